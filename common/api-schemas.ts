@@ -1,0 +1,157 @@
+import { z } from 'zod';
+
+/**
+ * The HTTP API's shapes, shared by the server (which answers them) and the PWA
+ * (which parses them at its boundary). docs/API.md documents the same routes.
+ * Paths are always vault-relative, `/`-separated and NFC.
+ */
+
+export const errorCodes = [
+  'bad_request',
+  'invalid_path',
+  'not_found',
+  'not_a_note',
+  'forbidden_host',
+  'forbidden_origin',
+  'no_session',
+  'invalid_token',
+  'rate_limited',
+  'internal',
+] as const;
+export const ErrorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const ErrorBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** Why a file in the vault is listed but not served as a note. */
+export const SkipReasonSchema = z.enum(['binary', 'not_utf8', 'too_large', 'not_markdown']);
+export type SkipReason = z.infer<typeof SkipReasonSchema>;
+
+export const ManifestEntrySchema = z.object({
+  path: z.string(),
+  size: z.number().int().nonnegative(),
+  /** Modification time, milliseconds since the epoch. */
+  mtime: z.number(),
+  /** Lower-case hex SHA-256 of the file's bytes. */
+  hash: z.string(),
+});
+export type ManifestEntry = z.infer<typeof ManifestEntrySchema>;
+
+export const SkippedEntrySchema = z.object({
+  path: z.string(),
+  size: z.number().int().nonnegative(),
+  mtime: z.number(),
+  reason: SkipReasonSchema,
+});
+export type SkippedEntry = z.infer<typeof SkippedEntrySchema>;
+
+export const ManifestSchema = z.object({
+  notes: z.array(ManifestEntrySchema),
+  skipped: z.array(SkippedEntrySchema),
+});
+export type Manifest = z.infer<typeof ManifestSchema>;
+
+export type TreeNode =
+  | { type: 'folder'; name: string; path: string; children: TreeNode[] }
+  | { type: 'note'; name: string; path: string; size: number; mtime: number }
+  | { type: 'file'; name: string; path: string; size: number; mtime: number; reason: SkipReason };
+
+export const TreeNodeSchema: z.ZodType<TreeNode> = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('folder'),
+      name: z.string(),
+      path: z.string(),
+      children: z.array(TreeNodeSchema),
+    }),
+    z.object({
+      type: z.literal('note'),
+      name: z.string(),
+      path: z.string(),
+      size: z.number(),
+      mtime: z.number(),
+    }),
+    z.object({
+      type: z.literal('file'),
+      name: z.string(),
+      path: z.string(),
+      size: z.number(),
+      mtime: z.number(),
+      reason: SkipReasonSchema,
+    }),
+  ]),
+);
+
+/** The answer of GET /api/vault/tree: the root folder (path ''). */
+export const TreeSchema = z.object({ root: TreeNodeSchema });
+
+export const NoteLinkSchema = z.object({
+  /** The link as written, brackets included: `[[nota#sección|alias]]`. */
+  raw: z.string(),
+  target: z.string(),
+  section: z.string().nullable(),
+  alias: z.string().nullable(),
+  embed: z.boolean(),
+  /** The vault path the link resolves to, or null when no such note exists. */
+  resolved: z.string().nullable(),
+});
+export type NoteLink = z.infer<typeof NoteLinkSchema>;
+
+export const NoteSchema = z.object({
+  path: z.string(),
+  name: z.string(),
+  /** The whole file, front matter included. */
+  content: z.string(),
+  /** The Markdown after the front matter. */
+  body: z.string(),
+  frontMatter: z.record(z.string(), z.unknown()).nullable(),
+  /** Set when the front matter exists but is not valid YAML (the note is still served). */
+  frontMatterError: z.string().nullable(),
+  links: z.array(NoteLinkSchema),
+  size: z.number(),
+  mtime: z.number(),
+  hash: z.string(),
+});
+export type Note = z.infer<typeof NoteSchema>;
+
+export const SessionInfoSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  createdAt: z.number(),
+  lastUsedAt: z.number(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;
+
+export const SessionAnswerSchema = z.object({ session: SessionInfoSchema });
+export const SessionsAnswerSchema = z.object({ sessions: z.array(SessionInfoSchema) });
+export const LoginBodySchema = z.object({ token: z.string().min(1).max(200) });
+
+export const HarnessStatusSchema = z.object({
+  ok: z.boolean(),
+  /** Why the last edit was refused (the previous good harness stays active). */
+  error: z.string().nullable(),
+  file: z.string(),
+  defaultProfile: z.string(),
+  profiles: z.array(z.object({ id: z.string(), label: z.string(), description: z.string() })),
+});
+export type HarnessStatus = z.infer<typeof HarnessStatusSchema>;
+
+export const StatusSchema = z.object({
+  app: z.literal('soma'),
+  version: z.string(),
+  vaultName: z.string(),
+  harness: HarnessStatusSchema,
+});
+export type Status = z.infer<typeof StatusSchema>;
+
+/** Events pushed on GET /api/events (server-sent events, `event:` is the type). */
+export const VaultEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('upsert'), entry: ManifestEntrySchema }),
+  z.object({ type: z.literal('skipped'), entry: SkippedEntrySchema }),
+  z.object({ type: z.literal('remove'), path: z.string() }),
+]);
+export type VaultEvent = z.infer<typeof VaultEventSchema>;
