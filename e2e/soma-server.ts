@@ -1,0 +1,78 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+/** A real SOMA server on a free port, over a temp vault and config folder. */
+export interface RunningSoma {
+  url: string;
+  /** The one-time start-up link printed at start. */
+  loginLink: string;
+  vault: string;
+  configDir: string;
+  output: () => string;
+  /** Writes a file into the vault, as another program (an editor, Obsidian) would. */
+  writeNote: (path: string, content: string) => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+/** How long the server may take to print its address before the test fails. */
+const START_TIMEOUT_MS = 15_000;
+
+/** Starts `dist/server/main.js` (built by `npm run build`) with `notes` pre-written. */
+export async function startSoma(notes: Record<string, string> = {}): Promise<RunningSoma> {
+  const base = await mkdtemp(join(tmpdir(), 'soma-e2e-'));
+  const vault = join(base, 'vault');
+  const configDir = join(base, 'config');
+  for (const [path, content] of Object.entries(notes)) {
+    await mkdir(dirname(join(vault, path)), { recursive: true });
+    await writeFile(join(vault, path), content);
+  }
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['dist/server/main.js', '--vault', vault, '--config-dir', configDir, '--port', '0', '--no-open'],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: '1' } },
+  );
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  const loginLink = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`SOMA no arrancó:\n${out}`)), START_TIMEOUT_MS);
+    const check = () => {
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/#login=[\w-]+)/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout?.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`SOMA salió con código ${code}:\n${out}`));
+    });
+  });
+  const url = new URL(loginLink).origin;
+  return {
+    url,
+    loginLink,
+    vault,
+    configDir,
+    output: () => out,
+    writeNote: async (path, content) => {
+      await mkdir(dirname(join(vault, path)), { recursive: true });
+      await writeFile(join(vault, path), content);
+    },
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(base, { recursive: true, force: true });
+    },
+  };
+}

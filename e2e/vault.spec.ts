@@ -1,0 +1,82 @@
+import { expect, test } from './fixtures.ts';
+
+test.describe('reading the vault', () => {
+  test.beforeEach(async ({ page, soma }) => {
+    await page.goto(soma.loginLink);
+    await expect(page.getByTestId('vault-tree')).toBeVisible();
+  });
+
+  test('the tree shows the seven vault folders', async ({ page }) => {
+    const tree = page.getByTestId('vault-tree');
+    for (const folder of [
+      '00_Entrada',
+      '01_Caracter',
+      '02_Conciencia',
+      '03_Proyectos',
+      '04_Sueños',
+      '05_Salida',
+      '06_Archivo',
+    ]) {
+      await expect(tree.getByText(folder, { exact: true })).toBeVisible();
+    }
+  });
+
+  test('a note opens rendered and its link leads to the linked note', async ({ page }) => {
+    const tree = page.getByTestId('vault-tree');
+    await tree.getByText('03_Proyectos', { exact: true }).click();
+    await tree.getByText('Tesis', { exact: true }).click();
+    const view = page.getByTestId('note-view');
+    await expect(view.getByRole('heading', { name: 'Tesis' })).toBeVisible();
+    await view.getByRole('link', { name: 'Memoria activa' }).click();
+    await expect(view.getByRole('heading', { name: 'Memoria activa' })).toBeVisible();
+    expect(decodeURIComponent(page.url())).toContain('01_Caracter/Memoria activa.md');
+  });
+
+  test('a link to a missing note looks different and leads nowhere', async ({ page }) => {
+    await page.goto(`${new URL(page.url()).origin}/#/nota/${encodeURIComponent('03_Proyectos/Tesis.md')}`);
+    const missing = page.getByTestId('note-view').locator('.wikilink-missing');
+    await expect(missing).toHaveText('Nota inexistente');
+    await expect(missing).not.toHaveAttribute('href', /.+/);
+  });
+
+  test('a note written by another program appears without a reload', async ({ page, soma }) => {
+    await soma.writeNote('00_Entrada/Idea nueva.md', '# Idea nueva\n\nDesde otro editor.\n');
+    const tree = page.getByTestId('vault-tree');
+    await tree.getByText('00_Entrada', { exact: true }).click();
+    await expect(tree.getByText('Idea nueva', { exact: true })).toBeVisible();
+  });
+
+  test('an open note edited by another program shows the new text', async ({ page, soma }) => {
+    await page.goto(`${new URL(page.url()).origin}/#/nota/${encodeURIComponent('04_Sueños/Sueño del faro.md')}`);
+    const view = page.getByTestId('note-view');
+    await expect(view).toContainText('Un faro en la niebla.');
+    await soma.writeNote('04_Sueños/Sueño del faro.md', '# Sueño del faro\n\nEl faro se apagó.\n');
+    await expect(view).toContainText('El faro se apagó.');
+  });
+
+  test('a note deleted while open is reported as gone', async ({ page, soma }) => {
+    await page.goto(`${new URL(page.url()).origin}/#/nota/${encodeURIComponent('04_Sueños/Sueño del faro.md')}`);
+    await expect(page.getByTestId('note-view')).toContainText('Un faro en la niebla.');
+    const { rm } = await import('node:fs/promises');
+    await rm(`${soma.vault}/04_Sueños/Sueño del faro.md`);
+    await expect(page.getByTestId('note-gone')).toBeVisible();
+  });
+
+  test('the language switch turns the interface into English and back', async ({ page }) => {
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('lang', 'es');
+    await page.getByTestId('lang-switch').click();
+    await expect(html).toHaveAttribute('lang', 'en');
+    await page.reload();
+    await expect(html).toHaveAttribute('lang', 'en');
+  });
+});
+
+test('when the server stops, the page says so in words', async ({ page, soma }) => {
+  await page.goto(soma.loginLink);
+  await expect(page.getByTestId('vault-tree')).toBeVisible();
+  await soma.stop();
+  await page.getByTestId('vault-tree').getByText('04_Sueños', { exact: true }).click();
+  await page.getByTestId('vault-tree').getByText('Sueño del faro', { exact: true }).click();
+  await expect(page.getByTestId('error-banner')).toBeVisible({ timeout: 10_000 });
+});

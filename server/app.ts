@@ -1,0 +1,111 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import type { Status } from '../common/api-schemas.ts';
+import { authRoutes } from './auth/auth-routes.ts';
+import type { LoginTokens } from './auth/login-token.ts';
+import type { RateLimiter } from './auth/rate-limit.ts';
+import type { SessionStore } from './auth/session-store.ts';
+import { requireSession } from './auth/session-middleware.ts';
+import { eventsRoute } from './events/events-route.ts';
+import type { HarnessStore } from './harness/harness-store.ts';
+import { ApiError } from './http/api-error.ts';
+import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { hostCheck } from './security/host-check.ts';
+import { originCheck, streamOriginCheck } from './security/origin-check.ts';
+import { secureHeaders } from './security/secure-headers.ts';
+import type { Vault } from './vault/vault.ts';
+import { vaultRoutes } from './vault/vault-routes.ts';
+
+/** Largest JSON body any route accepts; bigger requests are refused before parsing. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Everything the app needs, so tests can build it with a temp vault and no port. */
+export interface AppDeps {
+  vault: Vault;
+  harness: HarnessStore;
+  sessions: SessionStore;
+  loginTokens: LoginTokens;
+  loginLimiter: RateLimiter;
+  /** Exact `host:port` values a request may carry in its Host header. */
+  allowedHosts: () => readonly string[];
+  /** Exact origins allowed to change state or open a stream. */
+  allowedOrigins: () => readonly string[];
+  secureCookies: boolean;
+  /** The built PWA (dist/web); null serves the API alone. */
+  webRoot: string | null;
+  version: string;
+  /** Identifies a client for rate limiting (its address). */
+  clientKey: (c: Context) => string;
+  /** Called after a successful login (main mints and prints a fresh link). */
+  onLogin?: () => void;
+  log?: (line: string) => void;
+}
+
+/** Builds SOMA's Hono app from its dependencies; only server/main.ts listens. */
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono();
+  app.onError(errorHandler(deps.log));
+  app.use(secureHeaders());
+  app.use(hostCheck({ allowedHosts: deps.allowedHosts }));
+  app.use(originCheck({ allowedOrigins: deps.allowedOrigins }));
+
+  const api = new Hono();
+  api.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError(413, 'bad_request', 'La petición es demasiado grande.');
+      },
+    }),
+  );
+  api.route(
+    '/',
+    authRoutes({
+      store: deps.sessions,
+      tokens: deps.loginTokens,
+      limiter: deps.loginLimiter,
+      secureCookies: deps.secureCookies,
+      clientKey: deps.clientKey,
+      ...(deps.onLogin ? { onLogin: deps.onLogin } : {}),
+    }),
+  );
+  api.use(requireSession(deps.sessions));
+  api.use('/events', streamOriginCheck({ allowedOrigins: deps.allowedOrigins }));
+  api.route(
+    '/events',
+    eventsRoute({
+      onVaultEvent: (listener) => deps.vault.onEvent(listener),
+      onHarnessChange: (listener) => deps.harness.onChange(listener),
+    }),
+  );
+  // Compression after the event stream: SSE must not be buffered.
+  api.use(compress());
+  api.get('/status', (c) => {
+    const status: Status = {
+      app: 'soma',
+      version: deps.version,
+      vaultName: deps.vault.name,
+      harness: deps.harness.status(),
+    };
+    return c.json(status);
+  });
+  api.route('/vault', vaultRoutes(deps.vault));
+  api.notFound(apiNotFound);
+  app.route('/api', api);
+
+  if (deps.webRoot) {
+    const root = deps.webRoot;
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      // File names carry a content hash, so they never change.
+      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    app.use(serveStatic({ root, precompressed: true }));
+    // Every other path is the app shell; the PWA routes by hash.
+    app.get('*', serveStatic({ root, path: 'index.html' }));
+  }
+  app.notFound(apiNotFound);
+  return app;
+}

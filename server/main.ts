@@ -1,0 +1,126 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { createApp } from './app.ts';
+import { LoginTokens } from './auth/login-token.ts';
+import { RateLimiter } from './auth/rate-limit.ts';
+import { SessionStore } from './auth/session-store.ts';
+import { parseOptions } from './config/options.ts';
+import { HarnessStore } from './harness/harness-store.ts';
+import { ensureVault } from './vault/vault-init.ts';
+import { Vault } from './vault/vault.ts';
+
+/** Login attempts one client may make per window before it must wait. */
+const LOGIN_ATTEMPTS_PER_MINUTE = 10;
+
+/** The checkout SOMA runs from: the nearest folder above this file with SOMA's package.json. */
+function findAppRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg) && JSON.parse(readFileSync(pkg, 'utf8')).name === 'soma') return dir;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('No se encuentra la carpeta de SOMA (package.json).');
+    dir = parent;
+  }
+}
+
+function fail(message: string): never {
+  process.stderr.write(`\nSOMA no puede arrancar:\n  ${message.replaceAll('\n', '\n  ')}\n\n`);
+  process.exit(1);
+}
+
+/** Opens the start-up link in the desktop's browser, where there is a desktop. */
+function openBrowser(url: string): void {
+  if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return;
+  try {
+    const child = spawn('xdg-open', [url], { stdio: 'ignore', detached: true });
+    child.on('error', () => {});
+    child.unref();
+  } catch {
+    // No opener: the printed link is enough.
+  }
+}
+
+async function main(): Promise<void> {
+  const appRoot = findAppRoot();
+  let parsed: ReturnType<typeof parseOptions>;
+  try {
+    parsed = parseOptions(process.argv.slice(2), process.env, appRoot);
+  } catch (err) {
+    fail(err instanceof Error ? err.message : String(err));
+  }
+  if ('help' in parsed) {
+    process.stdout.write(parsed.help);
+    return;
+  }
+  const options = parsed;
+  const version = JSON.parse(readFileSync(join(appRoot, 'package.json'), 'utf8')).version;
+
+  const harness = await HarnessStore.open(options.harness).catch((err: Error) => fail(err.message));
+  const { created } = await ensureVault(options.vault).catch((err: Error) =>
+    fail(`la bóveda ${options.vault} no se puede preparar: ${err.message}`),
+  );
+  const sessions = await SessionStore.open(options.configDir);
+  const loginTokens = new LoginTokens();
+  const vault = new Vault(options.vault);
+  await vault.start();
+  harness.watch();
+
+  let port = options.port;
+  const hosts = () => [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
+  const origins = () => hosts().map((h) => `http://${h}`);
+  const loginLink = () => `http://127.0.0.1:${port}/#login=${loginTokens.issue()}`;
+
+  const webRoot = join(appRoot, 'dist', 'web');
+  const app = createApp({
+    vault,
+    harness,
+    sessions,
+    loginTokens,
+    loginLimiter: new RateLimiter({ max: LOGIN_ATTEMPTS_PER_MINUTE, windowMs: 60_000 }),
+    allowedHosts: hosts,
+    allowedOrigins: origins,
+    secureCookies: false,
+    webRoot: existsSync(join(webRoot, 'index.html')) ? webRoot : null,
+    version,
+    clientKey: (c) => getConnInfo(c).remote.address ?? 'desconocido',
+    onLogin: () => {
+      process.stdout.write(`Sesión iniciada. Enlace para otro navegador: ${loginLink()}\n`);
+    },
+  });
+
+  const server = serve({ fetch: app.fetch, hostname: options.host, port }, (info) => {
+    port = info.port;
+    const link = loginLink();
+    process.stdout.write(
+      [
+        `SOMA ${version} en http://127.0.0.1:${port}`,
+        `Bóveda: ${options.vault}${created ? ' (nueva)' : ''}`,
+        `Arnés: ${options.harness}`,
+        '',
+        `Abre este enlace (una sola vez) para entrar: ${link}`,
+        '',
+      ].join('\n'),
+    );
+    if (options.open) openBrowser(link);
+  });
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EADDRINUSE') {
+      fail(`el puerto ${port} ya está en uso. ¿Hay otro SOMA en marcha? Usa --port para elegir otro.`);
+    }
+    fail(err.message);
+  });
+
+  const stop = () => {
+    server.close();
+    void Promise.allSettled([vault.close(), harness.close()]).then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+void main();
