@@ -6,8 +6,8 @@ import type { Status } from '../common/api-schemas.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import type { LoginTokens } from './auth/login-token.ts';
 import type { RateLimiter } from './auth/rate-limit.ts';
-import type { SessionStore } from './auth/session-store.ts';
 import { requireSession } from './auth/session-middleware.ts';
+import type { SessionStore } from './auth/session-store.ts';
 import { eventsRoute } from './events/events-route.ts';
 import type { HarnessStore } from './harness/harness-store.ts';
 import { ApiError } from './http/api-error.ts';
@@ -92,7 +92,8 @@ export function createApp(deps: AppDeps): Hono {
     return c.json(status);
   });
   api.route('/vault', vaultRoutes(deps.vault));
-  api.notFound(apiNotFound);
+  // A catch-all, not notFound(): the app shell's `*` route would otherwise answer unknown API paths.
+  api.all('*', apiNotFound);
   app.route('/api', api);
 
   if (deps.webRoot) {

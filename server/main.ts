@@ -10,8 +10,8 @@ import { RateLimiter } from './auth/rate-limit.ts';
 import { SessionStore } from './auth/session-store.ts';
 import { parseOptions } from './config/options.ts';
 import { HarnessStore } from './harness/harness-store.ts';
-import { ensureVault } from './vault/vault-init.ts';
 import { Vault } from './vault/vault.ts';
+import { ensureVault } from './vault/vault-init.ts';
 
 /** Login attempts one client may make per window before it must wait. */
 const LOGIN_ATTEMPTS_PER_MINUTE = 10;
@@ -110,7 +110,9 @@ async function main(): Promise<void> {
   });
   server.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') {
-      fail(`el puerto ${port} ya está en uso. ¿Hay otro SOMA en marcha? Usa --port para elegir otro.`);
+      fail(
+        `el puerto ${port} ya está en uso. ¿Hay otro SOMA en marcha? Usa --port para elegir otro.`,
+      );
     }
     fail(err.message);
   });

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+
+/**
+ * The harness: everything that defines SOMA's behaviour in natural language
+ * (identity, rules, prompts, profiles, model chain). The engine only executes
+ * it, so every text the model receives is read from here, never from code.
+ * Objects are strict so that a typo'd key is reported instead of ignored.
+ */
+
+/** Profile and provider ids: they appear in commands (`--modo tutor`) and URLs. */
+const IdSchema = z.string().regex(/^[a-z0-9_-]+$/, 'solo minúsculas sin tildes, cifras, «_» y «-»');
+
+/** A text that must say something: whitespace alone is as bad as nothing. */
+const TextSchema = z.string().trim().min(1);
+
+/** An environment variable's name; the key itself never lives in the harness. */
+const EnvNameSchema = z
+  .string()
+  .regex(
+    /^[A-Z_][A-Z0-9_]*$/,
+    'debe ser el nombre de una variable de entorno (p. ej. GROQ_API_KEY), nunca la clave',
+  );
+
+/** Strings shaped like real API keys (Groq, OpenAI, OpenRouter, bearer tokens). */
+const SECRET_PATTERN = /\b(gsk_[A-Za-z0-9]{16,}|sk-[A-Za-z0-9_-]{16,}|Bearer\s+\S{16,})/;
+
+export const ProfileSchema = z
+  .object({
+    /** Shown in the UI's profile switch. */
+    label: TextSchema,
+    /** One sentence for the UI: what this profile is for. */
+    description: TextSchema,
+    /** Appended to the system prompt while the profile is active. */
+    prompt: TextSchema,
+  })
+  .strict();
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const ProviderSchema = z
+  .object({
+    id: IdSchema,
+    label: TextSchema,
+    /** Base of an OpenAI-compatible API (`…/v1`); `/chat/completions` is appended. */
+    baseUrl: z.url({ protocol: /^https?$/ }),
+    /** Name of the env var holding the key; null for local servers without one. */
+    apiKeyEnv: EnvNameSchema.nullable(),
+    /** Tried in order before moving to the next provider. */
+    models: z.array(TextSchema).min(1),
+    /** How long to wait for the first token before falling through to the next link. */
+    timeoutMs: z.number().int().min(1_000).max(300_000),
+    /** Context window of the smallest model listed, in tokens. */
+    contextTokens: z.number().int().min(1_024).optional(),
+  })
+  .strict();
+export type Provider = z.infer<typeof ProviderSchema>;
+
+/** Where a piece of chosen context came from; each kind has its own label. */
+export const attachmentKinds = ['note', 'paste', 'url', 'web', 'search'] as const;
+export type AttachmentKind = (typeof attachmentKinds)[number];
+
+export const PromptsSchema = z
+  .object({
+    /** Asks for a session closing as Markdown sections (summary … next step). */
+    closing: TextSchema,
+    /** Asks for a summary of the history without closing the session. */
+    summary: TextSchema,
+    /** Introduces the latest closing when it is injected as memory. */
+    recall: TextSchema,
+    /** Introduces a project's notes from `03_Proyectos/`. */
+    project: TextSchema,
+    attachments: z
+      .object({
+        /** Introduces the chosen context and says that external text is data. */
+        prompt: TextSchema,
+        /** Heading of each block; `{source}` becomes the note path, URL or query. */
+        labels: z
+          .object({
+            note: TextSchema,
+            paste: TextSchema,
+            url: TextSchema,
+            web: TextSchema,
+            search: TextSchema,
+          })
+          .strict(),
+      })
+      .strict(),
+    /** Introduces the list of existing note names, so proposed links are real. */
+    vaultListing: TextSchema,
+    /** How to propose `[[links]]` (synapses) for the user to approve. */
+    synapse: TextSchema,
+  })
+  .strict();
+export type Prompts = z.infer<typeof PromptsSchema>;
+
+const HarnessObjectSchema = z
+  .object({
+    version: z.literal(1),
+    identity: z.object({ name: TextSchema, description: TextSchema }).strict(),
+    systemPrompt: TextSchema,
+    /** The user's own description of themselves; may be empty. */
+    userContext: z.string(),
+    /** Natural-language rules sent with every turn (the Supervised Synapse rule among them). */
+    rules: z.array(TextSchema).min(1),
+    profiles: z
+      .record(IdSchema, ProfileSchema)
+      .refine((p) => Object.keys(p).length > 0, 'hace falta al menos un perfil'),
+    defaultProfile: IdSchema,
+    history: z.object({ turns: z.number().int().min(1).max(100) }).strict(),
+    /** The fallback chain, tried in order. */
+    providers: z.array(ProviderSchema).min(1),
+    webSearch: z.object({ provider: IdSchema, model: TextSchema, prompt: TextSchema }).strict(),
+    prompts: PromptsSchema,
+    limits: z
+      .object({
+        /** Characters of context (history + chosen context) sent in one request. */
+        contextChars: z.number().int().min(1_000),
+        /** Characters kept from one attachment. */
+        attachmentChars: z.number().int().min(100),
+        /** Characters kept from an extracted web page. */
+        extractChars: z.number().int().min(100),
+      })
+      .strict(),
+  })
+  .strict();
+
+/** The whole harness, with the checks that relate one field to another. */
+export const HarnessSchema = HarnessObjectSchema.superRefine((h, ctx) => {
+  if (!Object.hasOwn(h.profiles, h.defaultProfile)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['defaultProfile'],
+      message: `no existe el perfil «${h.defaultProfile}»; perfiles: ${Object.keys(h.profiles).join(', ')}`,
+    });
+  }
+  const ids = h.providers.map((p) => p.id);
+  ids.forEach((id, i) => {
+    if (ids.indexOf(id) !== i) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['providers', i, 'id'],
+        message: `id repetido «${id}»`,
+      });
+    }
+  });
+  if (!ids.includes(h.webSearch.provider)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['webSearch', 'provider'],
+      message: `no existe el proveedor «${h.webSearch.provider}»; proveedores: ${ids.join(', ')}`,
+    });
+  }
+  if (h.limits.attachmentChars > h.limits.contextChars) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['limits', 'attachmentChars'],
+      message: 'no puede superar limits.contextChars',
+    });
+  }
+  // A key pasted into any text would be sent to the model and shown in the UI.
+  for (const [path, text] of strings(h, [])) {
+    if (SECRET_PATTERN.test(text)) {
+      ctx.addIssue({
+        code: 'custom',
+        path,
+        message: 'parece una clave de API: las claves van en variables de entorno, no en el arnés',
+      });
+    }
+  }
+});
+export type Harness = z.infer<typeof HarnessSchema>;
+
+/** Every string in a value with its path, to look for secrets. */
+function* strings(
+  value: unknown,
+  path: (string | number)[],
+): Generator<[(string | number)[], string]> {
+  if (typeof value === 'string') yield [path, value];
+  else if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) yield* strings(v, [...path, i]);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) yield* strings(v, [...path, k]);
+  }
+}

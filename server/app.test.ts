@@ -1,0 +1,204 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from './app.ts';
+import { LoginTokens } from './auth/login-token.ts';
+import { RateLimiter } from './auth/rate-limit.ts';
+import { SessionStore } from './auth/session-store.ts';
+import { HarnessStore } from './harness/harness-store.ts';
+import { Vault } from './vault/vault.ts';
+import { ensureVault } from './vault/vault-init.ts';
+
+const HOST = '127.0.0.1:4317';
+const ORIGIN = `http://${HOST}`;
+
+interface Ctx {
+  app: Hono;
+  tokens: LoginTokens;
+  vault: Vault;
+  harness: HarnessStore;
+  base: string;
+  logs: string[];
+}
+
+async function build(): Promise<Ctx> {
+  const base = await mkdtemp(join(tmpdir(), 'soma-app-'));
+  const root = join(base, 'vault');
+  await ensureVault(root);
+  await writeFile(
+    join(root, '03_Proyectos', 'Tesis.md'),
+    '# Tesis\n\nVer [[Bienvenida]] y [[Falta]].\n',
+  );
+  const web = join(base, 'web');
+  await mkdir(web);
+  await writeFile(join(web, 'index.html'), '<!doctype html><title>SOMA</title>');
+  const vault = new Vault(root);
+  await vault.start();
+  const harness = await HarnessStore.open(join(process.cwd(), 'harness', 'soma.json'));
+  const tokens = new LoginTokens();
+  const logs: string[] = [];
+  const app = createApp({
+    vault,
+    harness,
+    sessions: await SessionStore.open(join(base, 'config')),
+    loginTokens: tokens,
+    loginLimiter: new RateLimiter({ max: 5, windowMs: 60_000 }),
+    allowedHosts: () => [HOST, 'localhost:4317'],
+    allowedOrigins: () => [ORIGIN, 'http://localhost:4317'],
+    secureCookies: false,
+    webRoot: web,
+    version: '0.0.0-test',
+    clientKey: () => 'test',
+    log: (l) => logs.push(l),
+  });
+  return { app, tokens, vault, harness, base, logs };
+}
+
+async function login(ctx: Ctx): Promise<string> {
+  const res = await ctx.app.request('/api/session', {
+    method: 'POST',
+    headers: { host: HOST, origin: ORIGIN, 'content-type': 'application/json' },
+    body: JSON.stringify({ token: ctx.tokens.issue() }),
+  });
+  expect(res.status).toBe(200);
+  const cookie = res.headers.get('set-cookie') ?? '';
+  return cookie.split(';')[0]!;
+}
+
+describe('app', () => {
+  let ctx: Ctx;
+  beforeEach(async () => {
+    ctx = await build();
+  });
+  afterEach(async () => {
+    await ctx.vault.close();
+    ctx.harness.close();
+    await rm(ctx.base, { recursive: true, force: true });
+  });
+
+  it('refuses a request whose Host is not exactly allowed, before anything else', async () => {
+    for (const host of ['evil.example', 'localhost.evil.example', '127.0.0.1:9999']) {
+      const res = await ctx.app.request('/api/vault/tree', { headers: { host } });
+      expect(res.status).toBe(403);
+      expect((await res.json()).error.code).toBe('forbidden_host');
+    }
+  });
+
+  it('answers every API route without a session cookie with 401 no_session', async () => {
+    for (const path of ['/api/vault/tree', '/api/vault/manifest', '/api/status', '/api/events']) {
+      const res = await ctx.app.request(path, { headers: { host: HOST } });
+      expect(res.status, path).toBe(401);
+      expect((await res.json()).error.code).toBe('no_session');
+    }
+  });
+
+  it('refuses a login POST from a foreign Origin', async () => {
+    const res = await ctx.app.request('/api/session', {
+      method: 'POST',
+      headers: { host: HOST, origin: 'http://evil.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ token: ctx.tokens.issue() }),
+    });
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.code).toBe('forbidden_origin');
+  });
+
+  it('serves the tree, a note with resolved links and the manifest to a logged-in client', async () => {
+    const cookie = await login(ctx);
+    const headers = { host: HOST, cookie };
+    const tree = await (await ctx.app.request('/api/vault/tree', { headers })).json();
+    expect(tree.root.children.map((c: { name: string }) => c.name)).toContain('04_Sueños');
+    const note = await ctx.app.request(
+      `/api/vault/note?path=${encodeURIComponent('03_Proyectos/Tesis.md')}`,
+      { headers },
+    );
+    expect(note.status).toBe(200);
+    const links = (await note.json()).links;
+    expect(links.map((l: { resolved: string | null }) => l.resolved)).toEqual([
+      '00_Entrada/Bienvenida.md',
+      null,
+    ]);
+    const manifest = await (await ctx.app.request('/api/vault/manifest', { headers })).json();
+    expect(manifest.notes.map((n: { path: string }) => n.path)).toContain('03_Proyectos/Tesis.md');
+  });
+
+  it('answers a traversal attempt with 400 invalid_path', async () => {
+    const cookie = await login(ctx);
+    const res = await ctx.app.request('/api/vault/note?path=..%2F..%2Fetc%2Fpasswd', {
+      headers: { host: HOST, cookie },
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe('invalid_path');
+  });
+
+  it('answers an unknown API route with a JSON 404', async () => {
+    const cookie = await login(ctx);
+    const res = await ctx.app.request('/api/nada', { headers: { host: HOST, cookie } });
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.code).toBe('not_found');
+  });
+
+  it('reports the harness and its profiles in the status', async () => {
+    const cookie = await login(ctx);
+    const res = await ctx.app.request('/api/status', { headers: { host: HOST, cookie } });
+    const status = await res.json();
+    expect(status.app).toBe('soma');
+    expect(status.harness.ok).toBe(true);
+    expect(status.harness.profiles.map((p: { id: string }) => p.id)).toContain('investigador');
+  });
+
+  it('refuses the event stream to a cross-site request even with a valid cookie', async () => {
+    const cookie = await login(ctx);
+    const res = await ctx.app.request('/api/events', {
+      headers: { host: HOST, cookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('streams a vault event when a file changes on disk', async () => {
+    const cookie = await login(ctx);
+    const res = await ctx.app.request('/api/events', {
+      headers: { host: HOST, cookie, origin: ORIGIN },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const readUntil = async (needle: string) => {
+      const deadline = Date.now() + 5_000;
+      while (!text.includes(needle) && Date.now() < deadline) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value);
+      }
+    };
+    await readUntil('event: ready');
+    await writeFile(join(ctx.vault.root, '00_Entrada', 'Nueva.md'), '# Nueva\n');
+    await readUntil('Nueva.md');
+    await reader.cancel();
+    expect(text).toContain('event: vault');
+    expect(text).toContain('00_Entrada/Nueva.md');
+  });
+
+  it('serves the app shell with a strict CSP and no CORS headers', async () => {
+    const res = await ctx.app.request('/', {
+      headers: { host: HOST, origin: 'http://evil.example' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<title>SOMA</title>');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect([...res.headers.keys()].filter((k) => k.startsWith('access-control-'))).toEqual([]);
+  });
+
+  it('refuses a body larger than the limit without reading it all', async () => {
+    const res = await ctx.app.request('/api/session', {
+      method: 'POST',
+      headers: { host: HOST, origin: ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify({ token: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expect((await res.json()).error.code).toBe('bad_request');
+  });
+});

@@ -1,0 +1,110 @@
+import { type Context, Hono } from 'hono';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import type { CookieOptions } from 'hono/utils/cookie';
+import { LoginBodySchema } from '../../common/api-schemas.ts';
+import { ApiError } from '../http/api-error.ts';
+import type { LoginTokens } from './login-token.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import { type AuthEnv, requireSession, SESSION_COOKIE } from './session-middleware.ts';
+import { type SessionStore, toSessionInfo } from './session-store.ts';
+
+/** How long the browser keeps the session cookie; the session itself lasts until revoked. */
+const SESSION_COOKIE_MAX_AGE_SEC = 365 * 24 * 60 * 60;
+
+/** What {@link authRoutes} needs. */
+export interface AuthRoutesDeps {
+  store: SessionStore;
+  tokens: LoginTokens;
+  limiter: RateLimiter;
+  /** Adds `Secure` to the cookie; true whenever the server speaks HTTPS. */
+  secureCookies: boolean;
+  /** The key attempts are counted under: the client's address. */
+  clientKey: (c: Context) => string;
+  /** Called after each successful login (to mint and print a fresh start-up link). */
+  onLogin?: () => void;
+}
+
+/** A short, human label for a session from its User-Agent: "Chromium en Linux". */
+export function labelFromUserAgent(ua: string | undefined): string {
+  if (!ua) return 'Navegador desconocido';
+  const browsers: [RegExp, string][] = [
+    [/Edg\//, 'Edge'],
+    [/OPR\//, 'Opera'],
+    [/Firefox\//, 'Firefox'],
+    [/Chromium\//, 'Chromium'],
+    [/Chrome\//, 'Chrome'],
+    [/Safari\//, 'Safari'],
+  ];
+  const systems: [RegExp, string][] = [
+    [/Android/, 'Android'],
+    [/iPhone/, 'iPhone'],
+    [/iPad/, 'iPad'],
+    [/Windows/, 'Windows'],
+    [/CrOS/, 'ChromeOS'],
+    [/Macintosh|Mac OS X/, 'macOS'],
+    [/Linux/, 'Linux'],
+  ];
+  const browser = browsers.find(([re]) => re.test(ua))?.[1] ?? 'Navegador';
+  const system = systems.find(([re]) => re.test(ua))?.[1];
+  return system ? `${browser} en ${system}` : browser;
+}
+
+/**
+ * The session API, mounted at `/api`: login with the start-up token, who am I, logout,
+ * and the list of paired browsers with revocation.
+ */
+export function authRoutes(deps: AuthRoutesDeps): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
+  const session = requireSession(deps.store);
+  const cookieOptions: CookieOptions = {
+    httpOnly: true,
+    sameSite: 'Strict',
+    path: '/',
+    secure: deps.secureCookies,
+  };
+
+  app.post('/session', async (c) => {
+    // Counted before anything else, so malformed bodies cannot be used to probe for free.
+    const limit = deps.limiter.hit(deps.clientKey(c));
+    if (!limit.ok) {
+      const err = new ApiError(429, 'rate_limited', 'Demasiados intentos; espera un momento.');
+      return c.json(err.toBody(), 429, { 'Retry-After': String(limit.retryAfterSec) });
+    }
+    const body = LoginBodySchema.safeParse(await c.req.json().catch(() => undefined));
+    if (!body.success) throw new ApiError(400, 'bad_request', 'Cuerpo de la petición no válido.');
+    if (!deps.tokens.consume(body.data.token)) {
+      throw new ApiError(401, 'invalid_token', 'El enlace de acceso no es válido o ya se usó.');
+    }
+    const created = await deps.store.create(labelFromUserAgent(c.req.header('user-agent')));
+    setCookie(c, SESSION_COOKIE, created.token, {
+      ...cookieOptions,
+      maxAge: SESSION_COOKIE_MAX_AGE_SEC,
+    });
+    deps.onLogin?.();
+    return c.json({ session: toSessionInfo(created.session, true) });
+  });
+
+  app.get('/session', session, (c) => c.json({ session: toSessionInfo(c.var.session, true) }));
+
+  app.delete('/session', session, async (c) => {
+    await deps.store.revoke(c.var.session.id);
+    deleteCookie(c, SESSION_COOKIE, cookieOptions);
+    return c.body(null, 204);
+  });
+
+  app.get('/sessions', session, (c) => {
+    const current = c.var.session.id;
+    const sessions = deps.store.list().map((s) => toSessionInfo(s, s.id === current));
+    return c.json({ sessions });
+  });
+
+  app.delete('/sessions/:id', session, async (c) => {
+    const id = c.req.param('id');
+    if (!(await deps.store.revoke(id)))
+      throw new ApiError(404, 'not_found', 'No existe esa sesión.');
+    if (id === c.var.session.id) deleteCookie(c, SESSION_COOKIE, cookieOptions);
+    return c.body(null, 204);
+  });
+
+  return app;
+}

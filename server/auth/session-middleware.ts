@@ -1,0 +1,26 @@
+import { getCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import { ApiError } from '../http/api-error.ts';
+import type { SessionStore, StoredSession } from './session-store.ts';
+
+/** The name of the HttpOnly cookie that carries the session token. */
+export const SESSION_COOKIE = 'soma_session';
+
+/** The Hono environment of routes behind {@link requireSession}: `c.var.session` is set. */
+export type AuthEnv = { Variables: { session: StoredSession } };
+
+/**
+ * Lets the request through only with the cookie of a live session, which it puts in
+ * `c.var.session`. A revoked session fails on its very next request.
+ *
+ * @throws ApiError 401 `no_session`
+ */
+export function requireSession(store: SessionStore) {
+  return createMiddleware<AuthEnv>(async function requireSessionMiddleware(c, next) {
+    const token = getCookie(c, SESSION_COOKIE);
+    const session = token ? store.verify(token) : null;
+    if (!session) throw new ApiError(401, 'no_session', 'No hay sesión: abre el enlace de acceso.');
+    c.set('session', session);
+    await next();
+  });
+}

@@ -1,0 +1,154 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { z } from 'zod';
+import type { SessionInfo } from '../../common/api-schemas.ts';
+
+/** How often, at most, a session's `lastUsedAt` is written to disk (it is exact in memory). */
+export const LAST_USED_PERSIST_MS = 60_000;
+
+const StoredSessionSchema = z.object({
+  id: z.string(),
+  /** Lower-case hex SHA-256 of the token; the token itself is never stored. */
+  tokenHash: z.string(),
+  label: z.string(),
+  createdAt: z.number(),
+  lastUsedAt: z.number(),
+});
+/** A session as kept on disk and in memory. */
+export type StoredSession = z.infer<typeof StoredSessionSchema>;
+
+// A rename of a field needs a version bump and a migration.
+const SessionsFileSchema = z.object({
+  version: z.literal(1),
+  sessions: z.array(StoredSessionSchema),
+});
+
+function sha256Hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** The public view of a stored session (never the hash). */
+export function toSessionInfo(s: StoredSession, current: boolean): SessionInfo {
+  return { id: s.id, label: s.label, createdAt: s.createdAt, lastUsedAt: s.lastUsedAt, current };
+}
+
+/**
+ * The paired browsers, persisted in `<configDir>/sessions.json` (mode 0600, written
+ * atomically). Only SHA-256 digests of the tokens are stored, so a copy of the file
+ * does not let anyone in.
+ */
+export class SessionStore {
+  readonly #file: string;
+  readonly #clock: () => number;
+  /** Keyed by token hash: a lookup by a secret-derived value leaks nothing useful. */
+  readonly #byHash = new Map<string, StoredSession>();
+  /** When each session's `lastUsedAt` was last written, by id. */
+  readonly #persistedAt = new Map<string, number>();
+  #writing: Promise<void> = Promise.resolve();
+
+  private constructor(file: string, clock: () => number) {
+    this.#file = file;
+    this.#clock = clock;
+  }
+
+  /**
+   * Loads the sessions of `configDir`, creating the folder (0700) when missing. A file
+   * that cannot be parsed is kept aside as `sessions.json.corrupt-<time>` and the store
+   * starts empty: everyone pairs again, which is safe.
+   */
+  static async open(configDir: string, clock: () => number = Date.now): Promise<SessionStore> {
+    await mkdir(configDir, { recursive: true, mode: 0o700 });
+    const store = new SessionStore(join(configDir, 'sessions.json'), clock);
+    let text: string;
+    try {
+      text = await readFile(store.#file, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return store;
+      throw err;
+    }
+    const parsed = SessionsFileSchema.safeParse(safeJsonParse(text));
+    if (!parsed.success) {
+      const aside = `${store.#file}.corrupt-${clock()}`;
+      await rename(store.#file, aside);
+      console.warn(`sessions.json no es válido; se guarda aparte en ${aside}`);
+      return store;
+    }
+    for (const s of parsed.data.sessions) {
+      store.#byHash.set(s.tokenHash, s);
+      store.#persistedAt.set(s.id, s.lastUsedAt);
+    }
+    return store;
+  }
+
+  /** Creates and persists a session; the token is returned once and never stored. */
+  async create(label: string): Promise<{ token: string; session: StoredSession }> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.#clock();
+    const session: StoredSession = {
+      id: randomBytes(8).toString('hex'),
+      tokenHash: sha256Hex(token),
+      label,
+      createdAt: now,
+      lastUsedAt: now,
+    };
+    this.#byHash.set(session.tokenHash, session);
+    this.#persistedAt.set(session.id, now);
+    await this.#persist();
+    return { token, session };
+  }
+
+  /** The session of `token`, or null; marks it used (written to disk at most once a minute). */
+  verify(token: string): StoredSession | null {
+    const session = this.#byHash.get(sha256Hex(token));
+    if (!session) return null;
+    const now = this.#clock();
+    session.lastUsedAt = now;
+    if (now - (this.#persistedAt.get(session.id) ?? 0) >= LAST_USED_PERSIST_MS) {
+      this.#persistedAt.set(session.id, now);
+      // Losing a lastUsedAt is harmless; a failed write must not fail the request.
+      this.#persist().catch((err) => console.error('No se pudo guardar sessions.json', err));
+    }
+    return session;
+  }
+
+  /** All sessions, oldest first. */
+  list(): StoredSession[] {
+    return [...this.#byHash.values()].sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  /** Ends a session at once; false when no session has that id. */
+  async revoke(id: string): Promise<boolean> {
+    const session = [...this.#byHash.values()].find((s) => s.id === id);
+    if (!session) return false;
+    this.#byHash.delete(session.tokenHash);
+    this.#persistedAt.delete(id);
+    await this.#persist();
+    return true;
+  }
+
+  /** Resolves once every write started so far has finished (for shutdown and tests). */
+  async flush(): Promise<void> {
+    await this.#writing.catch(() => undefined);
+  }
+
+  /** Writes are chained so two never race; each writes the state of its own moment. */
+  #persist(): Promise<void> {
+    const write = async (): Promise<void> => {
+      const body = { version: 1, sessions: this.list() };
+      await writeFileAtomic(this.#file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
+    };
+    const next = this.#writing.catch(() => undefined).then(write);
+    this.#writing = next;
+    return next;
+  }
+}
+
+function safeJsonParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

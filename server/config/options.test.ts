@@ -1,0 +1,103 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type Options, parseOptions } from './options.ts';
+
+const HOME = '/home/ana';
+const ROOT = '/opt/soma';
+const context = { cwd: '/trabajo', home: HOME };
+
+/** Parses and insists on options (not help). */
+function parse(argv: string[], env: NodeJS.ProcessEnv = {}): Options {
+  const result = parseOptions(argv, env, ROOT, context);
+  if ('help' in result) throw new Error('unexpected help');
+  return result;
+}
+
+describe('server/config/options', () => {
+  it('uses the defaults when nothing is given', () => {
+    expect(parse([])).toEqual({
+      vault: join(HOME, 'vault', 'SOMA'),
+      harness: join(ROOT, 'harness', 'soma.json'),
+      port: 4317,
+      host: '127.0.0.1',
+      configDir: join(HOME, '.config', 'soma'),
+      open: true,
+    });
+  });
+
+  it('reads the SOMA_* environment variables', () => {
+    const env = {
+      SOMA_VAULT: '/datos/boveda',
+      SOMA_HARNESS: 'mi-arnes.json',
+      SOMA_PORT: '5000',
+      SOMA_HOST: 'localhost',
+      SOMA_CONFIG_DIR: '/etc/soma',
+    };
+    expect(parse([], env)).toMatchObject({
+      vault: '/datos/boveda',
+      harness: '/trabajo/mi-arnes.json',
+      port: 5000,
+      host: 'localhost',
+      configDir: '/etc/soma',
+    });
+  });
+
+  it('lets flags win over environment variables, with or without "="', () => {
+    const env = { SOMA_VAULT: '/env/vault', SOMA_PORT: '5000' };
+    expect(parse(['--vault', '/flag/vault', '--port=6000'], env)).toMatchObject({
+      vault: '/flag/vault',
+      port: 6000,
+    });
+  });
+
+  it('expands ~ in given paths and resolves relative ones against the working directory', () => {
+    expect(parse(['--vault', '~/notas', '--harness', 'x/h.json'])).toMatchObject({
+      vault: join(HOME, 'notas'),
+      harness: '/trabajo/x/h.json',
+    });
+  });
+
+  it('puts the config dir under XDG_CONFIG_HOME when it is set', () => {
+    expect(parse([], { XDG_CONFIG_HOME: '/xdg' }).configDir).toBe('/xdg/soma');
+  });
+
+  it('does not open a browser with --no-open or under CI', () => {
+    expect(parse(['--no-open']).open).toBe(false);
+    expect(parse([], { CI: 'true' }).open).toBe(false);
+    expect(parse(['--open'], { CI: '1' }).open).toBe(true);
+  });
+
+  it('refuses a non-loopback host, saying LAN mode comes later', () => {
+    expect(() => parse(['--host', '0.0.0.0'])).toThrow(
+      /^--host: .*el modo LAN llega en un paso posterior/,
+    );
+    expect(() => parse([], { SOMA_HOST: '192.168.1.5' })).toThrow(/^SOMA_HOST: /);
+    expect(parse(['--host', '127.0.0.2']).host).toBe('127.0.0.2');
+    expect(parse(['--host', '[::1]']).host).toBe('::1');
+  });
+
+  it('refuses a config dir inside the vault', () => {
+    expect(() => parse(['--vault', '/v', '--config-dir', '/v/.soma'])).toThrow(
+      /^--config-dir: .*dentro de la bóveda/,
+    );
+    expect(() => parse(['--vault', '~/.config'])).toThrow(/dentro de la bóveda/);
+    expect(parse(['--vault', '/v', '--config-dir', '/v2']).configDir).toBe('/v2');
+  });
+
+  it('names the flag or variable of a bad port', () => {
+    expect(() => parse(['--port', 'abc'])).toThrow(/^--port: el puerto debe ser un número entero/);
+    expect(() => parse([], { SOMA_PORT: '70000' })).toThrow(/^SOMA_PORT: /);
+  });
+
+  it('refuses unknown options, stray arguments and flags without a value', () => {
+    expect(() => parse(['--vualt', '/v'])).toThrow(/^opción desconocida: --vualt/);
+    expect(() => parse(['boveda'])).toThrow(/^argumento inesperado: boveda/);
+    expect(() => parse(['--vault'])).toThrow(/^--vault necesita un valor/);
+    expect(() => parse(['--vault', '--no-open'])).toThrow(/^--vault necesita un valor/);
+  });
+
+  it('returns the help text for --help', () => {
+    const result = parseOptions(['--port', '1', '--help'], {}, ROOT, context);
+    expect('help' in result && result.help).toMatch(/^Uso: soma/);
+  });
+});

@@ -1,0 +1,161 @@
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Command-line options. Flags win over environment variables, which win over
+ * defaults. Errors are Spanish and name the flag or variable that was wrong,
+ * because they are the first thing a new user may read.
+ */
+
+const DEFAULT_PORT = 4317;
+const LOOPBACK_NAMES = new Set(['localhost', '::1', '[::1]']);
+
+const PathSchema = z.string().min(1);
+export const OptionsSchema = z.object({
+  vault: PathSchema,
+  harness: PathSchema,
+  /** 0 asks the system for a free port (tests, benchmarks). */
+  port: z.number().int().min(0).max(65_535),
+  host: z.string().min(1),
+  configDir: PathSchema,
+  /** Open the start-up link in a browser. */
+  open: z.boolean(),
+});
+export type Options = z.infer<typeof OptionsSchema>;
+
+/** Where relative paths and `~` resolve; injectable for tests. */
+export interface OptionsContext {
+  cwd?: string;
+  home?: string;
+}
+
+const FLAGS = {
+  vault: { flag: '--vault', env: 'SOMA_VAULT' },
+  harness: { flag: '--harness', env: 'SOMA_HARNESS' },
+  port: { flag: '--port', env: 'SOMA_PORT' },
+  host: { flag: '--host', env: 'SOMA_HOST' },
+  configDir: { flag: '--config-dir', env: 'SOMA_CONFIG_DIR' },
+} as const;
+type ValueOption = keyof typeof FLAGS;
+
+const HELP = `Uso: soma [opciones]
+
+  --vault RUTA        bóveda de notas (SOMA_VAULT; por defecto ~/vault/SOMA)
+  --harness ARCHIVO   arnés de comportamiento (SOMA_HARNESS; por defecto harness/soma.json)
+  --port N            puerto HTTP (SOMA_PORT; por defecto ${DEFAULT_PORT})
+  --host DIRECCIÓN    dirección de escucha (SOMA_HOST; por defecto 127.0.0.1, solo local)
+  --config-dir RUTA   sesiones y ajustes (SOMA_CONFIG_DIR; por defecto ~/.config/soma)
+  --no-open           no abrir el navegador al arrancar
+  --help              mostrar esta ayuda
+`;
+
+/**
+ * Parses `argv` (without node and the script) and `env`. Returns `{ help }`
+ * for --help; throws an Error with a Spanish message on a bad value.
+ * `appRoot` is the checkout holding `harness/soma.json` (the default harness).
+ */
+export function parseOptions(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  appRoot: string = process.cwd(),
+  context: OptionsContext = {},
+): Options | { help: string } {
+  const cwd = context.cwd ?? process.cwd();
+  const home = context.home ?? os.homedir();
+  const flags: Partial<Record<ValueOption, string>> = {};
+  let open: boolean | undefined;
+
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--help' || arg === '-h') return { help: HELP };
+    if (arg === '--no-open' || arg === '--open') {
+      open = arg === '--open';
+      continue;
+    }
+    const [flag, inline] = arg.startsWith('--') ? splitOnce(arg, '=') : [arg, undefined];
+    const name = (Object.keys(FLAGS) as ValueOption[]).find((k) => FLAGS[k].flag === flag);
+    if (!name) {
+      throw new Error(
+        arg.startsWith('-')
+          ? `opción desconocida: ${flag}. Usa --help para ver las opciones.`
+          : `argumento inesperado: ${arg}. Usa --help para ver las opciones.`,
+      );
+    }
+    const value = inline ?? argv[++i];
+    if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) {
+      throw new Error(`${flag} necesita un valor.`);
+    }
+    flags[name] = value;
+  }
+
+  /** The given value and who gave it, so an error can name the flag or variable. */
+  const pick = (name: ValueOption): { value: string; source: string } | undefined => {
+    if (flags[name] !== undefined) return { value: flags[name], source: FLAGS[name].flag };
+    const fromEnv = env[FLAGS[name].env];
+    return fromEnv ? { value: fromEnv, source: FLAGS[name].env } : undefined;
+  };
+  const toPath = (p: string): string => path.resolve(cwd, expandHome(p, home)).normalize('NFC');
+
+  const vault = toPath(pick('vault')?.value ?? '~/vault/SOMA');
+  const harness = toPath(pick('harness')?.value ?? path.join(appRoot, 'harness', 'soma.json'));
+  const configDir = toPath(
+    pick('configDir')?.value ??
+      (env.XDG_CONFIG_HOME ? path.join(env.XDG_CONFIG_HOME, 'soma') : '~/.config/soma'),
+  );
+  if (isInside(configDir, vault)) {
+    const source = pick('configDir')?.source ?? 'la carpeta de configuración';
+    throw new Error(
+      `${source}: ${configDir} está dentro de la bóveda (${vault}); las sesiones no deben guardarse entre tus notas.`,
+    );
+  }
+
+  const portGiven = pick('port');
+  const port = portGiven ? Number(portGiven.value.trim()) : DEFAULT_PORT;
+  if (portGiven && !(/^\d+$/.test(portGiven.value.trim()) && port <= 65_535)) {
+    throw new Error(
+      `${portGiven.source}: el puerto debe ser un número entero entre 0 y 65535 (llegó «${portGiven.value}»).`,
+    );
+  }
+
+  const hostGiven = pick('host');
+  // Node listens on `::1`, not on the bracketed form used in URLs.
+  const host = (hostGiven?.value.trim() ?? '127.0.0.1').replace(/^\[::1\]$/, '::1');
+  if (!isLoopback(host)) {
+    throw new Error(
+      `${hostGiven?.source ?? '--host'}: «${host}» no es una dirección local; el modo LAN llega en un paso posterior (usa 127.0.0.1, ::1 o localhost).`,
+    );
+  }
+
+  const ci = env.CI !== undefined && env.CI !== '' && env.CI !== '0' && env.CI !== 'false';
+  return OptionsSchema.parse({ vault, harness, port, host, configDir, open: open ?? !ci });
+}
+
+function splitOnce(text: string, separator: string): [string, string | undefined] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
+}
+
+/** `~` and `~/…` become the home folder; `~user` is left alone (rare, and ambiguous). */
+export function expandHome(p: string, home: string = os.homedir()): string {
+  if (p === '~') return home;
+  if (p.startsWith('~/') || p.startsWith('~\\')) return path.join(home, p.slice(2));
+  return p;
+}
+
+/** True when `child` is `parent` or somewhere below it. */
+function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
+}
+
+/** Loopback only until LAN mode (HTTPS, pairing) exists: 127.0.0.0/8, ::1, localhost. */
+function isLoopback(host: string): boolean {
+  if (LOOPBACK_NAMES.has(host.toLowerCase())) return true;
+  const octets = host.split('.');
+  return (
+    octets.length === 4 &&
+    octets[0] === '127' &&
+    octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255)
+  );
+}

@@ -1,0 +1,218 @@
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../http/api-error.ts';
+import { isHiddenName, normalizeVaultPath, resolveInVault } from './vault-path.ts';
+
+const ACCEPTED: Array<[string, string]> = [
+  ['', ''],
+  ['nota.md', 'nota.md'],
+  ['00_Entrada/Bienvenida.md', '00_Entrada/Bienvenida.md'],
+  ['00_Entrada/', '00_Entrada'],
+  ['a//b///c.md', 'a/b/c.md'],
+  ['a\\b\\c.md', 'a/b/c.md'],
+  ['folder/notes..md', 'folder/notes..md'],
+  ['..hidden.md', '..hidden.md'],
+  ['a/...b', 'a/...b'],
+  ['04_Suen\u0303os/nota.md', '04_Sueños/nota.md'],
+  ['04_Sueños', '04_Sueños'],
+  ['04_Sue%C3%B1os/x.md', '04_Sueños/x.md'],
+  ['mi%20nota.md', 'mi nota.md'],
+  ['50% menos.md', '50% menos.md'],
+  ['a/b.c/d.md', 'a/b.c/d.md'],
+  ['nota con espacios.md', 'nota con espacios.md'],
+  [' espacio.md', ' espacio.md'],
+  ['emoji 🎉.md', 'emoji 🎉.md'],
+  ['Reunión: plan.md', 'Reunión: plan.md'],
+  ['x'.repeat(255), 'x'.repeat(255)],
+  [`${'a/'.repeat(500)}b`, `${'a/'.repeat(500)}b`],
+];
+
+const REJECTED: string[] = [
+  '..',
+  '../x.md',
+  'a/../b.md',
+  'a/..',
+  '%2e%2e',
+  '%2e%2e/etc/passwd',
+  '%2E%2e/',
+  '.%2e/x',
+  '%252e%252e/x',
+  '%252f',
+  'a%2f..%2fb',
+  '..\\x',
+  'a\\..\\b',
+  '.. /x',
+  'a/.. ',
+  'a/. ./b',
+  '...',
+  '.',
+  './a.md',
+  ' ',
+  '/etc/passwd',
+  '/00_Entrada/x.md',
+  'C:/x',
+  'c:\\x',
+  'C:',
+  'a:b.md',
+  '/',
+  '\\\\server\\share',
+  '//server/share',
+  'a\u0000b',
+  'a%00b',
+  'a\nb.md',
+  'a\tb.md',
+  'x\u007f.md',
+  '.obsidian',
+  '.obsidian/app.json',
+  'a/.git/config',
+  '.soma/state.json',
+  '.trash/borrada.md',
+  'a/.x.md',
+  '%2eobsidian/app.json',
+  `${'a/'.repeat(512)}b`,
+  'x'.repeat(256),
+  'ñ'.repeat(128),
+];
+
+function rejects(input: string): boolean {
+  try {
+    normalizeVaultPath(input);
+    return false;
+  } catch (err) {
+    return err instanceof ApiError && err.code === 'invalid_path' && err.status === 400;
+  }
+}
+
+describe('vault-path', () => {
+  it.each(ACCEPTED)('accepts %j as %j', (input, expected) => {
+    expect(normalizeVaultPath(input)).toBe(expected);
+  });
+
+  it.each(REJECTED.map((s) => [s]))('rejects %j with invalid_path', (input) => {
+    expect(rejects(input)).toBe(true);
+  });
+
+  it('treats a decomposed name as equal to the precomposed one', () => {
+    expect(normalizeVaultPath('04_Suen\u0303os')).toBe(normalizeVaultPath('04_Sue\u00f1os'));
+  });
+
+  it('calls hidden only names with one leading dot', () => {
+    expect(['.obsidian', '.git', '.x.md', '.'].map(isHiddenName)).toEqual([true, true, true, true]);
+    expect(['..hidden.md', 'nota.md', 'a.b', ''].map(isHiddenName)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('returns only safe canonical paths for any input', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string({ unit: 'binary' }),
+          fc
+            .array(
+              fc.constantFrom(
+                '..',
+                '.',
+                '%2e',
+                '%25',
+                '\\',
+                '/',
+                'a',
+                'ñ',
+                ' ',
+                '\u0000',
+                ':',
+                'C',
+              ),
+            )
+            .map((parts) => parts.join('')),
+        ),
+        (input) => {
+          let out: string;
+          try {
+            out = normalizeVaultPath(input);
+          } catch (err) {
+            return err instanceof ApiError && err.code === 'invalid_path';
+          }
+          if (out === '') return true;
+          const segments = out.split('/');
+          return (
+            segments.every((s) => s !== '..' && s !== '' && !isHiddenName(s)) &&
+            !out.includes('\\') &&
+            !out.includes('\u0000') &&
+            path.posix.normalize(out) === out &&
+            !path.posix.isAbsolute(out)
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('resolveInVault', () => {
+  let base: string;
+  let root: string;
+  let outside: string;
+
+  beforeAll(async () => {
+    base = await realpath(await mkdtemp(path.join(os.tmpdir(), 'soma-vp-')));
+    root = path.join(base, 'vault');
+    outside = path.join(base, 'outside');
+    await mkdir(path.join(root, 'dentro'), { recursive: true });
+    await mkdir(path.join(root, '.obsidian'), { recursive: true });
+    await mkdir(outside, { recursive: true });
+    await writeFile(path.join(root, 'dentro', 'nota.md'), '# hola');
+    await writeFile(path.join(root, '.obsidian', 'app.json'), '{}');
+    await writeFile(path.join(outside, 'secreto.md'), 'secreto');
+    await symlink(outside, path.join(root, 'fuera'));
+    await symlink(os.tmpdir(), path.join(root, 'tmp'));
+    await symlink(path.join(root, 'dentro'), path.join(root, 'atajo'));
+    await symlink(path.join(root, '.obsidian'), path.join(root, 'config'));
+    await symlink(path.join(outside, 'no-existe.md'), path.join(root, 'roto.md'));
+  });
+
+  afterAll(async () => {
+    await rm(base, { recursive: true, force: true });
+  });
+
+  it('returns the normalized and absolute path of an existing note', async () => {
+    const r = await resolveInVault(root, 'dentro\\nota.md', { mustExist: true });
+    expect(r).toEqual({ rel: 'dentro/nota.md', abs: path.join(root, 'dentro', 'nota.md') });
+  });
+
+  it('accepts a missing file under an existing folder unless it must exist', async () => {
+    await expect(resolveInVault(root, 'dentro/nueva/x.md')).resolves.toMatchObject({
+      rel: 'dentro/nueva/x.md',
+    });
+    await expect(resolveInVault(root, 'dentro/x.md', { mustExist: true })).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+    });
+  });
+
+  it('refuses symlinks that lead outside the vault, existing or not', async () => {
+    for (const p of ['fuera/secreto.md', 'fuera/nueva.md', 'tmp', 'tmp/x.md']) {
+      await expect(resolveInVault(root, p)).rejects.toMatchObject({ code: 'invalid_path' });
+    }
+  });
+
+  it('refuses a dangling symlink and a symlink into a hidden folder', async () => {
+    await expect(resolveInVault(root, 'roto.md')).rejects.toMatchObject({ code: 'invalid_path' });
+    await expect(resolveInVault(root, 'config/app.json')).rejects.toMatchObject({
+      code: 'invalid_path',
+    });
+  });
+
+  it('accepts a symlink that stays inside the vault', async () => {
+    const r = await resolveInVault(root, 'atajo/nota.md', { mustExist: true });
+    expect(r.rel).toBe('atajo/nota.md');
+  });
+});

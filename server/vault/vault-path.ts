@@ -1,0 +1,144 @@
+import { lstat, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { ApiError } from '../http/api-error.ts';
+
+/**
+ * THE one place that decides what lies inside the vault. Every read and write goes
+ * through `normalizeVaultPath` / `resolveInVault`; the walker and the watcher use
+ * `isHiddenName` so that what is never listed is also never served.
+ */
+
+/** Longest accepted vault-relative path, in UTF-16 units (well under every OS limit). */
+const MAX_PATH_CHARS = 1024;
+/** Longest file or folder name in UTF-8 bytes (ext4, APFS and NTFS all stop at 255). */
+const MAX_SEGMENT_BYTES = 255;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+const CONTROL_RE = /[\u0000-\u001f\u007f]/;
+/** Encoded dots, slashes, backslashes or NUL left after one decode mean double encoding. */
+const ENCODED_RE = /%(2e|2f|5c|00)/i;
+const DRIVE_RE = /^[a-z]:/i;
+
+function invalid(reason: string): never {
+  throw new ApiError(400, 'invalid_path', `Ruta no válida: ${reason}`);
+}
+
+/**
+ * True for names hidden by convention (`.obsidian`, `.git`, `.soma`, `.trash`, `.x.md`).
+ *
+ * Rule: a name is hidden when it starts with ONE dot followed by something other than a
+ * dot (or is exactly `.`). `..hidden.md` is therefore an ordinary name, and the segment
+ * `..` itself is traversal, which `normalizeVaultPath` refuses on its own.
+ */
+export function isHiddenName(segment: string): boolean {
+  return /^\.(?!\.)/.test(segment);
+}
+
+/**
+ * True when the segment would mean "this folder" or "the parent" to some OS: Windows
+ * drops trailing dots and spaces, so `..`, `.. `, `. .` and `...` all collapse to dots.
+ */
+function isDotSegment(segment: string): boolean {
+  return segment.replace(/[. ]+$/, '') === '';
+}
+
+/**
+ * The canonical vault-relative path for `input`: `/`-separated, NFC, no leading or
+ * trailing slash, '' for the root. Throws ApiError 400 `invalid_path` otherwise.
+ *
+ * A `%` triggers exactly one percent-decode (clients may send encoded paths); a `%`
+ * that does not decode is kept literally (`50% menos.md`). Anything still encoded
+ * after that one decode (`%252e`) is refused rather than guessed at.
+ */
+export function normalizeVaultPath(input: string): string {
+  if (typeof input !== 'string') invalid('no es texto');
+  if (input.length > MAX_PATH_CHARS * 4) invalid('demasiado larga');
+  let p = input;
+  if (p.includes('%')) {
+    try {
+      p = decodeURIComponent(p);
+    } catch {
+      // Not valid percent-encoding: the `%` is part of the name.
+    }
+    if (ENCODED_RE.test(p)) invalid('contiene caracteres codificados dos veces');
+  }
+  if (CONTROL_RE.test(p)) invalid('contiene caracteres de control');
+  p = p.normalize('NFC').replaceAll('\\', '/');
+  if (p.startsWith('//')) invalid('las rutas de red (UNC) no están permitidas');
+  if (p.startsWith('/')) invalid('debe ser relativa a la bóveda');
+  if (DRIVE_RE.test(p)) invalid('las rutas con unidad (C:) no están permitidas');
+  const segments = p.split('/').filter((s) => s !== '');
+  for (const seg of segments) {
+    if (isDotSegment(seg)) invalid('no puede contener «..» ni segmentos de puntos');
+    if (isHiddenName(seg)) invalid(`las carpetas y archivos ocultos («${seg}») no se sirven`);
+    if (new TextEncoder().encode(seg).length > MAX_SEGMENT_BYTES) invalid('nombre demasiado largo');
+  }
+  const rel = segments.join('/');
+  if (rel.length > MAX_PATH_CHARS) invalid('demasiado larga');
+  return rel;
+}
+
+function isInside(realRoot: string, real: string): boolean {
+  return (
+    real === realRoot ||
+    real.startsWith(realRoot.endsWith(path.sep) ? realRoot : realRoot + path.sep)
+  );
+}
+
+function errCode(err: unknown): string | undefined {
+  return (err as NodeJS.ErrnoException | null)?.code;
+}
+
+/**
+ * Follows symlinks from `abs` (or its deepest existing ancestor) and refuses when the
+ * real location leaves the real vault root or enters a hidden folder. A dangling symlink
+ * is refused too: writing through it would create a file wherever it points.
+ * Returns whether `abs` itself exists.
+ */
+export async function assertRealPathInside(root: string, abs: string): Promise<boolean> {
+  const realRoot = await realpath(root);
+  let probe = abs;
+  let exists = true;
+  for (;;) {
+    try {
+      const real = await realpath(probe);
+      const relReal = path.relative(realRoot, real);
+      if (!isInside(realRoot, real) || relReal.split(path.sep).some(isHiddenName)) {
+        invalid('sale de la bóveda a través de un enlace simbólico');
+      }
+      return exists;
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      const code = errCode(err);
+      if (code === 'ELOOP') invalid('bucle de enlaces simbólicos');
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
+      const linkExists = await lstat(probe).then(
+        () => true,
+        () => false,
+      );
+      if (linkExists) invalid('enlace simbólico roto');
+    }
+    exists = false;
+    const parent = path.dirname(probe);
+    if (parent === probe) return false;
+    probe = parent;
+  }
+}
+
+/**
+ * Normalizes `input` and locates it under `root` (absolute), refusing symlink escapes.
+ * With `mustExist`, a missing file is ApiError 404 `not_found`.
+ */
+export async function resolveInVault(
+  root: string,
+  input: string,
+  opts: { mustExist?: boolean } = {},
+): Promise<{ rel: string; abs: string }> {
+  const rel = normalizeVaultPath(input);
+  const abs = rel === '' ? root : path.join(root, ...rel.split('/'));
+  const exists = await assertRealPathInside(root, abs);
+  if (opts.mustExist && !exists) {
+    throw new ApiError(404, 'not_found', `No existe «${rel}» en la bóveda`);
+  }
+  return { rel, abs };
+}

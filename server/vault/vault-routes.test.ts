@@ -1,0 +1,82 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManifestSchema, NoteSchema, TreeSchema } from '../../common/api-schemas.ts';
+import { ApiError } from '../http/api-error.ts';
+import { Vault } from './vault.ts';
+import { ensureVault } from './vault-init.ts';
+import { vaultRoutes } from './vault-routes.ts';
+
+describe('vault-routes', () => {
+  let base: string;
+  let vault: Vault;
+  const app = new Hono();
+
+  beforeAll(async () => {
+    base = await mkdtemp(path.join(os.tmpdir(), 'soma-routes-'));
+    await ensureVault(base);
+    await writeFile(path.join(base, '03_Proyectos', 'Tesis.md'), 'Ver [[Bienvenida]]');
+    await writeFile(path.join(base, 'foto.png'), 'png');
+    vault = new Vault(base);
+    await vault.start();
+    app.route('/vault', vaultRoutes(vault));
+    app.onError((err, c) =>
+      err instanceof ApiError
+        ? c.json(err.toBody(), err.status)
+        : c.json({ error: { code: 'internal', message: 'x' } }, 500),
+    );
+  });
+
+  afterAll(async () => {
+    await vault.close();
+    await rm(base, { recursive: true, force: true });
+  });
+
+  const errorCode = async (res: Response) => ((await res.json()) as ApiErrorBody).error.code;
+  type ApiErrorBody = { error: { code: string } };
+
+  it('answers GET /tree with the root folder', async () => {
+    const res = await app.request('/vault/tree');
+    expect(res.status).toBe(200);
+    const { root } = TreeSchema.parse(await res.json());
+    expect(root.type === 'folder' && root.children.map((c) => c.name)).toContain('04_Sueños');
+  });
+
+  it('answers GET /manifest with notes and skipped files', async () => {
+    const manifest = ManifestSchema.parse(await (await app.request('/vault/manifest')).json());
+    expect(manifest.notes.map((n) => n.path)).toContain('03_Proyectos/Tesis.md');
+    expect(manifest.skipped).toEqual([
+      expect.objectContaining({ path: 'foto.png', reason: 'not_markdown' }),
+    ]);
+  });
+
+  it('answers GET /note with the note and its resolved links', async () => {
+    const res = await app.request(
+      `/vault/note?path=${encodeURIComponent('03_Proyectos/Tesis.md')}`,
+    );
+    const note = NoteSchema.parse(await res.json());
+    expect(note.links[0]?.resolved).toBe('00_Entrada/Bienvenida.md');
+  });
+
+  it('answers a missing path parameter with 400 bad_request', async () => {
+    const res = await app.request('/vault/note');
+    expect(res.status).toBe(400);
+    expect(await errorCode(res)).toBe('bad_request');
+  });
+
+  it('answers traversal with 400, a missing note with 404 and a non-note with 415', async () => {
+    const cases: Array<[string, number, string]> = [
+      ['..%2F..%2Fetc%2Fpasswd', 400, 'invalid_path'],
+      ['%252e%252e%252fetc', 400, 'invalid_path'],
+      ['.obsidian%2Fapp.json', 400, 'invalid_path'],
+      ['no-existe.md', 404, 'not_found'],
+      ['foto.png', 415, 'not_a_note'],
+    ];
+    for (const [query, status, code] of cases) {
+      const res = await app.request(`/vault/note?path=${query}`);
+      expect([res.status, await errorCode(res)]).toEqual([status, code]);
+    }
+  });
+});

@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import type { Stats } from 'node:fs';
+import { open, readdir, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { SkipReason } from '../../common/api-schemas.ts';
+import { isHiddenName } from './vault-path.ts';
+
+/** What the vault knows about one file; `hash` is '' for files it never reads. */
+export interface IndexEntry {
+  /** Absolute path as spelled on disk (may be NFD when synced from a Mac). */
+  abs: string;
+  size: number;
+  mtime: number;
+  hash: string;
+  kind: 'note' | SkipReason;
+}
+
+/** How many leading bytes are searched for a NUL to call a file binary (git's heuristic). */
+const BINARY_SNIFF_BYTES = 8192;
+
+/** True for `.md` in any case: Obsidian treats `Nota.MD` as a note too. */
+export function isMarkdownName(name: string): boolean {
+  return /\.md$/i.test(name);
+}
+
+function classifyBytes(bytes: Buffer): { kind: IndexEntry['kind']; text: string | null } {
+  if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { kind: 'binary', text: null };
+  try {
+    return { kind: 'note', text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    return { kind: 'not_utf8', text: null };
+  }
+}
+
+/**
+ * Classifies the regular file at `abs`, reusing `previous` when size and mtime are
+ * unchanged so that a rescan does not re-read the vault. Returns null when the file is
+ * gone or is not a regular file (opening a FIFO would block forever). `text` is set
+ * only when the file was read and is a note.
+ */
+export async function classifyFile(
+  abs: string,
+  maxNoteBytes: number,
+  previous?: IndexEntry,
+): Promise<{ entry: IndexEntry; text: string | null } | null> {
+  let st: Stats;
+  try {
+    st = await stat(abs);
+  } catch {
+    return null;
+  }
+  if (!st.isFile()) return null;
+  const base = { abs, size: st.size, mtime: st.mtimeMs };
+  if (previous && previous.size === st.size && previous.mtime === st.mtimeMs) {
+    return { entry: { ...previous, abs }, text: null };
+  }
+  if (!isMarkdownName(abs))
+    return { entry: { ...base, hash: '', kind: 'not_markdown' }, text: null };
+  if (st.size > maxNoteBytes)
+    return { entry: { ...base, hash: '', kind: 'too_large' }, text: null };
+  let bytes: Buffer;
+  let fst: Stats;
+  const fh = await open(abs, 'r').catch(() => null);
+  if (!fh) return null;
+  try {
+    // Size and mtime come from the open handle so they match the bytes that were hashed.
+    fst = await fh.stat();
+    if (fst.size > maxNoteBytes) {
+      return {
+        entry: { abs, size: fst.size, mtime: fst.mtimeMs, hash: '', kind: 'too_large' },
+        text: null,
+      };
+    }
+    bytes = await fh.readFile();
+  } finally {
+    await fh.close();
+  }
+  const { kind, text } = classifyBytes(bytes);
+  const hash = kind === 'note' ? createHash('sha256').update(bytes).digest('hex') : '';
+  return { entry: { abs, size: bytes.length, mtime: fst.mtimeMs, hash, kind }, text };
+}
+
+export interface WalkResult {
+  /** NFC vault-relative folder paths, the root excluded. */
+  folders: string[];
+  /** NFC vault-relative path → absolute path on disk. */
+  files: Map<string, string>;
+}
+
+/**
+ * Lists the vault below `dirAbs`, skipping hidden names and following only symlinks
+ * whose real target stays inside the real vault root. A link to one of its own
+ * ancestors is not entered, so cycles end; a link to a sibling lists its notes twice.
+ */
+export async function walkVault(root: string, dirAbs = root, dirRel = ''): Promise<WalkResult> {
+  const realRoot = await realpath(root);
+  const out: WalkResult = { folders: [], files: new Map() };
+  const visit = async (abs: string, rel: string, ancestors: string[]): Promise<void> => {
+    const real = await realpath(abs).catch(() => null);
+    if (real === null || ancestors.includes(real)) return;
+    const dirents = await readdir(abs, { withFileTypes: true }).catch(() => []);
+    for (const d of dirents) {
+      const name = d.name.normalize('NFC');
+      if (isHiddenName(name)) continue;
+      const childAbs = path.join(abs, d.name);
+      const childRel = rel === '' ? name : `${rel}/${name}`;
+      let isDir = d.isDirectory();
+      let isFile = d.isFile();
+      if (d.isSymbolicLink()) {
+        const target = await realpath(childAbs).catch(() => null);
+        if (target === null || !isInsideReal(realRoot, target)) continue;
+        const st = await stat(target).catch(() => null);
+        isDir = st?.isDirectory() ?? false;
+        isFile = st?.isFile() ?? false;
+      }
+      if (isDir) {
+        out.folders.push(childRel);
+        await visit(childAbs, childRel, [...ancestors, real]);
+      } else if (isFile) {
+        out.files.set(childRel, childAbs);
+      }
+    }
+  };
+  await visit(dirAbs, dirRel, []);
+  return out;
+}
+
+/** Inside the real root and not under one of its hidden folders. */
+export function isInsideReal(realRoot: string, real: string): boolean {
+  const rel = path.relative(realRoot, real);
+  if (rel === '') return true;
+  if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return false;
+  return !rel.split(path.sep).some(isHiddenName);
+}

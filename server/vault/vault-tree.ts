@@ -1,0 +1,59 @@
+import type { Manifest, TreeNode } from '../../common/api-schemas.ts';
+import type { IndexEntry } from './vault-scan.ts';
+
+type FolderNode = Extract<TreeNode, { type: 'folder' }>;
+
+const collator = new Intl.Collator('es');
+
+/** Folders first, then by name as a Spanish reader expects; code units break ties. */
+function compareNodes(a: TreeNode, b: TreeNode): number {
+  if ((a.type === 'folder') !== (b.type === 'folder')) return a.type === 'folder' ? -1 : 1;
+  return collator.compare(a.name, b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}
+
+function byPath<T extends { path: string }>(a: T, b: T): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+/** The manifest of the index, sorted by path (code-unit order, the same in every client). */
+export function buildManifest(entries: ReadonlyMap<string, IndexEntry>): Manifest {
+  const manifest: Manifest = { notes: [], skipped: [] };
+  for (const [path, e] of entries) {
+    if (e.kind === 'note')
+      manifest.notes.push({ path, size: e.size, mtime: e.mtime, hash: e.hash });
+    else manifest.skipped.push({ path, size: e.size, mtime: e.mtime, reason: e.kind });
+  }
+  manifest.notes.sort(byPath);
+  manifest.skipped.sort(byPath);
+  return manifest;
+}
+
+/** The folder tree; empty folders are kept so the vault's fixed folders always show. */
+export function buildTree(
+  rootName: string,
+  folders: Iterable<string>,
+  entries: ReadonlyMap<string, IndexEntry>,
+): TreeNode {
+  const root: FolderNode = { type: 'folder', name: rootName, path: '', children: [] };
+  const byFolder = new Map<string, FolderNode>([['', root]]);
+  const folderFor = (path: string): FolderNode => {
+    const existing = byFolder.get(path);
+    if (existing) return existing;
+    const cut = path.lastIndexOf('/');
+    const node: FolderNode = { type: 'folder', name: path.slice(cut + 1), path, children: [] };
+    byFolder.set(path, node);
+    folderFor(cut === -1 ? '' : path.slice(0, cut)).children.push(node);
+    return node;
+  };
+  for (const f of folders) folderFor(f);
+  for (const [path, e] of entries) {
+    const cut = path.lastIndexOf('/');
+    const parent = folderFor(cut === -1 ? '' : path.slice(0, cut));
+    const common = { name: path.slice(cut + 1), path, size: e.size, mtime: e.mtime };
+    parent.children.push(
+      e.kind === 'note' ? { type: 'note', ...common } : { type: 'file', ...common, reason: e.kind },
+    );
+  }
+  for (const node of byFolder.values()) node.children.sort(compareNodes);
+  return root;
+}

@@ -1,0 +1,255 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, realpath, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TreeNode, VaultEvent } from '../../common/api-schemas.ts';
+import { Vault } from './vault.ts';
+import { ensureVault } from './vault-init.ts';
+
+const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
+
+/** Resolves with the first event that matches, or rejects after `ms`. */
+function waitForEvent(vault: Vault, match: (e: VaultEvent) => boolean, ms = 1000) {
+  return new Promise<VaultEvent>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`ningún evento en ${ms} ms`));
+    }, ms);
+    const off = vault.onEvent((e) => {
+      if (!match(e)) return;
+      clearTimeout(timer);
+      off();
+      resolve(e);
+    });
+  });
+}
+
+describe('vault', () => {
+  let base: string;
+  let root: string;
+  let vault: Vault;
+  const put = async (rel: string, content: string | Buffer) => {
+    await mkdir(path.dirname(path.join(root, rel)), { recursive: true });
+    await writeFile(path.join(root, rel), content);
+  };
+
+  beforeEach(async () => {
+    base = await realpath(await mkdtemp(path.join(os.tmpdir(), 'soma-vault-')));
+    root = path.join(base, 'Mi bóveda');
+    await ensureVault(root);
+    await put(
+      '03_Proyectos/Tesis.md',
+      '---\nestado: activo\n---\nVer [[Bienvenida]] y [[Nada]] y [[idea|otra]].\n',
+    );
+    await put('03_Proyectos/a/Idea.md', 'larga');
+    await put('Idea.md', 'corta');
+    await put('foto.png', Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    await put('binaria.md', Buffer.from('hola\0mundo'));
+    await put('latina.md', Buffer.from([0x63, 0x61, 0x66, 0xe9])); // "café" in latin-1
+    await put('grande.md', 'x'.repeat(3000));
+    await put('.obsidian/app.json', '{}');
+    await put('.obsidian/oculta.md', 'no');
+    await put('04_Sueños/.secreta.md', 'no');
+    await mkdir(path.join(base, 'fuera'));
+    await writeFile(path.join(base, 'fuera', 'secreto.md'), 'secreto');
+    await symlink(path.join(base, 'fuera'), path.join(root, 'enlace-fuera'));
+    await symlink(path.join(base, 'fuera', 'secreto.md'), path.join(root, 'secreto.md'));
+    vault = new Vault(root, { maxNoteBytes: 2000 });
+    await vault.start();
+    await vault.ready();
+  });
+
+  afterEach(async () => {
+    await vault.close();
+    await rm(base, { recursive: true, force: true });
+  });
+
+  it('lists notes with size, mtime and sha256 hash, sorted by path in code-unit order', async () => {
+    const { notes } = await vault.manifest();
+    expect(notes.map((n) => n.path)).toEqual([
+      '00_Entrada/Bienvenida.md',
+      '03_Proyectos/Tesis.md',
+      '03_Proyectos/a/Idea.md',
+      'Idea.md',
+    ]);
+    const idea = notes.find((n) => n.path === 'Idea.md');
+    expect(idea).toMatchObject({ size: 5, hash: sha('corta') });
+    expect(idea?.mtime).toBeGreaterThan(0);
+  });
+
+  it('lists other files as skipped with their reason', async () => {
+    const { skipped } = await vault.manifest();
+    expect(skipped.map((s) => [s.path, s.reason])).toEqual([
+      ['binaria.md', 'binary'],
+      ['foto.png', 'not_markdown'],
+      ['grande.md', 'too_large'],
+      ['latina.md', 'not_utf8'],
+    ]);
+  });
+
+  it('never lists hidden files or symlinks that leave the vault', async () => {
+    const m = await vault.manifest();
+    const all = [...m.notes, ...m.skipped].map((e) => e.path).join('\n');
+    expect(all).not.toMatch(/obsidian|secret|enlace-fuera/);
+  });
+
+  it('builds a tree with folders first, Spanish order and empty folders', async () => {
+    const tree = await vault.tree();
+    expect(tree).toMatchObject({ type: 'folder', name: 'Mi bóveda', path: '' });
+    const names = (n: TreeNode) => (n.type === 'folder' ? n.children.map((c) => c.name) : []);
+    expect(names(tree)).toEqual([
+      '00_Entrada',
+      '01_Caracter',
+      '02_Conciencia',
+      '03_Proyectos',
+      '04_Sueños',
+      '05_Salida',
+      '06_Archivo',
+      'binaria.md',
+      'foto.png',
+      'grande.md',
+      'Idea.md',
+      'latina.md',
+    ]);
+    const conciencia = tree.type === 'folder' ? tree.children[2] : undefined;
+    expect(conciencia && names(conciencia)).toEqual(['sesiones']);
+  });
+
+  it('reads a note with front matter and resolved or missing links', async () => {
+    const note = await vault.readNote('03_Proyectos/Tesis.md');
+    expect(note.frontMatter).toEqual({ estado: 'activo' });
+    expect(note.body.startsWith('Ver')).toBe(true);
+    expect(note.name).toBe('Tesis');
+    expect(note.hash).toBe(sha(note.content));
+    expect(note.links.map((l) => [l.target, l.resolved])).toEqual([
+      ['Bienvenida', '00_Entrada/Bienvenida.md'],
+      ['Nada', null],
+      ['idea', 'Idea.md'],
+    ]);
+  });
+
+  it('resolves a same-note section link to the note itself', async () => {
+    await put('Idea.md', 'Ver [[#Arriba]]');
+    const [link] = (await vault.readNote('Idea.md')).links;
+    expect(link).toMatchObject({ target: '', section: 'Arriba', resolved: 'Idea.md' });
+  });
+
+  it('refuses skipped files with 415 not_a_note and missing ones with 404', async () => {
+    for (const p of ['foto.png', 'binaria.md', 'latina.md', 'grande.md', '04_Sueños']) {
+      await expect(vault.readNote(p)).rejects.toMatchObject({ status: 415, code: 'not_a_note' });
+    }
+    await expect(vault.readNote('no/existe.md')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('never serves hidden files or files behind an escaping symlink', async () => {
+    for (const p of [
+      '.obsidian/oculta.md',
+      '04_Sueños/.secreta.md',
+      'secreto.md',
+      'enlace-fuera/secreto.md',
+    ]) {
+      await expect(vault.readNote(p)).rejects.toMatchObject({ code: 'invalid_path' });
+    }
+  });
+
+  it('emits an upsert within a second when another program writes a note', async () => {
+    const event = waitForEvent(
+      vault,
+      (e) => e.type === 'upsert' && e.entry.path === '00_Entrada/Nueva.md',
+    );
+    await put('00_Entrada/Nueva.md', '# Nueva');
+    expect(await event).toMatchObject({ entry: { hash: sha('# Nueva'), size: 7 } });
+    expect((await vault.manifest()).notes.map((n) => n.path)).toContain('00_Entrada/Nueva.md');
+    expect((await vault.readNote('03_Proyectos/Tesis.md')).links[1]?.resolved).toBeNull();
+  });
+
+  it('coalesces a burst of writes to one file into one event', async () => {
+    const events: VaultEvent[] = [];
+    vault.onEvent((e) => events.push(e));
+    const last = waitForEvent(vault, (e) => e.type === 'upsert' && e.entry.hash === sha('v3'));
+    for (const v of ['v1', 'v2', 'v3']) await put('Idea.md', v);
+    await last;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(events.filter((e) => e.type === 'upsert' && e.entry.path === 'Idea.md')).toHaveLength(1);
+  });
+
+  it('emits remove then upsert for a rename and updates link resolution', async () => {
+    const removed = waitForEvent(vault, (e) => e.type === 'remove' && e.path === 'Idea.md');
+    const added = waitForEvent(
+      vault,
+      (e) => e.type === 'upsert' && e.entry.path === '06_Archivo/Idea.md',
+    );
+    await rename(path.join(root, 'Idea.md'), path.join(root, '06_Archivo', 'Idea.md'));
+    await Promise.all([removed, added]);
+    const note = await vault.readNote('03_Proyectos/Tesis.md');
+    expect(note.links[2]?.resolved).toBe('06_Archivo/Idea.md');
+  });
+
+  it('emits remove when a note is deleted and skipped when it turns binary', async () => {
+    const removed = waitForEvent(vault, (e) => e.type === 'remove' && e.path === 'Idea.md');
+    await unlink(path.join(root, 'Idea.md'));
+    await removed;
+    const skipped = waitForEvent(vault, (e) => e.type === 'skipped' && e.entry.reason === 'binary');
+    await put('03_Proyectos/Tesis.md', Buffer.from([0, 1, 2]));
+    await skipped;
+    expect((await vault.manifest()).notes.map((n) => n.path)).toEqual([
+      '00_Entrada/Bienvenida.md',
+      '03_Proyectos/a/Idea.md',
+    ]);
+  });
+
+  it('ignores changes inside hidden folders', async () => {
+    const events: VaultEvent[] = [];
+    vault.onEvent((e) => events.push(e));
+    await put('.obsidian/workspace.md', 'x');
+    const visible = waitForEvent(
+      vault,
+      (e) => e.type === 'upsert' && e.entry.path === 'visible.md',
+    );
+    await put('visible.md', 'y');
+    await visible;
+    expect(events.map((e) => (e.type === 'remove' ? e.path : e.entry.path))).toEqual([
+      'visible.md',
+    ]);
+  });
+
+  it('lists and serves a file whose name is NFD on disk under its NFC path', async () => {
+    const upsert = waitForEvent(vault, (e) => e.type === 'upsert' && e.entry.path === 'Canción.md');
+    await put('Cancio\u0301n.md', '# Canción');
+    await upsert;
+    expect((await vault.readNote('Cancio\u0301n.md')).content).toBe('# Canción');
+    expect((await vault.readNote('Canción.md')).path).toBe('Canción.md');
+  });
+
+  it('indexes the notes of a folder moved into the vault', async () => {
+    await mkdir(path.join(base, 'viaje', 'dias'), { recursive: true });
+    await writeFile(path.join(base, 'viaje', 'dias', 'Lunes.md'), 'lunes');
+    const upsert = waitForEvent(
+      vault,
+      (e) => e.type === 'upsert' && e.entry.path === '03_Proyectos/viaje/dias/Lunes.md',
+    );
+    await rename(path.join(base, 'viaje'), path.join(root, '03_Proyectos', 'viaje'));
+    await upsert;
+    const removed = waitForEvent(
+      vault,
+      (e) => e.type === 'remove' && e.path === '03_Proyectos/viaje/dias/Lunes.md',
+    );
+    await rm(path.join(root, '03_Proyectos', 'viaje'), { recursive: true });
+    await removed;
+  });
+
+  it('follows a symlink that stays inside the vault and stops at a link cycle', async () => {
+    await symlink(path.join(root, '03_Proyectos'), path.join(root, '06_Archivo', 'proyectos'));
+    await symlink(root, path.join(root, '03_Proyectos', 'bucle'));
+    const again = new Vault(root, { maxNoteBytes: 2000 });
+    await again.start();
+    try {
+      const paths = (await again.manifest()).notes.map((n) => n.path);
+      expect(paths).toContain('06_Archivo/proyectos/Tesis.md');
+      expect(paths.some((p) => p.includes('bucle'))).toBe(false);
+    } finally {
+      await again.close();
+    }
+  });
+});

@@ -1,0 +1,220 @@
+import path from 'node:path';
+import { type FSWatcher, watch } from 'chokidar';
+import type { Manifest, Note, TreeNode, VaultEvent } from '../../common/api-schemas.ts';
+import { LinkIndex } from '../../common/wikilinks.ts';
+import { ApiError } from '../http/api-error.ts';
+import { notANote, toNote } from './vault-note.ts';
+import { assertRealPathInside, isHiddenName, resolveInVault } from './vault-path.ts';
+import { classifyFile, type IndexEntry, walkVault } from './vault-scan.ts';
+import { buildManifest, buildTree } from './vault-tree.ts';
+
+/** Default largest note served: bigger Markdown files are listed as `too_large`. */
+const DEFAULT_MAX_NOTE_BYTES = 2 * 1024 * 1024;
+/** How long a path must stay quiet before it is re-read, so an editor's save burst is one event. */
+const DEBOUNCE_MS = 75;
+/** How long start() waits for the watcher: enough for a usual vault, short for a huge one. */
+const START_WAIT_MS = 500;
+
+/**
+ * The vault on disk, kept in memory: an index of every visible file, a link index for
+ * wikilinks, and a watcher so changes made by other programs show up without a restart.
+ */
+export class Vault {
+  private readonly maxNoteBytes: number;
+  private readonly entries = new Map<string, IndexEntry>();
+  private readonly folders = new Set<string>();
+  private readonly links = new LinkIndex();
+  private readonly listeners = new Set<(e: VaultEvent) => void>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Per-path chain so two refreshes of one file never interleave. */
+  private readonly chains = new Map<string, Promise<void>>();
+  private watcher: FSWatcher | null = null;
+  private scanned: Promise<void> = Promise.resolve();
+  private watching: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly root: string,
+    opts: { maxNoteBytes?: number } = {},
+  ) {
+    this.maxNoteBytes = opts.maxNoteBytes ?? DEFAULT_MAX_NOTE_BYTES;
+  }
+
+  /** The vault's display name: its folder's name. */
+  get name(): string {
+    return path.basename(this.root);
+  }
+
+  /**
+   * Starts the watcher and the initial scan. Never waits for the scan, and waits for the
+   * watcher at most START_WAIT_MS, so a huge vault does not delay start-up.
+   */
+  async start(): Promise<void> {
+    const watcher = watch(this.root, {
+      ignoreInitial: true,
+      ignored: (p: string) => path.relative(this.root, p).split(path.sep).some(isHiddenName),
+    });
+    this.watcher = watcher;
+    this.watching = new Promise((resolve) => watcher.once('ready', () => resolve()));
+    watcher.on('all', (event, abs) => this.onFsEvent(event, abs));
+    watcher.on('error', (err) => console.error('[vault] error del vigilante:', err));
+    this.scanned = this.scan();
+    this.scanned.catch((err) => console.error('[vault] error al explorar la bóveda:', err));
+    await Promise.race([this.watching, new Promise((r) => setTimeout(r, START_WAIT_MS).unref())]);
+  }
+
+  /** Resolves once the first scan is done and the watcher sees changes (tests, start-up checks). */
+  async ready(): Promise<void> {
+    await Promise.all([this.scanned, this.watching]);
+  }
+
+  async manifest(): Promise<Manifest> {
+    await this.scanned;
+    return buildManifest(this.entries);
+  }
+
+  async tree(): Promise<TreeNode> {
+    await this.scanned;
+    return buildTree(this.name, this.folders, this.entries);
+  }
+
+  /** Reads a note fresh from disk. 404 `not_found`, 415 `not_a_note` for skipped files. */
+  async readNote(input: string): Promise<Note> {
+    await this.scanned;
+    const resolved = await resolveInVault(this.root, input);
+    const known = this.entries.get(resolved.rel);
+    // The index remembers the on-disk spelling (NFD names synced from a Mac).
+    const abs = known?.abs ?? resolved.abs;
+    if (!(await assertRealPathInside(this.root, abs))) notFound(resolved.rel);
+    const read = await classifyFile(abs, this.maxNoteBytes);
+    if (!read) {
+      if (this.folders.has(resolved.rel) || resolved.rel === '') {
+        throw new ApiError(415, 'not_a_note', `«${resolved.rel}» es una carpeta, no una nota`);
+      }
+      notFound(resolved.rel);
+    }
+    const { entry, text } = read;
+    if (entry.kind !== 'note' || text === null) throw notANote(resolved.rel, entry.kind);
+    return toNote(resolved.rel, entry, text, this.links);
+  }
+
+  /** Called after the index changed; returns the unsubscribe function. */
+  onEvent(listener: (e: VaultEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+    await this.watcher?.close();
+    this.watcher = null;
+    await Promise.allSettled([this.scanned, ...this.chains.values()]);
+  }
+
+  /** The first scan stays quiet: listeners want changes, not thousands of start-up upserts. */
+  private async scan(): Promise<void> {
+    await this.rescanFolder(this.root, '', false);
+  }
+
+  /** Indexes everything below a folder (the root at start-up, or a folder moved in). */
+  private async rescanFolder(abs: string, rel: string, notify = true): Promise<void> {
+    const { folders, files } = await walkVault(this.root, abs, rel);
+    for (const f of folders) this.folders.add(f);
+    const queue = [...files];
+    // A few readers at once: fast on SSDs without exhausting file descriptors.
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const [fileRel, fileAbs] = next;
+        const read = await classifyFile(fileAbs, this.maxNoteBytes, this.entries.get(fileRel));
+        if (read) this.setEntry(fileRel, read.entry, notify);
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, worker));
+  }
+
+  private onFsEvent(event: string, abs: string): void {
+    const rel = path.relative(this.root, abs).split(path.sep).join('/').normalize('NFC');
+    if (rel === '' || rel === '..' || rel.startsWith('../')) return;
+    if (event === 'addDir') {
+      this.folders.add(rel);
+      this.enqueue(rel, () => this.rescanFolder(abs, rel));
+    } else if (event === 'unlinkDir') {
+      this.enqueue(rel, async () => this.removeFolder(rel));
+    } else {
+      const pending = this.timers.get(rel);
+      if (pending) clearTimeout(pending);
+      const timer = setTimeout(() => {
+        this.timers.delete(rel);
+        this.enqueue(rel, () => this.refresh(rel, abs));
+      }, DEBOUNCE_MS);
+      this.timers.set(rel, timer);
+    }
+  }
+
+  private enqueue(rel: string, task: () => Promise<void>): void {
+    const prev = this.chains.get(rel) ?? Promise.resolve();
+    const next = prev
+      .then(() => this.scanned)
+      .then(task)
+      .catch((err) => console.error(`[vault] error al actualizar «${rel}»:`, err))
+      .finally(() => {
+        if (this.chains.get(rel) === next) this.chains.delete(rel);
+      });
+    this.chains.set(rel, next);
+  }
+
+  /** Re-reads one file after a change on disk and emits what changed, if anything. */
+  private async refresh(rel: string, abs: string): Promise<void> {
+    const inside = await assertRealPathInside(this.root, abs).catch(() => false);
+    const read = inside ? await classifyFile(abs, this.maxNoteBytes, this.entries.get(rel)) : null;
+    if (!read) {
+      if (this.entries.has(rel)) this.deleteEntry(rel);
+      return;
+    }
+    this.setEntry(rel, read.entry, true);
+  }
+
+  private removeFolder(rel: string): void {
+    const prefix = `${rel}/`;
+    for (const f of [...this.folders])
+      if (f === rel || f.startsWith(prefix)) this.folders.delete(f);
+    for (const p of [...this.entries.keys()]) if (p.startsWith(prefix)) this.deleteEntry(p);
+  }
+
+  /** Stores an entry and tells listeners, unless nothing they could see changed. */
+  private setEntry(rel: string, e: IndexEntry, notify: boolean): void {
+    const before = this.entries.get(rel);
+    this.entries.set(rel, e);
+    const same = before?.size === e.size && before.mtime === e.mtime && before.kind === e.kind;
+    if (same && before.hash === e.hash) return;
+    if (e.kind === 'note') this.links.add(rel);
+    else if (before?.kind === 'note') this.links.remove(rel);
+    const { size, mtime } = e;
+    if (!notify) return;
+    this.emit(
+      e.kind === 'note'
+        ? { type: 'upsert', entry: { path: rel, size, mtime, hash: e.hash } }
+        : { type: 'skipped', entry: { path: rel, size, mtime, reason: e.kind } },
+    );
+  }
+
+  private deleteEntry(rel: string): void {
+    this.entries.delete(rel);
+    this.links.remove(rel);
+    this.emit({ type: 'remove', path: rel });
+  }
+
+  private emit(e: VaultEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(e);
+      } catch (err) {
+        console.error('[vault] error en un oyente de eventos:', err);
+      }
+    }
+  }
+}
+
+function notFound(rel: string): never {
+  throw new ApiError(404, 'not_found', `No existe «${rel}» en la bóveda`);
+}
