@@ -31,7 +31,10 @@ export default defineConfig({
     { name: 'laptop', use: { viewport: { width: 1280, height: 800 } }, testIgnore: /phone\./ },
     {
       name: 'phone',
-      use: { ...devices['Pixel 7'], launchOptions: { executablePath: CHROMIUM, args: chromiumArgs } },
+      use: {
+        ...devices['Pixel 7'],
+        launchOptions: { executablePath: CHROMIUM, args: chromiumArgs },
+      },
       testMatch: /phone\./,
     },
   ],

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { type BenchResult, writeResults } from './results.ts';
 import { benchServerStart } from './server-start.ts';

@@ -7,7 +7,10 @@ test.describe('start-up link', () => {
     await expect(page.getByTestId('vault-tree')).toHaveCount(0);
   });
 
-  test('the link opens the vault and leaves no secret in the address bar', async ({ page, soma }) => {
+  test('the link opens the vault and leaves no secret in the address bar', async ({
+    page,
+    soma,
+  }) => {
     await page.goto(soma.loginLink);
     await expect(page.getByTestId('vault-tree')).toBeVisible();
     expect(page.url()).not.toContain('login=');

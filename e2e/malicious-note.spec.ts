@@ -14,7 +14,10 @@ const evil = [
   'Texto normal al final.',
 ].join('\n');
 
-test('a hostile note renders inert: no script runs and nothing remote loads', async ({ page, soma }) => {
+test('a hostile note renders inert: no script runs and nothing remote loads', async ({
+  page,
+  soma,
+}) => {
   await soma.writeNote('00_Entrada/Hostil.md', evil);
   const foreign: string[] = [];
   page.on('request', (req) => {
@@ -34,13 +37,18 @@ test('a hostile note renders inert: no script runs and nothing remote loads', as
   const link = view.getByRole('link', { name: 'pulsa' });
   if (await link.count()) await link.click({ trial: false }).catch(() => {});
   await page.waitForTimeout(300);
-  expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned),
+  ).toBeUndefined();
   expect(await view.locator('script, iframe, img[src^="http"]').count()).toBe(0);
   expect(foreign).toEqual([]);
   expect(dialogs).toEqual([]);
 });
 
-test('every page carries a Content Security Policy without remote sources', async ({ request, soma }) => {
+test('every page carries a Content Security Policy without remote sources', async ({
+  request,
+  soma,
+}) => {
   const res = await request.get(soma.url);
   const csp = res.headers()['content-security-policy'] ?? '';
   expect(csp).toContain("default-src 'self'");

@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures.ts';
 
-test('on a phone the tree is a drawer and a note reads without sideways scrolling', async ({ page, soma }) => {
+test('on a phone the tree is a drawer and a note reads without sideways scrolling', async ({
+  page,
+  soma,
+}) => {
   await page.goto(soma.loginLink);
   const toggle = page.getByTestId('tree-toggle');
   await expect(toggle).toBeVisible();

@@ -30,7 +30,16 @@ export async function startSoma(notes: Record<string, string> = {}): Promise<Run
   }
   const child: ChildProcess = spawn(
     process.execPath,
-    ['dist/server/main.js', '--vault', vault, '--config-dir', configDir, '--port', '0', '--no-open'],
+    [
+      'dist/server/main.js',
+      '--vault',
+      vault,
+      '--config-dir',
+      configDir,
+      '--port',
+      '0',
+      '--no-open',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: '1' } },
   );
   let out = '';

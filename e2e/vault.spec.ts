@@ -33,7 +33,9 @@ test.describe('reading the vault', () => {
   });
 
   test('a link to a missing note looks different and leads nowhere', async ({ page }) => {
-    await page.goto(`${new URL(page.url()).origin}/#/nota/${encodeURIComponent('03_Proyectos/Tesis.md')}`);
+    await page.goto(
+      `${new URL(page.url()).origin}/#/nota/${encodeURIComponent('03_Proyectos/Tesis.md')}`,
+    );
     const missing = page.getByTestId('note-view').locator('.wikilink-missing');
     await expect(missing).toHaveText('Nota inexistente');
     await expect(missing).not.toHaveAttribute('href', /.+/);
@@ -47,7 +49,9 @@ test.describe('reading the vault', () => {
   });
 
   test('an open note edited by another program shows the new text', async ({ page, soma }) => {
-    await page.goto(`${new URL(page.url()).origin}/#/nota/${encodeURIComponent('04_Sueños/Sueño del faro.md')}`);
+    await page.goto(
+      `${new URL(page.url()).origin}/#/nota/${encodeURIComponent('04_Sueños/Sueño del faro.md')}`,
+    );
     const view = page.getByTestId('note-view');
     await expect(view).toContainText('Un faro en la niebla.');
     await soma.writeNote('04_Sueños/Sueño del faro.md', '# Sueño del faro\n\nEl faro se apagó.\n');
@@ -55,7 +59,9 @@ test.describe('reading the vault', () => {
   });
 
   test('a note deleted while open is reported as gone', async ({ page, soma }) => {
-    await page.goto(`${new URL(page.url()).origin}/#/nota/${encodeURIComponent('04_Sueños/Sueño del faro.md')}`);
+    await page.goto(
+      `${new URL(page.url()).origin}/#/nota/${encodeURIComponent('04_Sueños/Sueño del faro.md')}`,
+    );
     await expect(page.getByTestId('note-view')).toContainText('Un faro en la niebla.');
     const { rm } = await import('node:fs/promises');
     await rm(`${soma.vault}/04_Sueños/Sueño del faro.md`);
