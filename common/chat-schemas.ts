@@ -79,8 +79,10 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
     promptChars: z.number().int().nonnegative(),
     /** Readable notes about anything cut, in Spanish. */
     notices: z.array(z.string()),
+    /** The first link of the chain that will be tried; a `fallback` event names the next. */
+    provider: z.string(),
+    model: z.string(),
   }),
-  z.object({ type: z.literal('attempt'), provider: z.string(), model: z.string() }),
   z.object({ type: z.literal('delta'), text: z.string() }),
   z.object({
     type: z.literal('fallback'),
