@@ -4,7 +4,9 @@ import { build } from 'esbuild';
 
 await build({
   entryPoints: ['server/main.ts'],
-  outfile: 'dist/server/main.js',
+  outdir: 'dist/server',
+  // Code split so modules imported lazily (the YAML parser) load only when first used.
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',

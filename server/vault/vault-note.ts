@@ -1,5 +1,4 @@
 import type { Note } from '../../common/api-schemas.ts';
-import { splitFrontMatter } from '../../common/front-matter.ts';
 import { type LinkIndex, noteName, parseWikilinks } from '../../common/wikilinks.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { IndexEntry } from './vault-scan.ts';
@@ -18,7 +17,14 @@ export function notANote(rel: string, kind: IndexEntry['kind']): ApiError {
 }
 
 /** The API's Note for a file read from disk; a `[[#sección]]` link resolves to the note itself. */
-export function toNote(rel: string, entry: IndexEntry, text: string, links: LinkIndex): Note {
+export async function toNote(
+  rel: string,
+  entry: IndexEntry,
+  text: string,
+  links: LinkIndex,
+): Promise<Note> {
+  // Loaded on first use: the YAML parser adds ~8 MB of RSS that an idle server does not need.
+  const { splitFrontMatter } = await import('../../common/front-matter.ts');
   const split = splitFrontMatter(text);
   return {
     path: rel,
