@@ -12,17 +12,23 @@ test.describe('start-up link', () => {
     soma,
   }) => {
     await page.goto(soma.loginLink);
-    await expect(page.getByTestId('vault-tree')).toBeVisible();
+    await expect(
+      page.getByTestId('vault-tree').getByText('00_Entrada', { exact: true }),
+    ).toBeVisible();
     expect(page.url()).not.toContain('login=');
     await page.reload();
-    await expect(page.getByTestId('vault-tree')).toBeVisible();
+    await expect(
+      page.getByTestId('vault-tree').getByText('00_Entrada', { exact: true }),
+    ).toBeVisible();
   });
 
   test('a used link does not open a session in another browser', async ({ browser, soma }) => {
     const first = await browser.newContext();
     const p1 = await first.newPage();
     await p1.goto(soma.loginLink);
-    await expect(p1.getByTestId('vault-tree')).toBeVisible();
+    await expect(
+      p1.getByTestId('vault-tree').getByText('00_Entrada', { exact: true }),
+    ).toBeVisible();
 
     const second = await browser.newContext();
     const p2 = await second.newPage();
@@ -34,7 +40,9 @@ test.describe('start-up link', () => {
 
   test('the session cookie is HttpOnly and SameSite=Strict', async ({ page, soma, context }) => {
     await page.goto(soma.loginLink);
-    await expect(page.getByTestId('vault-tree')).toBeVisible();
+    await expect(
+      page.getByTestId('vault-tree').getByText('00_Entrada', { exact: true }),
+    ).toBeVisible();
     const cookies = await context.cookies();
     const session = cookies.find((c) => c.name === 'soma_session');
     expect(session?.httpOnly).toBe(true);

@@ -29,7 +29,9 @@ test('a hostile note renders inert: no script runs and nothing remote loads', as
     void d.dismiss();
   });
   await page.goto(soma.loginLink);
-  await expect(page.getByTestId('vault-tree')).toBeVisible();
+  await expect(
+    page.getByTestId('vault-tree').getByText('00_Entrada', { exact: true }),
+  ).toBeVisible();
   await page.goto(`${soma.url}/#/nota/${encodeURIComponent('00_Entrada/Hostil.md')}`);
   const view = page.getByTestId('note-view');
   await expect(view).toContainText('Texto normal al final.');

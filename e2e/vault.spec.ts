@@ -3,7 +3,9 @@ import { expect, test } from './fixtures.ts';
 test.describe('reading the vault', () => {
   test.beforeEach(async ({ page, soma }) => {
     await page.goto(soma.loginLink);
-    await expect(page.getByTestId('vault-tree')).toBeVisible();
+    await expect(
+      page.getByTestId('vault-tree').getByText('00_Entrada', { exact: true }),
+    ).toBeVisible();
   });
 
   test('the tree shows the seven vault folders', async ({ page }) => {
@@ -26,9 +28,9 @@ test.describe('reading the vault', () => {
     await tree.getByText('03_Proyectos', { exact: true }).click();
     await tree.getByText('Tesis', { exact: true }).click();
     const view = page.getByTestId('note-view');
-    await expect(view.getByRole('heading', { name: 'Tesis' })).toBeVisible();
+    await expect(view.locator('.note-title')).toHaveText('Tesis');
     await view.getByRole('link', { name: 'Memoria activa' }).click();
-    await expect(view.getByRole('heading', { name: 'Memoria activa' })).toBeVisible();
+    await expect(view.locator('.note-title')).toHaveText('Memoria activa');
     expect(decodeURIComponent(page.url())).toContain('01_Caracter/Memoria activa.md');
   });
 
@@ -80,7 +82,9 @@ test.describe('reading the vault', () => {
 
 test('when the server stops, the page says so in words', async ({ page, soma }) => {
   await page.goto(soma.loginLink);
-  await expect(page.getByTestId('vault-tree')).toBeVisible();
+  await expect(
+    page.getByTestId('vault-tree').getByText('00_Entrada', { exact: true }),
+  ).toBeVisible();
   await soma.stop();
   await page.getByTestId('vault-tree').getByText('04_Sueños', { exact: true }).click();
   await page.getByTestId('vault-tree').getByText('Sueño del faro', { exact: true }).click();

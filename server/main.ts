@@ -119,6 +119,8 @@ async function main(): Promise<void> {
 
   const stop = () => {
     server.close();
+    // Open event streams and keep-alive sockets would otherwise hold the process open.
+    if ('closeAllConnections' in server) server.closeAllConnections();
     void Promise.allSettled([vault.close(), harness.close()]).then(() => process.exit(0));
   };
   process.on('SIGINT', stop);

@@ -1,0 +1,54 @@
+import { createEffect, createSignal, type JSX, on, onCleanup } from 'solid-js';
+import { EventsIndicator } from '../ui/events-indicator.tsx';
+import { LangSwitch } from '../ui/lang-switch.tsx';
+import { VaultTree } from '../vault/vault-tree.tsx';
+import { useStores } from './store-context.tsx';
+
+const TREE_ID = 'vault-tree';
+
+/** Header, vault tree (a drawer on narrow screens) and the main pane. */
+export function Layout(props: { children: JSX.Element }) {
+  const stores = useStores();
+  const t = stores.i18n.t;
+  const [drawerOpen, setDrawerOpen] = createSignal(false);
+  // Picking a note on a phone closes the drawer so the note is visible.
+  createEffect(on(stores.router.route, () => setDrawerOpen(false), { defer: true }));
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && drawerOpen()) setDrawerOpen(false);
+  };
+  document.addEventListener('keydown', closeOnEscape);
+  onCleanup(() => document.removeEventListener('keydown', closeOnEscape));
+  return (
+    <div class="layout" classList={{ 'drawer-open': drawerOpen() }}>
+      <header class="app-header">
+        <button
+          type="button"
+          class="skip-link"
+          onClick={() => document.getElementById('main')?.focus()}
+        >
+          {t('app.skipToContent')}
+        </button>
+        <button
+          type="button"
+          class="button button-quiet tree-toggle"
+          data-testid="tree-toggle"
+          aria-label={t('tree.toggle')}
+          aria-controls={TREE_ID}
+          aria-expanded={drawerOpen()}
+          onClick={() => setDrawerOpen((open) => !open)}
+        >
+          <span class="hamburger" aria-hidden="true" />
+        </button>
+        <a class="app-title" href="#/">
+          {t('app.title')}
+        </a>
+        <EventsIndicator />
+        <LangSwitch />
+      </header>
+      <VaultTree id={TREE_ID} open={drawerOpen()} onNavigate={() => setDrawerOpen(false)} />
+      <main id="main" class="main-pane" tabIndex={-1}>
+        {props.children}
+      </main>
+    </div>
+  );
+}

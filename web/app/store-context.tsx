@@ -1,0 +1,67 @@
+import { createContext, type JSX, onCleanup, useContext } from 'solid-js';
+import { createI18nStore } from '../i18n/i18n-store.ts';
+import { isSessionError } from '../lib/api-error.ts';
+import { createSessionStore } from '../session/session-store.ts';
+import { createVaultStore } from '../vault/vault-store.ts';
+import { createConnectionStore } from './connection-store.ts';
+import { loginToken } from './route.ts';
+import { createRouterStore } from './router-store.ts';
+
+/** Builds every store once and wires how they react to each other. */
+function createStores() {
+  const i18n = createI18nStore();
+  const router = createRouterStore();
+
+  /** The one place failures go: a lost session shows the login page, anything else the banner. */
+  const report = (error: unknown) => {
+    if (isSessionError(error)) {
+      vault.stop();
+      session.signOut();
+    } else {
+      connection.report(error);
+    }
+  };
+
+  const session = createSessionStore(report);
+  const vault = createVaultStore(report);
+
+  /** Loads everything again: the session, then the vault and the open note. */
+  const reloadAll = async () => {
+    if (!(await session.check())) return;
+    await vault.start();
+    await vault.reloadNote();
+  };
+  const connection = createConnectionStore(reloadAll);
+
+  /** First load: pair with a start-up link if there is one, then load the vault. */
+  const start = async () => {
+    if (await session.start()) await vault.start();
+    router.refresh();
+  };
+
+  // A start-up link pasted into a tab where SOMA is already open changes only the hash.
+  const onHashChange = () => {
+    if (loginToken(location.hash)) void start();
+  };
+  window.addEventListener('hashchange', onHashChange);
+  onCleanup(() => window.removeEventListener('hashchange', onHashChange));
+
+  return { i18n, router, session, vault, connection, start };
+}
+
+export type Stores = ReturnType<typeof createStores>;
+
+const StoreContext = createContext<Stores>();
+
+export function StoreProvider(props: { children: JSX.Element }) {
+  const stores = createStores();
+  void stores.start();
+  return <StoreContext.Provider value={stores}>{props.children}</StoreContext.Provider>;
+}
+
+/** The app's stores; only valid under `StoreProvider`. */
+export function useStores(): Stores {
+  const stores = useContext(StoreContext);
+  if (!stores) throw new Error('useStores() outside <StoreProvider>');
+  return stores;
+}

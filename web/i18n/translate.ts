@@ -1,0 +1,24 @@
+import { en } from './en.ts';
+import { es, type MessageKey, type Messages } from './es.ts';
+
+export const locales = ['es', 'en'] as const;
+export type Locale = (typeof locales)[number];
+
+export const dictionaries: Readonly<Record<Locale, Messages>> = { es, en };
+
+/** Values substituted for `{name}` placeholders in a message. */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+/** Looks a key up in a dictionary and fills its `{placeholders}`; unknown placeholders stay as written. */
+export function translate(messages: Messages, key: MessageKey, params?: MessageParams): string {
+  const text = messages[key];
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+/** Reads a stored language choice; anything unknown falls back to Spanish. */
+export function parseLocale(value: string | null | undefined): Locale {
+  return value === 'en' ? 'en' : 'es';
+}

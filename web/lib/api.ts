@@ -1,0 +1,127 @@
+import type { z } from 'zod';
+import {
+  ErrorBodySchema,
+  type HarnessStatus,
+  HarnessStatusSchema,
+  type Note,
+  NoteSchema,
+  SessionAnswerSchema,
+  type SessionInfo,
+  type Status,
+  StatusSchema,
+  type TreeNode,
+  TreeSchema,
+  type VaultEvent,
+  VaultEventSchema,
+} from '../../common/api-schemas.ts';
+import { ApiError } from './api-error.ts';
+import { REQUEST_TIMEOUT_MS } from './timing.ts';
+
+/**
+ * All IO of the PWA with the SOMA server. Every answer is parsed with the shared
+ * zod schemas here, at the boundary; failures become `ApiError`s with a stable code.
+ */
+
+function timeoutSignal(): AbortSignal | undefined {
+  return typeof AbortSignal.timeout === 'function'
+    ? AbortSignal.timeout(REQUEST_TIMEOUT_MS)
+    : undefined;
+}
+
+async function errorFromResponse(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  const parsed = ErrorBodySchema.safeParse(body);
+  if (parsed.success) {
+    return new ApiError(parsed.data.error.code, parsed.data.error.message, response.status);
+  }
+  const code = response.status >= 500 ? 'internal' : 'bad_answer';
+  return new ApiError(code, `HTTP ${response.status}`, response.status);
+}
+
+async function request<T>(schema: z.ZodType<T>, url: string, init: RequestInit = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      ...init,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', ...init.headers },
+      signal: init.signal ?? timeoutSignal() ?? null,
+    });
+  } catch (cause) {
+    throw new ApiError('network', cause instanceof Error ? cause.message : String(cause), 0);
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  const body: unknown = await response.json().catch(() => undefined);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError('bad_answer', parsed.error.message, response.status);
+  return parsed.data;
+}
+
+/** Pairs this browser with the one-time start-up token; the server sets the session cookie. */
+export async function login(token: string): Promise<SessionInfo> {
+  const answer = await request(SessionAnswerSchema, '/api/session', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  return answer.session;
+}
+
+/** The current session; fails with `no_session` when this browser is not paired. */
+export async function getSession(): Promise<SessionInfo> {
+  return (await request(SessionAnswerSchema, '/api/session')).session;
+}
+
+export function getStatus(): Promise<Status> {
+  return request(StatusSchema, '/api/status');
+}
+
+/** The whole vault as a tree rooted at the vault folder (path ''). */
+export async function getTree(): Promise<TreeNode> {
+  return (await request(TreeSchema, '/api/vault/tree')).root;
+}
+
+/** One note by its vault-relative path: content, front matter and resolved links. */
+export function getNote(path: string): Promise<Note> {
+  return request(NoteSchema, `/api/vault/note?path=${encodeURIComponent(path)}`);
+}
+
+export interface EventHandlers {
+  /** The stream is (re)connected; events may have been missed while it was down. */
+  onOpen(): void;
+  onVault(event: VaultEvent): void;
+  onHarness(status: HarnessStatus): void;
+  /** The stream dropped; `closed` means the browser will not retry on its own. */
+  onError(closed: boolean): void;
+}
+
+function listen<T>(
+  source: EventSource,
+  name: string,
+  schema: z.ZodType<T>,
+  handle: (v: T) => void,
+) {
+  source.addEventListener(name, (event) => {
+    let data: unknown;
+    try {
+      data = JSON.parse((event as MessageEvent<string>).data);
+    } catch {
+      return;
+    }
+    // A malformed event is dropped rather than crashing the page; the next tree load corrects it.
+    const parsed = schema.safeParse(data);
+    if (parsed.success) handle(parsed.data);
+  });
+}
+
+/** Opens the server-sent event stream; returns a function that closes it. */
+export function openEvents(handlers: EventHandlers): () => void {
+  const source = new EventSource('/api/events');
+  source.addEventListener('open', () => handlers.onOpen());
+  source.addEventListener('error', () =>
+    handlers.onError(source.readyState === EventSource.CLOSED),
+  );
+  listen(source, 'vault', VaultEventSchema, handlers.onVault);
+  listen(source, 'harness', HarnessStatusSchema, handlers.onHarness);
+  return () => source.close();
+}

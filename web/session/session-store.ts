@@ -1,0 +1,63 @@
+import { createSignal } from 'solid-js';
+import type { SessionInfo } from '../../common/api-schemas.ts';
+import { loginToken } from '../app/route.ts';
+import { getSession, login } from '../lib/api.ts';
+import { ApiError, isSessionError } from '../lib/api-error.ts';
+
+export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
+
+/** Removes a start-up token from the address bar (and so from history and bookmarks). */
+function forgetLoginHash() {
+  history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+}
+
+/** Whether this browser is paired with the server, and how the last pairing attempt went. */
+export function createSessionStore(report: (error: unknown) => void) {
+  const [status, setStatus] = createSignal<SessionStatus>('checking');
+  const [session, setSession] = createSignal<SessionInfo | null>(null);
+  /** Why the start-up link was refused (`invalid_token`, `rate_limited`), if it was. */
+  const [loginError, setLoginError] = createSignal<string | null>(null);
+
+  /** Asks the server whether the cookie is a valid session. Returns true when signed in. */
+  const check = async (): Promise<boolean> => {
+    try {
+      setSession(await getSession());
+      setStatus('signed-in');
+      return true;
+    } catch (error) {
+      if (isSessionError(error)) setStatus('signed-out');
+      else report(error);
+      return false;
+    }
+  };
+
+  return {
+    status,
+    session,
+    loginError,
+    check,
+    /** Any call answered `no_session`: the session was revoked or expired. */
+    signOut() {
+      setSession(null);
+      setStatus('signed-out');
+    },
+    /** Pairs with a `#login=<token>` start-up link if the URL has one, then checks the session. */
+    async start(): Promise<boolean> {
+      const token = loginToken(location.hash);
+      if (token) {
+        // Gone from the URL whatever the result: a one-time token is useless afterwards.
+        forgetLoginHash();
+        try {
+          await login(token);
+          setLoginError(null);
+        } catch (error) {
+          if (error instanceof ApiError && error.code !== 'network') setLoginError(error.code);
+          else report(error);
+        }
+      }
+      return check();
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -1,0 +1,42 @@
+import { Show } from 'solid-js';
+import { useStores } from '../app/store-context.tsx';
+import { describeError } from '../i18n/error-message.ts';
+
+/** The app-wide problem in words, with a retry button (and an automatic retry when the server is down). */
+export function ErrorBanner() {
+  const stores = useStores();
+  const t = stores.i18n.t;
+  return (
+    <Show when={stores.connection.error()}>
+      {(error) => (
+        <div class="error-banner" role="alert" data-testid="error-banner">
+          <p class="error-banner-text">
+            {describeError(error(), t)}
+            <Show when={stores.connection.serverDown()}>
+              {' '}
+              <span class="error-banner-hint">{t('banner.autoRetry')}</span>
+            </Show>
+          </p>
+          <div class="error-banner-actions">
+            <button
+              type="button"
+              class="button"
+              disabled={stores.connection.retrying()}
+              onClick={() => void stores.connection.retry()}
+            >
+              {t('banner.retry')}
+            </button>
+            <button
+              type="button"
+              class="button button-quiet"
+              aria-label={t('banner.dismiss')}
+              onClick={() => stores.connection.dismiss()}
+            >
+              ×
+            </button>
+          </div>
+        </div>
+      )}
+    </Show>
+  );
+}

@@ -1,0 +1,23 @@
+import type { SkipReason, TreeNode, VaultEvent } from '../../common/api-schemas.ts';
+import type { MessageKey } from '../i18n/es.ts';
+
+/** The folders that contain a vault path, outermost first: `a/b/c.md` → `a`, `a/b`. */
+export function ancestorFolders(path: string): string[] {
+  const parts = path.split('/').slice(0, -1);
+  return parts.map((_, i) => parts.slice(0, i + 1).join('/'));
+}
+
+/** The vault path a change event is about, in NFC. */
+export function eventPath(event: VaultEvent): string {
+  return (event.type === 'remove' ? event.path : event.entry.path).normalize('NFC');
+}
+
+/** A note's display name: its file name without `.md`. */
+export function displayName(node: Pick<TreeNode, 'name' | 'type'>): string {
+  return node.type === 'note' ? node.name.replace(/\.md$/i, '') : node.name;
+}
+
+/** The message that says why a listed file cannot be opened. */
+export function skipReasonKey(reason: SkipReason): MessageKey {
+  return `tree.reason.${reason}`;
+}

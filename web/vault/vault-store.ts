@@ -1,0 +1,144 @@
+import { batch, createSignal } from 'solid-js';
+import { createStore, reconcile } from 'solid-js/store';
+import type { Note, Status, TreeNode, VaultEvent } from '../../common/api-schemas.ts';
+import { getNote, getStatus, getTree, openEvents } from '../lib/api.ts';
+import { ApiError, isNetworkError, isSessionError } from '../lib/api-error.ts';
+import { EVENTS_RETRY_MS, TREE_REFRESH_DEBOUNCE_MS } from '../lib/timing.ts';
+import { ancestorFolders, eventPath } from './tree-paths.ts';
+
+/** What the note pane shows. `gone` means a note that was open was deleted or renamed. */
+export type NoteState =
+  | { status: 'idle' }
+  | { status: 'loading'; path: string }
+  | { status: 'ready'; path: string; note: Note }
+  | { status: 'gone'; path: string }
+  | { status: 'error'; path: string; error: unknown };
+
+export type EventsStatus = 'off' | 'open' | 'reconnecting';
+
+/** The vault as the browser sees it: tree, the open note, and the live event stream. */
+export function createVaultStore(report: (error: unknown) => void) {
+  const [state, setState] = createStore<{ tree: TreeNode | null; status: Status | null }>({
+    tree: null,
+    status: null,
+  });
+  const [note, setNote] = createSignal<NoteState>({ status: 'idle' });
+  const [expanded, setExpanded] = createStore<Record<string, boolean>>({});
+  const [events, setEvents] = createSignal<EventsStatus>('off');
+  let closeEvents: (() => void) | null = null;
+  let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+  let treeTimer: ReturnType<typeof setTimeout> | undefined;
+  let noteRequest = 0;
+
+  const refreshTree = async () => {
+    try {
+      const tree = await getTree();
+      setState('tree', reconcile(tree, { key: 'path' }));
+    } catch (error) {
+      report(error);
+    }
+  };
+
+  const loadNote = async (path: string, quiet: boolean) => {
+    const request = ++noteRequest;
+    const before = note();
+    if (!quiet) setNote({ status: 'loading', path });
+    const wasShown = 'path' in before && before.path === path && before.status === 'ready';
+    try {
+      const loaded = await getNote(path);
+      if (request === noteRequest) setNote({ status: 'ready', path, note: loaded });
+    } catch (error) {
+      if (request !== noteRequest) return;
+      const missing = error instanceof ApiError && ['not_found', 'not_a_note'].includes(error.code);
+      if (missing && wasShown) setNote({ status: 'gone', path });
+      else setNote({ status: 'error', path, error });
+      // The pane explains the error; the banner also hears of a downed server or a lost session.
+      if (isNetworkError(error) || isSessionError(error)) report(error);
+    }
+  };
+
+  const currentPath = () => {
+    const current = note();
+    return 'path' in current ? current.path : null;
+  };
+
+  const onVaultEvent = (event: VaultEvent) => {
+    clearTimeout(treeTimer);
+    treeTimer = setTimeout(() => void refreshTree(), TREE_REFRESH_DEBOUNCE_MS);
+    const path = eventPath(event);
+    if (path !== currentPath()) return;
+    if (event.type === 'remove') setNote({ status: 'gone', path });
+    else void loadNote(path, true);
+  };
+
+  const connectEvents = () => {
+    closeEvents?.();
+    let opened = false;
+    closeEvents = openEvents({
+      onOpen() {
+        // Events may have been missed while the stream was down: catch up.
+        if (events() === 'reconnecting') {
+          void refreshTree();
+          const path = currentPath();
+          if (path && note().status !== 'gone') void loadNote(path, true);
+        }
+        opened = true;
+        setEvents('open');
+      },
+      onVault: onVaultEvent,
+      onHarness: (harness) => {
+        if (state.status) setState('status', 'harness', harness);
+      },
+      onError(closed) {
+        if (opened || closed) setEvents('reconnecting');
+        if (!closed) return;
+        // The browser gave up (the server answered an error): reopen it ourselves.
+        clearTimeout(reopenTimer);
+        reopenTimer = setTimeout(connectEvents, EVENTS_RETRY_MS);
+      },
+    });
+  };
+
+  return {
+    state,
+    note,
+    events,
+    isExpanded: (path: string) => expanded[path] === true,
+    toggleFolder: (path: string) => setExpanded(path, (open) => !open),
+    /** Loads the status and the tree, and starts following changes. Safe to call again. */
+    async start() {
+      try {
+        setState('status', await getStatus());
+      } catch (error) {
+        report(error);
+      }
+      await refreshTree();
+      if (!closeEvents) connectEvents();
+    },
+    stop() {
+      closeEvents?.();
+      closeEvents = null;
+      clearTimeout(reopenTimer);
+      setEvents('off');
+    },
+    refreshTree,
+    /** Shows a note, opening the folders above it in the tree. */
+    openNote(path: string) {
+      batch(() => {
+        for (const folder of ancestorFolders(path)) setExpanded(folder, true);
+      });
+      void loadNote(path, false);
+    },
+    closeNote() {
+      noteRequest++;
+      setNote({ status: 'idle' });
+    },
+    /** Reloads the open note in place (after a reconnect or a retry). */
+    async reloadNote() {
+      const path = currentPath();
+      if (path && note().status !== 'gone') await loadNote(path, note().status === 'ready');
+    },
+  };
+}
+
+export type VaultStore = ReturnType<typeof createVaultStore>;

@@ -1,0 +1,35 @@
+import { Show } from 'solid-js';
+import { useStores } from '../app/store-context.tsx';
+import { TreeList } from './tree-list.tsx';
+
+/** The vault's folders and notes as a collapsible tree, in the navigation landmark. */
+export function VaultTree(props: { id: string; open: boolean; onNavigate: () => void }) {
+  const stores = useStores();
+  const t = stores.i18n.t;
+  const topLevel = () => {
+    const root = stores.vault.state.tree;
+    return root?.type === 'folder' ? root.children : null;
+  };
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: only bubbled clicks from the links inside land here, and Enter on a link fires click too.
+    <nav
+      id={props.id}
+      class="vault-tree"
+      classList={{ 'is-open': props.open }}
+      aria-label={t('tree.label')}
+      data-testid="vault-tree"
+      onClick={(event) => {
+        if (event.target instanceof Element && event.target.closest('a[href]')) props.onNavigate();
+      }}
+    >
+      <h2 class="vault-tree-title">{stores.vault.state.status?.vaultName ?? t('tree.label')}</h2>
+      <Show when={topLevel()} fallback={<p class="muted">{t('tree.loading')}</p>}>
+        {(nodes) => (
+          <Show when={nodes().length > 0} fallback={<p class="muted">{t('tree.empty')}</p>}>
+            <TreeList nodes={nodes()} />
+          </Show>
+        )}
+      </Show>
+    </nav>
+  );
+}
