@@ -1,3 +1,4 @@
+import { VAULT_FOLDERS } from '../server/vault/vault-init.ts';
 import { expect, test } from './fixtures.ts';
 
 test.describe('reading the vault', () => {
@@ -10,15 +11,9 @@ test.describe('reading the vault', () => {
 
   test('the tree shows the seven vault folders', async ({ page }) => {
     const tree = page.getByTestId('vault-tree');
-    for (const folder of [
-      '00_Entrada',
-      '01_Caracter',
-      '02_Conciencia',
-      '03_Proyectos',
-      '04_Sueños',
-      '05_Salida',
-      '06_Archivo',
-    ]) {
+    const topLevel = VAULT_FOLDERS.filter((f) => !f.includes('/'));
+    expect(topLevel).toHaveLength(7);
+    for (const folder of topLevel) {
       await expect(tree.getByText(folder, { exact: true })).toBeVisible();
     }
   });
