@@ -110,3 +110,45 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type ChatEvent = z.infer<typeof ChatEventSchema>;
+
+/** POST /api/vault/batch: the contents of many notes at once (search, sync). */
+export const NotesBatchRequestSchema = z.object({
+  paths: z.array(z.string().min(1).max(1024)).min(1).max(500),
+});
+export const NotesBatchSchema = z.object({
+  notes: z.array(
+    z.object({
+      path: z.string(),
+      content: z.string(),
+      hash: z.string(),
+      mtime: z.number(),
+      size: z.number(),
+    }),
+  ),
+  /** Paths that are not (or no longer) readable notes. */
+  missing: z.array(z.string()),
+});
+export type NotesBatch = z.infer<typeof NotesBatchSchema>;
+
+/** GET /api/chat/context: what the composer needs to offer and check commands. */
+export const ChatContextSchema = z.object({
+  profiles: z.array(z.object({ id: z.string(), label: z.string(), description: z.string() })),
+  defaultProfile: z.string(),
+  historyTurns: z.number().int(),
+  /** Projects in 03_Proyectos/ (folder names and single-note names). */
+  projects: z.array(z.string()),
+  /** The chain, with whether each link can be used (its key is set, or it needs none). */
+  providers: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      models: z.array(z.string()),
+      configured: z.boolean(),
+      /** The environment variable that holds its key, or null for a local server. */
+      apiKeyEnv: z.string().nullable(),
+    }),
+  ),
+  /** The latest closing in 02_Conciencia/sesiones/, or null when there is none. */
+  latestClosing: z.object({ path: z.string(), mtime: z.number() }).nullable(),
+});
+export type ChatContext = z.infer<typeof ChatContextSchema>;
