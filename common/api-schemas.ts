@@ -16,6 +16,9 @@ export const errorCodes = [
   'no_session',
   'invalid_token',
   'rate_limited',
+  'unknown_profile',
+  'unknown_project',
+  'no_closing',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(errorCodes);

@@ -55,7 +55,7 @@ export const ProviderSchema = z
 export type Provider = z.infer<typeof ProviderSchema>;
 
 /** Where a piece of chosen context came from; each kind has its own label. */
-export const attachmentKinds = ['note', 'paste', 'url', 'web', 'search'] as const;
+export const attachmentKinds = ['note', 'paste', 'file', 'url', 'web', 'search'] as const;
 export type AttachmentKind = (typeof attachmentKinds)[number];
 
 export const PromptsSchema = z
@@ -77,6 +77,8 @@ export const PromptsSchema = z
           .object({
             note: TextSchema,
             paste: TextSchema,
+            /** A file picked from the device (never saved to the vault). */
+            file: TextSchema,
             url: TextSchema,
             web: TextSchema,
             search: TextSchema,
