@@ -1,81 +1,17 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from './app.ts';
-import { LoginTokens } from './auth/login-token.ts';
-import { RateLimiter } from './auth/rate-limit.ts';
-import { SessionStore } from './auth/session-store.ts';
-import { HarnessStore } from './harness/harness-store.ts';
-import { Vault } from './vault/vault.ts';
-import { ensureVault } from './vault/vault-init.ts';
-
-const HOST = '127.0.0.1:4317';
-const ORIGIN = `http://${HOST}`;
-
-interface Ctx {
-  app: Hono;
-  tokens: LoginTokens;
-  vault: Vault;
-  harness: HarnessStore;
-  base: string;
-  logs: string[];
-}
-
-async function build(): Promise<Ctx> {
-  const base = await mkdtemp(join(tmpdir(), 'soma-app-'));
-  const root = join(base, 'vault');
-  await ensureVault(root);
-  await writeFile(
-    join(root, '03_Proyectos', 'Tesis.md'),
-    '# Tesis\n\nVer [[Bienvenida]] y [[Falta]].\n',
-  );
-  const web = join(base, 'web');
-  await mkdir(web);
-  await writeFile(join(web, 'index.html'), '<!doctype html><title>SOMA</title>');
-  const vault = new Vault(root);
-  await vault.start();
-  const harness = await HarnessStore.open(join(process.cwd(), 'harness', 'soma.json'));
-  const tokens = new LoginTokens();
-  const logs: string[] = [];
-  const app = createApp({
-    vault,
-    harness,
-    sessions: await SessionStore.open(join(base, 'config')),
-    loginTokens: tokens,
-    loginLimiter: new RateLimiter({ max: 5, windowMs: 60_000 }),
-    allowedHosts: () => [HOST, 'localhost:4317'],
-    allowedOrigins: () => [ORIGIN, 'http://localhost:4317'],
-    secureCookies: false,
-    webRoot: web,
-    version: '0.0.0-test',
-    clientKey: () => 'test',
-    log: (l) => logs.push(l),
-  });
-  return { app, tokens, vault, harness, base, logs };
-}
-
-async function login(ctx: Ctx): Promise<string> {
-  const res = await ctx.app.request('/api/session', {
-    method: 'POST',
-    headers: { host: HOST, origin: ORIGIN, 'content-type': 'application/json' },
-    body: JSON.stringify({ token: ctx.tokens.issue() }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.get('set-cookie') ?? '';
-  return cookie.split(';')[0]!;
-}
+import { buildTestApp, HOST, ORIGIN, type TestApp } from './testing/test-app.ts';
 
 describe('app', () => {
-  let ctx: Ctx;
+  let ctx: TestApp;
   beforeEach(async () => {
-    ctx = await build();
+    ctx = await buildTestApp({
+      notes: { '03_Proyectos/Tesis.md': '# Tesis\n\nVer [[Bienvenida]] y [[Falta]].\n' },
+    });
   });
   afterEach(async () => {
-    await ctx.vault.close();
-    ctx.harness.close();
-    await rm(ctx.base, { recursive: true, force: true });
+    await ctx.close();
   });
 
   it('refuses a request whose Host is not exactly allowed, before anything else', async () => {
@@ -105,7 +41,7 @@ describe('app', () => {
   });
 
   it('serves the tree, a note with resolved links and the manifest to a logged-in client', async () => {
-    const cookie = await login(ctx);
+    const cookie = await ctx.login();
     const headers = { host: HOST, cookie };
     const tree = await (await ctx.app.request('/api/vault/tree', { headers })).json();
     expect(tree.root.children.map((c: { name: string }) => c.name)).toContain('04_Sueños');
@@ -124,7 +60,7 @@ describe('app', () => {
   });
 
   it('answers a traversal attempt with 400 invalid_path', async () => {
-    const cookie = await login(ctx);
+    const cookie = await ctx.login();
     const res = await ctx.app.request('/api/vault/note?path=..%2F..%2Fetc%2Fpasswd', {
       headers: { host: HOST, cookie },
     });
@@ -133,14 +69,14 @@ describe('app', () => {
   });
 
   it('answers an unknown API route with a JSON 404', async () => {
-    const cookie = await login(ctx);
+    const cookie = await ctx.login();
     const res = await ctx.app.request('/api/nada', { headers: { host: HOST, cookie } });
     expect(res.status).toBe(404);
     expect((await res.json()).error.code).toBe('not_found');
   });
 
   it('reports the harness and its profiles in the status', async () => {
-    const cookie = await login(ctx);
+    const cookie = await ctx.login();
     const res = await ctx.app.request('/api/status', { headers: { host: HOST, cookie } });
     const status = await res.json();
     expect(status.app).toBe('soma');
@@ -149,7 +85,7 @@ describe('app', () => {
   });
 
   it('refuses the event stream to a cross-site request even with a valid cookie', async () => {
-    const cookie = await login(ctx);
+    const cookie = await ctx.login();
     const res = await ctx.app.request('/api/events', {
       headers: { host: HOST, cookie, 'sec-fetch-site': 'cross-site' },
     });
@@ -157,7 +93,7 @@ describe('app', () => {
   });
 
   it('streams a vault event when a file changes on disk', async () => {
-    const cookie = await login(ctx);
+    const cookie = await ctx.login();
     const res = await ctx.app.request('/api/events', {
       headers: { host: HOST, cookie, origin: ORIGIN },
     });

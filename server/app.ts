@@ -8,6 +8,7 @@ import type { LoginTokens } from './auth/login-token.ts';
 import type { RateLimiter } from './auth/rate-limit.ts';
 import { requireSession } from './auth/session-middleware.ts';
 import type { SessionStore } from './auth/session-store.ts';
+import { chatRoutes } from './chat/chat-routes.ts';
 import { eventsRoute } from './events/events-route.ts';
 import type { HarnessStore } from './harness/harness-store.ts';
 import { ApiError } from './http/api-error.ts';
@@ -38,6 +39,8 @@ export interface AppDeps {
   version: string;
   /** Identifies a client for rate limiting (its address). */
   clientKey: (c: Context) => string;
+  /** Where the harness's `apiKeyEnv` names are looked up (process.env in production). */
+  env: Record<string, string | undefined>;
   /** Called after a successful login (main mints and prints a fresh link). */
   onLogin?: () => void;
   log?: (line: string) => void;
@@ -80,8 +83,8 @@ export function createApp(deps: AppDeps): Hono {
       onHarnessChange: (listener) => deps.harness.onChange(listener),
     }),
   );
-  // Compression after the event stream: SSE must not be buffered.
-  api.use(compress());
+  // JSON only: a compressed event stream would be buffered and arrive in lumps.
+  api.use(compress({ contentTypeFilter: /^application\/json/ }));
   api.get('/status', (c) => {
     const status: Status = {
       app: 'soma',
@@ -92,6 +95,7 @@ export function createApp(deps: AppDeps): Hono {
     return c.json(status);
   });
   api.route('/vault', vaultRoutes(deps.vault));
+  api.route('/chat', chatRoutes({ vault: deps.vault, harness: deps.harness, env: deps.env }));
   // A catch-all, not notFound(): the app shell's `*` route would otherwise answer unknown API paths.
   api.all('*', apiNotFound);
   app.route('/api', api);

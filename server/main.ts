@@ -87,6 +87,7 @@ async function main(): Promise<void> {
     secureCookies: false,
     webRoot: existsSync(join(webRoot, 'index.html')) ? webRoot : null,
     version,
+    env: process.env,
     clientKey: (c) => getConnInfo(c).remote.address ?? 'desconocido',
     onLogin: () => {
       process.stdout.write(`Sesión iniciada. Enlace para otro navegador: ${loginLink()}\n`);

@@ -3,6 +3,7 @@ import { deleteCookie, setCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
 import { LoginBodySchema } from '../../common/api-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
+import { parseJsonBody } from '../http/parse-json-body.ts';
 import type { LoginTokens } from './login-token.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { type AuthEnv, requireSession, SESSION_COOKIE } from './session-middleware.ts';
@@ -70,9 +71,8 @@ export function authRoutes(deps: AuthRoutesDeps): Hono<AuthEnv> {
       const err = new ApiError(429, 'rate_limited', 'Demasiados intentos; espera un momento.');
       return c.json(err.toBody(), 429, { 'Retry-After': String(limit.retryAfterSec) });
     }
-    const body = LoginBodySchema.safeParse(await c.req.json().catch(() => undefined));
-    if (!body.success) throw new ApiError(400, 'bad_request', 'Cuerpo de la petición no válido.');
-    if (!deps.tokens.consume(body.data.token)) {
+    const body = await parseJsonBody(c, LoginBodySchema);
+    if (!deps.tokens.consume(body.token)) {
       throw new ApiError(401, 'invalid_token', 'El enlace de acceso no es válido o ya se usó.');
     }
     const created = await deps.store.create(labelFromUserAgent(c.req.header('user-agent')));

@@ -118,12 +118,16 @@ async function readProject(
 }
 
 /** The latest closing: dated names by name, newest first; mtime breaks ties and ranks the rest. */
-async function readLatestClosing(vault: Vault): Promise<ContextNote> {
+export async function latestClosing(vault: Vault): Promise<ManifestEntry | null> {
   const { notes } = await vault.manifest();
   const closings = notes.filter(
     (n) => n.path.startsWith(CLOSINGS) && !n.path.slice(CLOSINGS.length).includes('/'),
   );
-  const latest = closings.sort(newestFirst)[0];
+  return closings.sort(newestFirst)[0] ?? null;
+}
+
+async function readLatestClosing(vault: Vault): Promise<ContextNote> {
+  const latest = await latestClosing(vault);
   if (!latest) {
     throw new ApiError(
       404,

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
+import { type NotesBatch, NotesBatchRequestSchema } from '../../common/chat-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
+import { parseJsonBody } from '../http/parse-json-body.ts';
 import type { Vault } from './vault.ts';
 
 /** Read-only vault routes, mounted under /api/vault. Errors are ApiErrors for the app's handler. */
@@ -13,6 +15,23 @@ export function vaultRoutes(vault: Vault): Hono {
       throw new ApiError(400, 'bad_request', 'Falta el parámetro «path»');
     }
     return c.json(await vault.readNote(path));
+  });
+  app.post('/batch', async (c) => {
+    const { paths } = await parseJsonBody(c, NotesBatchRequestSchema);
+    const batch: NotesBatch = { notes: [], missing: [] };
+    for (const path of paths) {
+      try {
+        const note = await vault.readNote(path);
+        const { content, hash, mtime, size } = note;
+        batch.notes.push({ path: note.path, content, hash, mtime, size });
+      } catch (err) {
+        // Gone or not a note since the client's manifest: the client drops it. A bad path is a bug.
+        if (err instanceof ApiError && (err.status === 404 || err.status === 415)) {
+          batch.missing.push(path);
+        } else throw err;
+      }
+    }
+    return c.json(batch);
   });
   return app;
 }

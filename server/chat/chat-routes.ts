@@ -1,0 +1,105 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { type ChatContext, type ChatEvent, ChatRequestSchema } from '../../common/chat-schemas.ts';
+import type { HarnessStore } from '../harness/harness-store.ts';
+import { parseJsonBody } from '../http/parse-json-body.ts';
+import { streamChat } from '../inference/provider-chain.ts';
+import type { Vault } from '../vault/vault.ts';
+import { assembleTurn } from './assemble-turn.ts';
+import { latestClosing, listProjects, resolveContext } from './resolve-context.ts';
+
+export interface ChatRoutesDeps {
+  vault: Vault;
+  harness: HarnessStore;
+  /** Where the harness's `apiKeyEnv` names are looked up (process.env in production). */
+  env: Record<string, string | undefined>;
+}
+
+/**
+ * The conversation routes, mounted under /api/chat. The turn is assembled here, on
+ * the server, from what the request names (vault reads happen here, never in the
+ * browser), and the answer streams back as server-sent events.
+ */
+export function chatRoutes(deps: ChatRoutesDeps): Hono {
+  const app = new Hono();
+
+  app.get('/context', async (c) => {
+    const harness = deps.harness.current();
+    const closing = await latestClosing(deps.vault);
+    const context: ChatContext = {
+      profiles: Object.entries(harness.profiles).map(([id, p]) => ({
+        id,
+        label: p.label,
+        description: p.description,
+      })),
+      defaultProfile: harness.defaultProfile,
+      historyTurns: harness.history.turns,
+      projects: await listProjects(deps.vault),
+      providers: harness.providers.map((p) => ({
+        id: p.id,
+        label: p.label,
+        models: p.models,
+        configured: p.apiKeyEnv === null || Boolean(deps.env[p.apiKeyEnv]?.trim()),
+        apiKeyEnv: p.apiKeyEnv,
+      })),
+      latestClosing: closing ? { path: closing.path, mtime: closing.mtime } : null,
+    };
+    return c.json(context);
+  });
+
+  app.post('/', async (c) => {
+    const req = await parseJsonBody(c, ChatRequestSchema);
+    // One harness for the whole turn, even if the file is edited while it streams.
+    const harness = deps.harness.current();
+    // Errors in what the user chose (unknown profile or project, a missing note) are
+    // answered as JSON before any stream opens, so the client shows them plainly.
+    const context = await resolveContext(deps.vault, harness, req);
+    const turn = assembleTurn({
+      harness,
+      profile: context.profile,
+      project: context.project,
+      recall: context.recall,
+      history: req.history,
+      message: req.message,
+      mode: req.mode,
+      attachments: context.attachments,
+    });
+    const upstream = new AbortController();
+    const abort = () => upstream.abort();
+    c.req.raw.signal.addEventListener('abort', abort, { once: true });
+
+    return streamSSE(c, async (stream) => {
+      stream.onAbort(abort);
+      const send = (event: ChatEvent) =>
+        stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
+      try {
+        for await (const event of streamChat({
+          providers: harness.providers,
+          messages: turn.messages,
+          env: deps.env,
+          signal: upstream.signal,
+        })) {
+          if (upstream.signal.aborted) break;
+          if (event.type === 'start') {
+            await send({
+              type: 'meta',
+              sent: turn.sent,
+              droppedTurns: turn.droppedTurns,
+              promptChars: turn.promptChars,
+              notices: turn.notices,
+              provider: event.provider,
+              model: event.model,
+            });
+          } else {
+            await send(event);
+          }
+        }
+      } finally {
+        c.req.raw.signal.removeEventListener('abort', abort);
+        upstream.abort();
+      }
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,82 @@
+import type { ChatEvent } from '../../common/chat-schemas.ts';
+import type { Provider } from '../../harness/schema.ts';
+import { noProviderMessage } from './map-upstream-failure.ts';
+import { type Link, linkName, streamLink } from './stream-link.ts';
+
+/**
+ * The model chain: every (provider, model) pair of the harness, tried in order
+ * until one streams an answer. A link fails over only before its first token;
+ * once text has reached the user the answer stays with that link, and a later
+ * failure ends it as a partial answer.
+ */
+
+/**
+ * What the chain yields: the chat stream's events without `meta` (the route
+ * adds it), plus `start`, always first unless there is no usable link, naming
+ * the link tried first. Missing keys are skipped before it, so the route
+ * cannot compute it alone.
+ */
+export type ChainEvent =
+  | Exclude<ChatEvent, { type: 'meta' }>
+  | { type: 'start'; provider: string; model: string };
+
+export interface StreamChatArgs {
+  providers: Provider[];
+  messages: { role: 'system' | 'user' | 'assistant'; content: string }[];
+  /** Where `apiKeyEnv` names are looked up (process.env in production). */
+  env: Record<string, string | undefined>;
+  /** Aborting stops the upstream request at once and ends the stream without another event. */
+  signal: AbortSignal;
+  fetch?: typeof fetch;
+  /** Milliseconds, for ttft and total times. */
+  clock?: () => number;
+  maxTokens?: number;
+}
+
+/**
+ * Streams one answer through the chain. Never throws for upstream trouble:
+ * each failure is a `fallback` (before text) or an `error` event, and a
+ * successful answer ends with `done`. Keys never appear in any event.
+ */
+export async function* streamChat(args: StreamChatArgs): AsyncGenerator<ChainEvent> {
+  const links: Link[] = [];
+  const failures: string[] = [];
+  for (const provider of args.providers) {
+    const key = provider.apiKeyEnv ? args.env[provider.apiKeyEnv]?.trim() || null : null;
+    // Skipped quietly: a fallback on every turn for a key the user never set would be noise.
+    if (provider.apiKeyEnv && !key) {
+      failures.push(`${provider.label}: falta la variable de entorno ${provider.apiKeyEnv}`);
+      continue;
+    }
+    for (const model of provider.models) links.push({ provider, model, key });
+  }
+  if (links.length === 0) {
+    yield {
+      type: 'error',
+      code: 'no_provider',
+      message: noProviderMessage(args.providers),
+      partial: false,
+    };
+    return;
+  }
+  if (args.signal.aborted) return;
+  const secrets = links.flatMap((l) => (l.key ? [l.key] : []));
+  yield { type: 'start', provider: links[0]!.provider.id, model: links[0]!.model };
+  for (const [i, link] of links.entries()) {
+    if (args.signal.aborted) return;
+    const result = yield* streamLink(link, args, secrets);
+    if (result.kind === 'end') return;
+    const what = `${linkName(link)}: ${result.message}`;
+    failures.push(what);
+    const next = links[i + 1];
+    if (next) {
+      const from = { provider: link.provider.id, model: link.model };
+      const to = { provider: next.provider.id, model: next.model };
+      const message = `${what}. Pruebo con ${linkName(next)}.`;
+      yield { type: 'fallback', from, to, reason: result.reason, message };
+    } else {
+      const message = `Ningún proveedor pudo contestar:\n${failures.map((f) => `- ${f}`).join('\n')}`;
+      yield { type: 'error', code: 'all_failed', message, partial: false };
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Hono } from 'hono';
+import { expect } from 'vitest';
+import type { Harness } from '../../harness/schema.ts';
+import { createApp } from '../app.ts';
+import { LoginTokens } from '../auth/login-token.ts';
+import { RateLimiter } from '../auth/rate-limit.ts';
+import { SessionStore } from '../auth/session-store.ts';
+import { HarnessStore } from '../harness/harness-store.ts';
+import { Vault } from '../vault/vault.ts';
+import { ensureVault } from '../vault/vault-init.ts';
+
+export const HOST = '127.0.0.1:4317';
+export const ORIGIN = `http://${HOST}`;
+
+export interface TestApp {
+  app: Hono;
+  tokens: LoginTokens;
+  vault: Vault;
+  harness: HarnessStore;
+  base: string;
+  logs: string[];
+  /** Logs in through the start-up token and returns the `Cookie` header value. */
+  login(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Notes written into the vault before it starts, by vault path. */
+  notes?: Record<string, string>;
+  /** Changes to the shipped harness (written to a temp file the app loads). */
+  harness?: (h: Harness) => Harness;
+  env?: Record<string, string | undefined>;
+}
+
+/**
+ * The real app over a temp vault, a temp config folder and a copy of the
+ * shipped harness; requests go through `app.request`, no port is opened.
+ */
+export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const base = await mkdtemp(join(tmpdir(), 'soma-app-'));
+  const root = join(base, 'vault');
+  await ensureVault(root);
+  for (const [path, content] of Object.entries(opts.notes ?? {})) {
+    await mkdir(dirname(join(root, path)), { recursive: true });
+    await writeFile(join(root, path), content);
+  }
+  const web = join(base, 'web');
+  await mkdir(web);
+  await writeFile(join(web, 'index.html'), '<!doctype html><title>SOMA</title>');
+  const shipped: Harness = JSON.parse(await readFile('harness/soma.json', 'utf8'));
+  const harnessFile = join(base, 'soma.json');
+  await writeFile(harnessFile, JSON.stringify(opts.harness ? opts.harness(shipped) : shipped));
+  const vault = new Vault(root);
+  await vault.start();
+  const harness = await HarnessStore.open(harnessFile);
+  const tokens = new LoginTokens();
+  const logs: string[] = [];
+  const app = createApp({
+    vault,
+    harness,
+    sessions: await SessionStore.open(join(base, 'config')),
+    loginTokens: tokens,
+    loginLimiter: new RateLimiter({ max: 5, windowMs: 60_000 }),
+    allowedHosts: () => [HOST, 'localhost:4317'],
+    allowedOrigins: () => [ORIGIN, 'http://localhost:4317'],
+    secureCookies: false,
+    webRoot: web,
+    version: '0.0.0-test',
+    env: opts.env ?? {},
+    clientKey: () => 'test',
+    log: (l) => logs.push(l),
+  });
+  return {
+    app,
+    tokens,
+    vault,
+    harness,
+    base,
+    logs,
+    async login() {
+      const res = await app.request('/api/session', {
+        method: 'POST',
+        headers: { host: HOST, origin: ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify({ token: tokens.issue() }),
+      });
+      expect(res.status).toBe(200);
+      return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    },
+    async close() {
+      await vault.close();
+      harness.close();
+      await rm(base, { recursive: true, force: true });
+    },
+  };
+}
