@@ -1,4 +1,9 @@
 import { test as base, expect } from '@playwright/test';
+import type { Provider } from '../harness/schema.ts';
+import {
+  type FakeUpstream,
+  startFakeUpstream,
+} from '../server/inference/fake-upstream/fake-upstream.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
 /** A small vault with links, a missing link and a folder, used by most tests. */
@@ -9,7 +14,38 @@ export const sampleNotes: Record<string, string> = {
   '04_Sueños/Sueño del faro.md': '# Sueño del faro\n\nUn faro en la niebla.\n',
 };
 
-export const test = base.extend<{ soma: RunningSoma }>({
+/**
+ * A two-link chain on the fake upstream: `primero` (model `m1`) then `segundo`
+ * (model `m2`), both keyless like a local server, so scripts can fail one by model.
+ */
+export function fakeChain(upstream: FakeUpstream): Provider[] {
+  return [
+    {
+      id: 'primero',
+      label: 'Primero',
+      baseUrl: upstream.url,
+      apiKeyEnv: null,
+      models: ['m1'],
+      timeoutMs: 2_000,
+    },
+    {
+      id: 'segundo',
+      label: 'Segundo',
+      baseUrl: upstream.url,
+      apiKeyEnv: null,
+      models: ['m2'],
+      timeoutMs: 2_000,
+    },
+  ];
+}
+
+export const test = base.extend<{ soma: RunningSoma; upstream: FakeUpstream }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+  upstream: async ({}, use) => {
+    const upstream = await startFakeUpstream();
+    await use(upstream);
+    await upstream.close();
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
   soma: async ({}, use) => {
     const soma = await startSoma(sampleNotes);

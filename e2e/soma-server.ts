@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { Harness } from '../harness/schema.ts';
 
 /** A real SOMA server on a free port, over a temp vault and config folder. */
 export interface RunningSoma {
@@ -19,11 +20,29 @@ export interface RunningSoma {
 /** How long the server may take to print its address before the test fails. */
 const START_TIMEOUT_MS = 15_000;
 
+export interface StartOptions {
+  /** Fields that replace the shipped harness's (e.g. `providers` pointing at a fake upstream). */
+  harness?: Partial<Harness>;
+  /** Extra environment for the server (API keys). */
+  env?: Record<string, string>;
+}
+
 /** Starts `dist/server/main.js` (built by `npm run build`) with `notes` pre-written. */
-export async function startSoma(notes: Record<string, string> = {}): Promise<RunningSoma> {
+export async function startSoma(
+  notes: Record<string, string> = {},
+  opts: StartOptions = {},
+): Promise<RunningSoma> {
   const base = await mkdtemp(join(tmpdir(), 'soma-e2e-'));
   const vault = join(base, 'vault');
   const configDir = join(base, 'config');
+  const harnessFile = join(base, 'soma.json');
+  const shipped: Harness = JSON.parse(await readFile('harness/soma.json', 'utf8'));
+  const harness: Harness = { ...shipped, ...opts.harness };
+  if (!harness.providers.some((p) => p.id === harness.webSearch.provider)) {
+    harness.webSearch = { ...harness.webSearch, provider: harness.providers[0]!.id };
+  }
+  await mkdir(base, { recursive: true });
+  await writeFile(harnessFile, JSON.stringify(harness, null, 2));
   for (const [path, content] of Object.entries(notes)) {
     await mkdir(dirname(join(vault, path)), { recursive: true });
     await writeFile(join(vault, path), content);
