@@ -1,6 +1,7 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { benchChat } from './chat.ts';
 import { type BenchResult, writeResults } from './results.ts';
 import { benchServerStart } from './server-start.ts';
 import { benchWebSize } from './web-size.ts';
@@ -22,6 +23,7 @@ process.stdout.write(`SOMA bench on ${cpu}, ${cpus().length} cores${quick ? ' (q
 const results: BenchResult[] = [
   ...(await benchServerStart(runs)),
   ...(await benchWebSize('dist/web')),
+  ...(await benchChat(runs)),
 ];
 const out = quick ? 'bench/results/quick.json' : 'bench/results/latest.json';
 await writeResults(out, results);

@@ -11,6 +11,8 @@ export interface RunningSoma {
   loginLink: string;
   vault: string;
   configDir: string;
+  /** The server's process id (for memory readings). */
+  pid: number;
   output: () => string;
   /** Writes a file into the vault, as another program (an editor, Obsidian) would. */
   writeNote: (path: string, content: string) => Promise<void>;
@@ -25,6 +27,8 @@ export interface StartOptions {
   harness?: Partial<Harness>;
   /** Extra environment for the server (API keys). */
   env?: Record<string, string>;
+  /** Node flags before the script (the benchmarks pass those of `npm run serve`). */
+  nodeArgs?: string[];
 }
 
 /** Starts `dist/server/main.js` (built by `npm run build`) with `notes` pre-written. */
@@ -50,16 +54,23 @@ export async function startSoma(
   const child: ChildProcess = spawn(
     process.execPath,
     [
+      ...(opts.nodeArgs ?? []),
       'dist/server/main.js',
       '--vault',
       vault,
       '--config-dir',
       configDir,
+      '--harness',
+      harnessFile,
       '--port',
       '0',
       '--no-open',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: '1' } },
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // No real keys leak in from the developer's shell: only what the test gives.
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CI: '1', ...opts.env },
+    },
   );
   let out = '';
   child.stdout?.on('data', (d) => {
@@ -89,6 +100,7 @@ export async function startSoma(
     loginLink,
     vault,
     configDir,
+    pid: child.pid!,
     output: () => out,
     writeNote: async (path, content) => {
       await mkdir(dirname(join(vault, path)), { recursive: true });

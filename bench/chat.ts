@@ -1,0 +1,144 @@
+import { readFile } from 'node:fs/promises';
+import { startSoma } from '../e2e/soma-server.ts';
+import { startFakeUpstream } from '../server/inference/fake-upstream/fake-upstream.ts';
+import { type BenchResult, median, round2 } from './results.ts';
+
+/** How long each of the concurrent streams lasts while memory is sampled. */
+const STREAM_SECONDS = 3;
+/** How often the server's RSS is read while the streams run. */
+const RSS_SAMPLE_MS = 100;
+
+async function serveNodeArgs(): Promise<string[]> {
+  const pkg = JSON.parse(await readFile('package.json', 'utf8'));
+  return pkg.scripts.serve.split(/\s+/).slice(1, -1);
+}
+
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
+}
+
+/** Milliseconds from sending the request to the first byte matching `first`, and to the end. */
+async function timeStream(
+  url: string,
+  init: RequestInit,
+  first: string,
+): Promise<{ ttft: number; total: number }> {
+  const t0 = performance.now();
+  const res = await fetch(url, init);
+  if (!res.ok || !res.body) throw new Error(`HTTP ${res.status} en ${url}`);
+  const decoder = new TextDecoder();
+  let text = '';
+  let ttft = -1;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    if (ttft < 0 && text.includes(first)) ttft = performance.now() - t0;
+  }
+  if (ttft < 0) throw new Error(`sin "${first}" en la respuesta de ${url}`);
+  return { ttft, total: performance.now() - t0 };
+}
+
+/**
+ * chat.ttft_overhead_ms (SOMA vs a direct call to the same fake upstream, in
+ * the same run) and chat.rss_20_streams_mb (server RSS while 20 answers stream).
+ */
+export async function benchChat(runs: number): Promise<BenchResult[]> {
+  const upstream = await startFakeUpstream({
+    defaultScript: { kind: 'text', chunks: ['Hola', ' desde', ' el', ' modelo.'], delayMs: 2 },
+  });
+  const soma = await startSoma(
+    {},
+    {
+      nodeArgs: await serveNodeArgs(),
+      harness: {
+        providers: [
+          {
+            id: 'local',
+            label: 'Local',
+            baseUrl: upstream.url,
+            apiKeyEnv: null,
+            models: ['m'],
+            timeoutMs: 10_000,
+          },
+        ],
+      },
+    },
+  );
+  try {
+    const token = new URL(soma.loginLink).hash.replace('#login=', '');
+    const login = await fetch(`${soma.url}/api/session`, {
+      method: 'POST',
+      headers: { origin: soma.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const viaSoma: RequestInit = {
+      method: 'POST',
+      headers: { origin: soma.url, cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'hola' }),
+    };
+    const direct: RequestInit = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'm',
+        stream: true,
+        messages: [{ role: 'user', content: 'hola' }],
+      }),
+    };
+    const somaTimes: { ttft: number; total: number }[] = [];
+    const directTimes: { ttft: number; total: number }[] = [];
+    // Warm both paths so neither pays first-connection costs in the figures.
+    await timeStream(`${soma.url}/api/chat`, viaSoma, 'event: delta');
+    await timeStream(`${upstream.url}/chat/completions`, direct, '"content":"Hola"');
+    const n = Math.max(runs * 5, 5);
+    for (let i = 0; i < n; i++) {
+      directTimes.push(
+        await timeStream(`${upstream.url}/chat/completions`, direct, '"content":"Hola"'),
+      );
+      somaTimes.push(await timeStream(`${soma.url}/api/chat`, viaSoma, 'event: delta'));
+    }
+    const somaTtft = median(somaTimes.map((t) => t.ttft));
+    const directTtft = median(directTimes.map((t) => t.ttft));
+    const somaTotal = median(somaTimes.map((t) => t.total));
+    const directTotal = median(directTimes.map((t) => t.total));
+
+    // 20 answers at once, each dripping for STREAM_SECONDS; RSS sampled throughout.
+    upstream.setScript({ kind: 'drip', text: 'x'.repeat(STREAM_SECONDS * 50), everyMs: 20 });
+    const idle = await rssMb(soma.pid);
+    const samples: number[] = [];
+    const sampler = setInterval(() => {
+      void rssMb(soma.pid).then((v) => samples.push(v));
+    }, RSS_SAMPLE_MS);
+    await Promise.all(
+      Array.from({ length: 20 }, () => timeStream(`${soma.url}/api/chat`, viaSoma, 'event: delta')),
+    );
+    clearInterval(sampler);
+    const peak = Math.max(...samples);
+    return [
+      {
+        name: 'chat.ttft_overhead_ms',
+        value: round2(somaTtft - directTtft),
+        unit: 'ms',
+        baseline: {
+          name: 'direct call to the same fake upstream, time to first token',
+          value: round2(directTtft),
+        },
+        note: `median of ${n} alternating calls; through SOMA ${round2(somaTtft)} ms to first token; total ${round2(somaTotal)} ms vs ${round2(directTotal)} ms direct`,
+      },
+      {
+        name: 'chat.rss_20_streams_mb',
+        value: round2(peak),
+        unit: 'MB',
+        baseline: { name: 'server RSS just before the streams', value: round2(idle) },
+        note: `peak VmRSS over ${samples.length} samples while 20 answers streamed for ~${STREAM_SECONDS} s each; median sample ${round2(median(samples))} MB`,
+      },
+    ];
+  } finally {
+    await soma.stop();
+    await upstream.close();
+  }
+}
