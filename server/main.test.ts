@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+
+interface Started {
+  child: ChildProcess;
+  /** Resolves with the login link, or rejects with everything printed if the process exits. */
+  link: Promise<string>;
+  exit: Promise<{ code: number | null; out: string }>;
+}
+
+function start(args: string[]): Started {
+  const child = spawn(TSX, ['server/main.ts', '--port', '0', '--no-open', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CI: '1' },
+  });
+  let out = '';
+  const exit = new Promise<{ code: number | null; out: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, out })),
+  );
+  const link = new Promise<string>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      out += d;
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/#login=[\w-]+)/.exec(out);
+      if (m?.[1]) resolve(m[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exit.then(() => reject(new Error(out)));
+  });
+  link.catch(() => {});
+  return { child, link, exit };
+}
+
+async function stop(s: Started): Promise<void> {
+  if (s.child.exitCode === null) {
+    s.child.kill('SIGTERM');
+    await s.exit;
+  }
+}
+
+describe('main', () => {
+  let base: string;
+  beforeEach(async () => {
+    base = await mkdtemp(join(tmpdir(), 'soma-main-'));
+  });
+  afterEach(async () => {
+    await rm(base, { recursive: true, force: true });
+  });
+
+  it('refuses to start with a broken harness, naming the file, the JSON path and the problem', async () => {
+    const harness = JSON.parse(await readFile('harness/soma.json', 'utf8'));
+    harness.history.turns = 'diez';
+    const file = join(base, 'roto.json');
+    await writeFile(file, JSON.stringify(harness));
+    const s = start([
+      '--harness',
+      file,
+      '--vault',
+      join(base, 'v'),
+      '--config-dir',
+      join(base, 'c'),
+    ]);
+    const { code, out } = await s.exit;
+    expect(code).toBe(1);
+    expect(out).toContain('roto.json');
+    expect(out).toContain('$.history.turns');
+  }, 20_000);
+
+  it('creates the vault where it is told, prints a one-time link, and keeps sessions across a restart', async () => {
+    const args = ['--vault', join(base, 'v'), '--config-dir', join(base, 'c')];
+    const first = start(args);
+    const link = new URL(await first.link);
+    expect(existsSync(join(base, 'v', '04_Sueños'))).toBe(true);
+    const login = await fetch(`${link.origin}/api/session`, {
+      method: 'POST',
+      headers: { origin: link.origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ token: link.hash.replace('#login=', '') }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    await stop(first);
+
+    const second = start(args);
+    const origin = new URL(await second.link).origin;
+    const again = await fetch(`${origin}/api/session`, { headers: { cookie } });
+    expect(again.status).toBe(200);
+    const replay = await fetch(`${origin}/api/session`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ token: link.hash.replace('#login=', '') }),
+    });
+    expect(replay.status).toBe(401);
+    await stop(second);
+  }, 30_000);
+});
