@@ -1,4 +1,5 @@
 import { createContext, type JSX, onCleanup, useContext } from 'solid-js';
+import { createChatStore } from '../chat/chat-store.ts';
 import { createI18nStore } from '../i18n/i18n-store.ts';
 import { isSessionError } from '../lib/api-error.ts';
 import { createSessionStore } from '../session/session-store.ts';
@@ -24,18 +25,19 @@ function createStores() {
 
   const session = createSessionStore(report);
   const vault = createVaultStore(report);
+  const chat = createChatStore(i18n, report);
 
   /** Loads everything again: the session, then the vault and the open note. */
   const reloadAll = async () => {
     if (!(await session.check())) return;
-    await vault.start();
+    await Promise.all([vault.start(), chat.start()]);
     await vault.reloadNote();
   };
   const connection = createConnectionStore(reloadAll);
 
   /** First load: pair with a start-up link if there is one, then load the vault. */
   const start = async () => {
-    if (await session.start()) await vault.start();
+    if (await session.start()) await Promise.all([vault.start(), chat.start()]);
     router.refresh();
   };
 
@@ -46,7 +48,7 @@ function createStores() {
   window.addEventListener('hashchange', onHashChange);
   onCleanup(() => window.removeEventListener('hashchange', onHashChange));
 
-  return { i18n, router, session, vault, connection, start };
+  return { i18n, router, session, vault, chat, connection, start };
 }
 
 export type Stores = ReturnType<typeof createStores>;

@@ -1,8 +1,8 @@
-import { createSignal } from 'solid-js';
-import type { MessageKey } from './es.ts';
+import { batch, createSignal } from 'solid-js';
+import { es, type MessageKey, type Messages } from './es.ts';
 import {
-  dictionaries,
   type Locale,
+  loadDictionary,
   type MessageParams,
   parseLocale,
   translate,
@@ -22,25 +22,41 @@ function readStoredLocale(): Locale {
 
 /** The UI language: the current locale, a reactive `t`, and a switch persisted in localStorage. */
 export function createI18nStore() {
-  const [locale, setLocaleSignal] = createSignal<Locale>(readStoredLocale());
-  document.documentElement.lang = locale();
+  const [locale, setLocaleSignal] = createSignal<Locale>('es');
+  const [messages, setMessages] = createSignal<Messages>(es);
+  document.documentElement.lang = 'es';
+  let wanted: Locale = 'es';
+
+  /** Switches once the dictionary is here, so a screen never mixes two languages. */
+  const apply = async (next: Locale) => {
+    wanted = next;
+    const dictionary = await loadDictionary(next).catch(() => null);
+    if (!dictionary || wanted !== next) return;
+    batch(() => {
+      setMessages(dictionary);
+      setLocaleSignal(next);
+    });
+    document.documentElement.lang = next;
+  };
 
   const setLocale = (next: Locale) => {
-    setLocaleSignal(next);
-    document.documentElement.lang = next;
     try {
       localStorage.setItem(STORAGE_KEY, next);
     } catch {
       // Not persisted; the choice still holds for this visit.
     }
+    void apply(next);
   };
+
+  const stored = readStoredLocale();
+  if (stored !== 'es') void apply(stored);
 
   return {
     locale,
     setLocale,
-    toggle: () => setLocale(locale() === 'es' ? 'en' : 'es'),
+    toggle: () => setLocale(wanted === 'es' ? 'en' : 'es'),
     /** Translates a key in the current language; reactive inside JSX and effects. */
-    t: (key: MessageKey, params?: MessageParams) => translate(dictionaries[locale()], key, params),
+    t: (key: MessageKey, params?: MessageParams) => translate(messages(), key, params),
   };
 }
 

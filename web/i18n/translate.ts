@@ -1,10 +1,15 @@
-import { en } from './en.ts';
 import { es, type MessageKey, type Messages } from './es.ts';
 
 export const locales = ['es', 'en'] as const;
 export type Locale = (typeof locales)[number];
 
-export const dictionaries: Readonly<Record<Locale, Messages>> = { es, en };
+/**
+ * The dictionary of a language. Spanish is built in; English is fetched on
+ * first use, so the first page carries one language's words, not two.
+ */
+export async function loadDictionary(locale: Locale): Promise<Messages> {
+  return locale === 'en' ? (await import('./en.ts')).en : es;
+}
 
 /** Values substituted for `{name}` placeholders in a message. */
 export type MessageParams = Readonly<Record<string, string | number>>;

@@ -3,6 +3,8 @@ import {
   ErrorBodySchema,
   type HarnessStatus,
   HarnessStatusSchema,
+  type Manifest,
+  ManifestSchema,
   type Note,
   NoteSchema,
   SessionAnswerSchema,
@@ -14,7 +16,16 @@ import {
   type VaultEvent,
   VaultEventSchema,
 } from '../../common/api-schemas.ts';
+import {
+  type ChatContext,
+  ChatContextSchema,
+  type ChatEvent,
+  type ChatRequestInput,
+  type NotesBatch,
+  NotesBatchSchema,
+} from '../../common/chat-schemas.ts';
 import { ApiError } from './api-error.ts';
+import { chatEvents } from './chat-events.ts';
 import { REQUEST_TIMEOUT_MS } from './timing.ts';
 
 /**
@@ -124,4 +135,52 @@ export function openEvents(handlers: EventHandlers): () => void {
   listen(source, 'vault', VaultEventSchema, handlers.onVault);
   listen(source, 'harness', HarnessStatusSchema, handlers.onHarness);
   return () => source.close();
+}
+
+/** Profiles, projects, providers and the latest closing: what the composer offers and checks. */
+export function getChatContext(): Promise<ChatContext> {
+  return request(ChatContextSchema, '/api/chat/context');
+}
+
+/** Every readable note with its size, mtime and hash. */
+export function getManifest(): Promise<Manifest> {
+  return request(ManifestSchema, '/api/vault/manifest');
+}
+
+/** The contents of up to 500 notes at once; paths that are gone come back in `missing`. */
+export function getNotesBatch(paths: readonly string[]): Promise<NotesBatch> {
+  return request(NotesBatchSchema, '/api/vault/batch', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ paths }),
+  });
+}
+
+/**
+ * Asks for one answer and yields its events as they arrive. A refusal before
+ * streaming (unknown profile, note not found…) throws an `ApiError`; once the
+ * stream is open every problem is an `error` event: a malformed event becomes
+ * `bad_event` (and ends the stream), a dropped connection `network`. Aborting
+ * `signal` ends the generator quietly; the server then aborts the upstream.
+ */
+export async function* streamChat(
+  body: ChatRequestInput,
+  signal: AbortSignal,
+): AsyncGenerator<ChatEvent> {
+  let response: Response;
+  try {
+    response = await fetch('/api/chat', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      body: JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (signal.aborted) return;
+    throw new ApiError('network', cause instanceof Error ? cause.message : String(cause), 0);
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  if (!response.body) throw new ApiError('bad_answer', 'empty body', response.status);
+  yield* chatEvents(response.body, signal);
 }

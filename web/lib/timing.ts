@@ -9,3 +9,12 @@ export const EVENTS_RETRY_MS = 3_000;
 
 /** How long to gather a burst of vault events (a sync, a bulk rename) before reloading the tree once? */
 export const TREE_REFRESH_DEBOUNCE_MS = 250;
+
+/** How often is a streaming answer written to IndexedDB (a closed tab loses at most this much)? */
+export const TURN_SAVE_INTERVAL_MS = 500;
+
+/** How long after the last keystroke is the composer's draft saved? */
+export const DRAFT_SAVE_DEBOUNCE_MS = 400;
+
+/** How old may the note list used for /unir completion be before it is fetched again? */
+export const MANIFEST_MAX_AGE_MS = 10_000;

@@ -2,9 +2,10 @@ import { createEffect, on, onCleanup } from 'solid-js';
 import { NoteView } from '../../vault/note-view.tsx';
 import { useStores } from '../store-context.tsx';
 
-/** `#/nota/<path>`: opens the note named by the URL. */
+/** `#/nota/<path>`: opens the note named by the URL, with a way back to the conversation. */
 export function NoteRoute(props: { path: string }) {
-  const vault = useStores().vault;
+  const stores = useStores();
+  const vault = stores.vault;
   createEffect(
     on(
       () => props.path,
@@ -15,5 +16,12 @@ export function NoteRoute(props: { path: string }) {
     ),
   );
   onCleanup(() => vault.closeNote());
-  return <NoteView />;
+  return (
+    <>
+      <a class="back-to-chat" href="#/" data-testid="back-to-chat">
+        {stores.i18n.t('chat.back')}
+      </a>
+      <NoteView />
+    </>
+  );
 }

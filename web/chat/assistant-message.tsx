@@ -1,0 +1,56 @@
+import { Match, Show, Switch } from 'solid-js';
+import { useStores } from '../app/store-context.tsx';
+import type { TurnRecord } from '../db/records.ts';
+import { AnswerBody } from './answer-body.tsx';
+import { AnswerDetails } from './answer-details.tsx';
+import { NoProvider } from './no-provider.tsx';
+import { describeTurnError } from './turn-error.ts';
+
+/** An answer: its text (plain while streaming), how it ended, and what it was built from. */
+export function AssistantMessage(props: { turn: TurnRecord }) {
+  const t = useStores().i18n.t;
+  const streaming = () => props.turn.status === 'streaming';
+  return (
+    <article
+      class="message message-assistant"
+      classList={{ 'is-streaming': streaming() }}
+      data-testid="message-assistant"
+      data-status={props.turn.status}
+      aria-label={props.turn.mode === 'summary' ? t('chat.summary') : t('chat.soma')}
+    >
+      <Show when={props.turn.mode === 'summary'}>
+        <p class="message-kind">{t('chat.summary')}</p>
+      </Show>
+      <Show
+        when={!streaming()}
+        fallback={
+          <p class="message-text streaming-text">
+            {props.turn.content || <span class="muted">{t('chat.waiting')}</span>}
+          </p>
+        }
+      >
+        <Show when={props.turn.content !== ''}>
+          <AnswerBody markdown={props.turn.content} />
+        </Show>
+      </Show>
+      <Switch>
+        <Match when={props.turn.error?.code === 'no_provider'}>
+          <NoProvider />
+        </Match>
+        <Match when={props.turn.status === 'cut'}>
+          <p class="turn-status notice notice-warning">
+            {t('chat.cut')}
+            <Show when={props.turn.error}>{(e) => ` ${describeTurnError(e(), t)}`}</Show>
+          </p>
+        </Match>
+        <Match when={props.turn.status === 'stopped'}>
+          <p class="turn-status muted">{t('chat.stopped')}</p>
+        </Match>
+        <Match when={props.turn.status === 'error' && props.turn.error}>
+          {(e) => <p class="turn-status notice notice-error">{describeTurnError(e(), t)}</p>}
+        </Match>
+      </Switch>
+      <Show when={props.turn.meta}>{(meta) => <AnswerDetails meta={meta()} />}</Show>
+    </article>
+  );
+}

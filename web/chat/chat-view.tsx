@@ -1,0 +1,38 @@
+import { lazy, Show } from 'solid-js';
+import { useStores } from '../app/store-context.tsx';
+import { ChatHeader } from './chat-header.tsx';
+import { ChipsBar } from './chips-bar.tsx';
+import { CommandPanel } from './command-panel.tsx';
+import { Composer } from './composer.tsx';
+import { MessageList } from './message-list.tsx';
+import { NoProvider } from './no-provider.tsx';
+
+const ConfirmReset = lazy(() =>
+  import('./confirm-reset.tsx').then((m) => ({ default: m.ConfirmReset })),
+);
+
+/** `#/`: the conversation, with the composer kept at the bottom of the screen. */
+export function ChatView() {
+  const chat = useStores().chat;
+  const noProvider = () => {
+    const providers = chat.state.context?.providers;
+    return providers !== undefined && !providers.some((p) => p.configured);
+  };
+  return (
+    <section class="chat-view" data-testid="chat-view">
+      <ChatHeader />
+      <Show when={noProvider()}>
+        <NoProvider />
+      </Show>
+      <MessageList />
+      <div class="chat-bottom">
+        <CommandPanel />
+        <ChipsBar />
+        <Composer />
+      </div>
+      <Show when={chat.state.confirmingReset}>
+        <ConfirmReset />
+      </Show>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { createResource, createSignal, Show } from 'solid-js';
+import { useStores } from '../app/store-context.tsx';
+import { AttachFileButton } from './attach-file-button.tsx';
+import { completeUnir, noteSuggestions, unirFragment } from './note-names.ts';
+import { NoteSuggestions } from './note-suggestions.tsx';
+
+const SUGGESTIONS_ID = 'note-suggestions';
+
+/** The chat box: Enter sends, Shift+Enter is a new line; `/unir ` offers note names. */
+export function Composer() {
+  const stores = useStores();
+  const t = stores.i18n.t;
+  const chat = stores.chat;
+  const [active, setActive] = createSignal(0);
+  const fragment = () => unirFragment(chat.state.text)?.fragment ?? null;
+  const [paths] = createResource(
+    () => fragment() !== null || undefined,
+    () => chat.notePaths(),
+  );
+  const suggestions = () => {
+    const f = fragment();
+    return f ? noteSuggestions(f, paths.latest ?? []) : [];
+  };
+  let area: HTMLTextAreaElement | undefined;
+  const pick = (path: string) => {
+    chat.setText(completeUnir(chat.state.text, path));
+    setActive(0);
+    area?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const list = suggestions();
+    if (list.length > 0 && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : list.length - 1;
+      setActive((i) => (i + step) % list.length);
+    } else if (list.length > 0 && event.key === 'Tab' && !event.shiftKey) {
+      event.preventDefault();
+      pick(list[active()] ?? list[0] ?? '');
+    } else if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      void chat.submit();
+    }
+  };
+  return (
+    <div class="composer">
+      <Show when={suggestions().length > 0}>
+        <NoteSuggestions
+          id={SUGGESTIONS_ID}
+          paths={suggestions()}
+          active={active()}
+          onPick={pick}
+        />
+      </Show>
+      <label class="visually-hidden" for="composer-text">
+        {t('composer.label')}
+      </label>
+      <textarea
+        id="composer-text"
+        ref={area}
+        class="composer-text"
+        data-testid="composer"
+        rows={2}
+        placeholder={t('composer.placeholder')}
+        value={chat.state.text}
+        // Until the conversation is loaded its saved draft would overwrite what is typed.
+        disabled={!chat.state.conversation}
+        aria-autocomplete="list"
+        aria-controls={suggestions().length > 0 ? SUGGESTIONS_ID : undefined}
+        aria-activedescendant={
+          suggestions().length > 0 ? `${SUGGESTIONS_ID}-${active()}` : undefined
+        }
+        onInput={(e) => chat.setText(e.currentTarget.value)}
+        onKeyDown={onKeyDown}
+      />
+      <div class="composer-actions">
+        <AttachFileButton />
+        <Show
+          when={chat.state.streaming}
+          fallback={
+            <button
+              type="button"
+              class="button"
+              data-testid="send"
+              disabled={!chat.state.conversation}
+              onClick={() => void chat.submit()}
+            >
+              {t('composer.send')}
+            </button>
+          }
+        >
+          <button
+            type="button"
+            class="button button-danger"
+            data-testid="stop"
+            onClick={() => chat.stop()}
+          >
+            {t('composer.stop')}
+          </button>
+        </Show>
+      </div>
+    </div>
+  );
+}

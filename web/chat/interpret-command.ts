@@ -1,0 +1,130 @@
+import type { ChatContext } from '../../common/chat-schemas.ts';
+import { COMMANDS, type ParseResult } from '../../common/commands.ts';
+import { noteName } from '../../common/wikilinks.ts';
+import type { ChipInput } from '../db/records.ts';
+import type { MessageKey } from '../i18n/es.ts';
+import type { Locale, MessageParams } from '../i18n/translate.ts';
+import { fold, resolveNoteNames } from './note-names.ts';
+
+/** What the chat does with one composer entry; the store carries it out. */
+export type CommandOutcome =
+  | { kind: 'send'; message: string }
+  | { kind: 'notice'; tone: 'error' | 'info'; key: MessageKey; params?: MessageParams }
+  | { kind: 'chips'; chips: ChipInput[] }
+  | { kind: 'project'; name: string }
+  | { kind: 'profile'; id: string }
+  | { kind: 'search'; query: string }
+  | { kind: 'paste' }
+  | { kind: 'help' }
+  | { kind: 'confirmReset' }
+  | { kind: 'summary' };
+
+export interface CommandContext {
+  /** Null while GET /api/chat/context has not answered. */
+  chat: ChatContext | null;
+  /** Paths of the vault's notes (for /unir), null when unknown. */
+  notePaths: readonly string[] | null;
+  locale: Locale;
+}
+
+/** Commands of later steps: recognised, explained, never sent. */
+const LATER = new Set(['web', 'extraer', 'guardar', 'registrar', 'cerrar']);
+
+/** `/buscar TÉRMINO`: how a command is typed, in the current language. */
+export function usage(id: string, locale: Locale): string {
+  const c = COMMANDS.find((x) => x.id === id);
+  if (!c) return `/${id}`;
+  return c.argName ? `/${c.es} ${c.argName[locale]}` : `/${c.es}`;
+}
+
+const error = (key: MessageKey, params?: MessageParams): CommandOutcome => ({
+  kind: 'notice',
+  tone: 'error',
+  key,
+  ...(params ? { params } : {}),
+});
+const info = (key: MessageKey, params?: MessageParams): CommandOutcome => ({
+  kind: 'notice',
+  tone: 'info',
+  key,
+  ...(params ? { params } : {}),
+});
+
+/** Decides what a parsed entry does. Pure: no IO, no state. */
+export function interpretCommand(parsed: ParseResult, ctx: CommandContext): CommandOutcome {
+  if (parsed.kind === 'text') return { kind: 'send', message: parsed.text };
+  if (parsed.kind === 'error') {
+    if (parsed.code === 'unknown_command') {
+      return parsed.suggestion
+        ? error('command.unknown', { name: parsed.name, suggestion: parsed.suggestion })
+        : error('command.unknownNoSuggestion', { name: parsed.name });
+    }
+    const key = parsed.code === 'missing_argument' ? 'command.missing' : 'command.unexpected';
+    return error(key, { usage: usage(parsed.id, ctx.locale) });
+  }
+  const { id, argv } = parsed;
+  const arg = argv[0] ?? '';
+  if (LATER.has(id)) return info('command.later', { name: `/${id}` });
+  switch (id) {
+    case 'ayuda':
+      return { kind: 'help' };
+    case 'reiniciar':
+      return { kind: 'confirmReset' };
+    case 'resumir':
+      return { kind: 'summary' };
+    case 'buscar':
+      return { kind: 'search', query: arg };
+    case 'conectar':
+      return arg === ''
+        ? { kind: 'paste' }
+        : { kind: 'chips', chips: [{ kind: 'paste', text: arg }] };
+    case 'unir':
+      return unir(argv, ctx);
+  }
+  if (!ctx.chat) return error('command.noContext');
+  if (id === 'modo') return modo(arg, ctx.chat);
+  if (id === 'proyecto') return proyecto(arg, ctx.chat);
+  if (id === 'recordar') {
+    const closing = ctx.chat.latestClosing;
+    return closing
+      ? { kind: 'chips', chips: [{ kind: 'recall', path: closing.path }] }
+      : info('command.noClosing');
+  }
+  return error('command.unknownNoSuggestion', { name: id });
+}
+
+function unir(names: readonly string[], ctx: CommandContext): CommandOutcome {
+  if (!ctx.notePaths) return error('command.noManifest');
+  const resolved = resolveNoteNames(names, ctx.notePaths);
+  const [first] = resolved.unknown;
+  if (first) {
+    return first.close.length > 0
+      ? error('command.unknownNote', { name: first.name, list: first.close.join(', ') })
+      : error('command.unknownNoteNone', { name: first.name });
+  }
+  return { kind: 'chips', chips: resolved.paths.map((path) => ({ kind: 'note' as const, path })) };
+}
+
+function modo(name: string, chat: ChatContext): CommandOutcome {
+  const list = chat.profiles.map((p) => p.id).join(', ');
+  if (name === '') return info('command.profiles', { list });
+  const f = fold(name);
+  const found = chat.profiles.find((p) => fold(p.id) === f || fold(p.label) === f);
+  return found
+    ? { kind: 'profile', id: found.id }
+    : error('command.unknownProfile', { name, list });
+}
+
+function proyecto(name: string, chat: ChatContext): CommandOutcome {
+  const list = chat.projects.join(', ');
+  if (name === '')
+    return chat.projects.length > 0
+      ? info('command.projects', { list })
+      : info('command.noProjects');
+  const f = fold(noteName(name));
+  const found = chat.projects.find((p) => fold(noteName(p)) === f);
+  if (found) return { kind: 'project', name: found };
+  return chat.projects.length > 0
+    ? error('command.unknownProject', { name, list })
+    : error('command.unknownProjectNone', { name });
+}

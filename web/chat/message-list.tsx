@@ -1,0 +1,46 @@
+import { createEffect, For, Match, Show, Switch } from 'solid-js';
+import { useStores } from '../app/store-context.tsx';
+import { AssistantMessage } from './assistant-message.tsx';
+import { UserMessage } from './user-message.tsx';
+
+/**
+ * The conversation as a log. While an answer streams the log is `aria-busy`,
+ * so screen readers announce the finished text once instead of every token.
+ */
+export function MessageList() {
+  const stores = useStores();
+  const chat = stores.chat;
+  let end: HTMLDivElement | undefined;
+  createEffect(() => {
+    // Follow the newest text, as chat apps do.
+    const last = chat.state.turns.at(-1);
+    void last?.content;
+    end?.scrollIntoView({ block: 'end' });
+  });
+  return (
+    <div
+      class="message-list"
+      role="log"
+      aria-live="polite"
+      aria-busy={chat.state.streaming}
+      aria-label={stores.i18n.t('chat.log')}
+    >
+      <Show when={chat.state.turns.length === 0}>
+        <p class="muted chat-empty">{stores.i18n.t('chat.empty')}</p>
+      </Show>
+      <For each={chat.state.turns}>
+        {(turn) => (
+          <Switch>
+            <Match when={turn.role === 'user'}>
+              <UserMessage turn={turn} />
+            </Match>
+            <Match when={turn.role === 'assistant'}>
+              <AssistantMessage turn={turn} />
+            </Match>
+          </Switch>
+        )}
+      </For>
+      <div ref={end} />
+    </div>
+  );
+}

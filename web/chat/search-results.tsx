@@ -1,0 +1,77 @@
+import { createSignal, For, Match, Switch } from 'solid-js';
+import { useStores } from '../app/store-context.tsx';
+import type { Panel } from './chat-store.ts';
+
+/** /buscar's hits, each with a checkbox (all kept at first); the kept ones become one chip. */
+export function SearchResults(props: { panel: Extract<Panel, { kind: 'search' }> }) {
+  const stores = useStores();
+  const t = stores.i18n.t;
+  const [dropped, setDropped] = createSignal<ReadonlySet<string>>(new Set());
+  const kept = () => props.panel.hits.filter((h) => !dropped().has(h.path)).map((h) => h.path);
+  const toggle = (path: string, on: boolean) =>
+    setDropped((d) => {
+      const next = new Set(d);
+      if (on) next.delete(path);
+      else next.add(path);
+      return next;
+    });
+  const attach = () => {
+    stores.chat.addChips([{ kind: 'search', query: props.panel.query, paths: kept() }]);
+    stores.chat.closePanel();
+  };
+  return (
+    <section
+      class="command-panel search-results"
+      data-testid="search-results"
+      aria-label={t('search.title', { query: props.panel.query })}
+    >
+      <div class="panel-head">
+        <h2>{t('search.title', { query: props.panel.query })}</h2>
+        <button
+          type="button"
+          class="button button-quiet"
+          aria-label={t('panel.close')}
+          onClick={() => stores.chat.closePanel()}
+        >
+          ×
+        </button>
+      </div>
+      <Switch>
+        <Match when={props.panel.status === 'loading'}>
+          <p class="muted" role="status">
+            {t('search.loading')}
+          </p>
+        </Match>
+        <Match when={props.panel.status === 'error'}>
+          <p class="notice notice-error">{t('search.failed')}</p>
+        </Match>
+        <Match when={props.panel.hits.length === 0}>
+          <p role="status">{t('search.none')}</p>
+        </Match>
+        <Match when={props.panel.hits.length > 0}>
+          <ul class="hit-list">
+            <For each={props.panel.hits}>
+              {(hit) => (
+                <li class="hit">
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={!dropped().has(hit.path)}
+                      onChange={(e) => toggle(hit.path, e.currentTarget.checked)}
+                    />
+                    <span class="hit-title">{hit.title}</span>{' '}
+                    <span class="muted hit-path">{hit.path}</span>
+                  </label>
+                  <p class="hit-snippet">{hit.snippet}</p>
+                </li>
+              )}
+            </For>
+          </ul>
+          <button type="button" class="button" disabled={kept().length === 0} onClick={attach}>
+            {t('search.attach', { count: kept().length })}
+          </button>
+        </Match>
+      </Switch>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { For, Show } from 'solid-js';
+import { useStores } from '../app/store-context.tsx';
+import type { TurnMeta } from '../db/records.ts';
+
+/** Exactly what the turn sent: each source, its size, and what was cut to fit. */
+export function SentList(props: { meta: TurnMeta }) {
+  const stores = useStores();
+  const t = stores.i18n.t;
+  const n = (value: number) => value.toLocaleString(stores.i18n.locale());
+  return (
+    <ul class="sent-list" data-testid="sent-list">
+      <For each={props.meta.sent} fallback={<li class="muted">{t('sent.nothing')}</li>}>
+        {(item) => (
+          <li>
+            <span class="sent-kind">{t(`sent.kind.${item.kind}`)}</span>{' '}
+            <span class="sent-label">{item.label}</span>{' '}
+            <span class="muted">{t('sent.chars', { chars: n(item.chars) })}</span>
+            <Show when={item.cutChars > 0}>
+              {' '}
+              <span class="sent-cut">{t('sent.cut', { chars: n(item.cutChars) })}</span>
+            </Show>
+          </li>
+        )}
+      </For>
+      <Show when={props.meta.droppedTurns > 0}>
+        <li class="sent-cut">{t('sent.droppedTurns', { count: props.meta.droppedTurns })}</li>
+      </Show>
+    </ul>
+  );
+}

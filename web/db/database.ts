@@ -1,0 +1,114 @@
+import {
+  type DBSchema,
+  deleteDB,
+  type IDBPDatabase,
+  type IDBPTransaction,
+  openDB,
+  type StoreNames,
+} from 'idb';
+import type {
+  CachedNoteRecord,
+  ConversationRecord,
+  DraftRecord,
+  SettingRecord,
+  TurnRecord,
+} from './records.ts';
+
+/**
+ * The one place that opens SOMA's IndexedDB database. Components never import
+ * `idb`: they call the repositories beside this file.
+ *
+ * Renaming a store or an index needs a migration in `upgrade` (and a new
+ * DB_VERSION): existing browsers still hold the old names and their data.
+ */
+export const STORES = {
+  conversations: 'conversations',
+  turns: 'turns',
+  drafts: 'drafts',
+  settings: 'settings',
+  notes: 'notes',
+} as const;
+
+/** Bump together with a new step in `upgrade`. */
+export const DB_VERSION = 1;
+
+export const DB_NAME = 'soma';
+
+export interface SomaDb extends DBSchema {
+  conversations: {
+    key: string;
+    value: ConversationRecord;
+    indexes: { byUpdatedAt: number };
+  };
+  turns: {
+    key: string;
+    value: TurnRecord;
+    indexes: { byConversation: [string, number]; byStatus: string };
+  };
+  drafts: { key: string; value: DraftRecord };
+  settings: { key: string; value: SettingRecord };
+  notes: { key: string; value: CachedNoteRecord };
+}
+
+type Store = StoreNames<SomaDb>;
+
+let opening: Promise<IDBPDatabase<SomaDb>> | null = null;
+
+function open(): Promise<IDBPDatabase<SomaDb>> {
+  return openDB<SomaDb>(DB_NAME, DB_VERSION, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore(STORES.conversations, { keyPath: 'id' }).createIndex(
+          'byUpdatedAt',
+          'updatedAt',
+        );
+        const turns = db.createObjectStore(STORES.turns, { keyPath: 'id' });
+        turns.createIndex('byConversation', ['conversationId', 'index']);
+        turns.createIndex('byStatus', 'status');
+        db.createObjectStore(STORES.drafts, { keyPath: 'conversationId' });
+        db.createObjectStore(STORES.settings, { keyPath: 'key' });
+        db.createObjectStore(STORES.notes, { keyPath: 'path' });
+      }
+    },
+    // Another tab wants a newer version: let it, this tab reopens on its next access.
+    blocking() {
+      void closeDatabase();
+    },
+  });
+}
+
+/** The open database, opened on first use. */
+export function database(): Promise<IDBPDatabase<SomaDb>> {
+  opening ??= open().catch((error: unknown) => {
+    opening = null;
+    throw error;
+  });
+  return opening;
+}
+
+/**
+ * Runs `work` in one transaction over `stores` and resolves once it has
+ * committed, so a caller never reports as saved what the browser dropped.
+ */
+export async function withTx<S extends Store[], M extends IDBTransactionMode, T>(
+  stores: S,
+  mode: M,
+  work: (tx: IDBPTransaction<SomaDb, S, M>) => Promise<T>,
+): Promise<T> {
+  const db = await database();
+  const tx = db.transaction(stores, mode);
+  const [result] = await Promise.all([work(tx), tx.done]);
+  return result;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const current = opening;
+  opening = null;
+  if (current) (await current.catch(() => null))?.close();
+}
+
+/** Closes and deletes the database (tests start from an empty one). */
+export async function deleteDatabase(): Promise<void> {
+  await closeDatabase();
+  await deleteDB(DB_NAME);
+}

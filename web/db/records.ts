@@ -1,0 +1,90 @@
+import type { SentItem } from '../../common/chat-schemas.ts';
+
+/**
+ * The shapes kept in IndexedDB. They are the app's own records (not API
+ * answers), so they are plain types; a change to one needs a migration in
+ * `database.ts` when old records would no longer fit.
+ */
+
+export interface ConversationRecord {
+  id: string;
+  /** The first words of the first message; '' until there is one. */
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  /** Harness profile id; switched with /modo. */
+  profile: string;
+  /** Project in 03_Proyectos/ sent with every turn, or null. */
+  project: string | null;
+  /** True once /recordar was used in this conversation (the chip itself is one-shot). */
+  recall: boolean;
+}
+
+export type TurnStatus = 'streaming' | 'complete' | 'cut' | 'error' | 'stopped';
+
+export interface FallbackRecord {
+  from: { provider: string; model: string };
+  to: { provider: string; model: string };
+  reason: string;
+  message: string;
+}
+
+/** What an answer was built from and who answered, shown under it. */
+export interface TurnMeta {
+  sent: SentItem[];
+  notices: string[];
+  droppedTurns: number;
+  provider: string;
+  model: string;
+  fallbacks: FallbackRecord[];
+  ttftMs: number | null;
+  totalMs: number | null;
+  usage: { promptTokens: number; completionTokens: number } | null;
+}
+
+export interface TurnRecord {
+  id: string;
+  conversationId: string;
+  /** Position in the conversation, from 0; the index keeps turns in order. */
+  index: number;
+  role: 'user' | 'assistant';
+  content: string;
+  status: TurnStatus;
+  error?: { code: string; message: string };
+  meta?: TurnMeta;
+  /** `summary` marks a /resumir answer, kept out of the history sent later. */
+  mode?: 'chat' | 'summary';
+  /** Short labels of what a user turn attached (shown under the message). */
+  attached?: string[];
+  createdAt: number;
+}
+
+/** Something the user attached for the next turn, shown as a removable chip. */
+export type Chip =
+  | { id: string; kind: 'note'; path: string }
+  | { id: string; kind: 'paste'; text: string }
+  | { id: string; kind: 'file'; name: string; text: string }
+  | { id: string; kind: 'search'; query: string; paths: string[] }
+  | { id: string; kind: 'recall'; path: string };
+
+/** A chip before it has an id. */
+export type ChipInput = Chip extends infer C ? (C extends Chip ? Omit<C, 'id'> : never) : never;
+
+export interface DraftRecord {
+  conversationId: string;
+  text: string;
+  chips: Chip[];
+  updatedAt: number;
+}
+
+/** A note's content as last fetched, reused while its hash is unchanged (search). */
+export interface CachedNoteRecord {
+  path: string;
+  hash: string;
+  content: string;
+}
+
+export interface SettingRecord {
+  key: string;
+  value: string | null;
+}
