@@ -10,6 +10,8 @@ import type {
   CachedNoteRecord,
   ConversationRecord,
   DraftRecord,
+  ProposalRecord,
+  SearchIndexRecord,
   SettingRecord,
   TurnRecord,
 } from './records.ts';
@@ -27,10 +29,14 @@ export const STORES = {
   drafts: 'drafts',
   settings: 'settings',
   notes: 'notes',
+  /** Write proposals shown under answers, until approved, rejected or expired (step 3). */
+  proposals: 'proposals',
+  /** The saved search index and its bookkeeping (step 4). */
+  searchIndex: 'searchIndex',
 } as const;
 
 /** Bump together with a new step in `upgrade`. */
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 
 export const DB_NAME = 'soma';
 
@@ -48,6 +54,12 @@ export interface SomaDb extends DBSchema {
   drafts: { key: string; value: DraftRecord };
   settings: { key: string; value: SettingRecord };
   notes: { key: string; value: CachedNoteRecord };
+  proposals: {
+    key: string;
+    value: ProposalRecord;
+    indexes: { byConversation: string };
+  };
+  searchIndex: { key: string; value: SearchIndexRecord };
 }
 
 type Store = StoreNames<SomaDb>;
@@ -68,6 +80,13 @@ function open(): Promise<IDBPDatabase<SomaDb>> {
         db.createObjectStore(STORES.drafts, { keyPath: 'conversationId' });
         db.createObjectStore(STORES.settings, { keyPath: 'key' });
         db.createObjectStore(STORES.notes, { keyPath: 'path' });
+      }
+      if (oldVersion < 2) {
+        db.createObjectStore(STORES.proposals, { keyPath: 'id' }).createIndex(
+          'byConversation',
+          'conversationId',
+        );
+        db.createObjectStore(STORES.searchIndex, { keyPath: 'key' });
       }
     },
     // Another tab wants a newer version: let it, this tab reopens on its next access.

@@ -88,3 +88,31 @@ export interface SettingRecord {
   key: string;
   value: string | null;
 }
+
+/**
+ * A write proposal as the UI keeps it (step 3). `proposal` is the server's
+ * answer (validated by common/synapse-schemas.ts when that lands); `state`
+ * is what the user did with it.
+ */
+export interface ProposalRecord {
+  id: string;
+  conversationId: string;
+  /** The assistant turn the proposal belongs to, or null (e.g. /registrar). */
+  turnId: string | null;
+  proposal: unknown;
+  state: 'pending' | 'approved' | 'rejected' | 'expired' | 'failed';
+  /** Why a confirm failed (an error code), when it did. */
+  error?: { code: string; message: string };
+  updatedAt: number;
+}
+
+/** A saved search index (step 4): minisearch's JSON plus what it was built from. */
+export interface SearchIndexRecord {
+  key: string;
+  /** Bumped when the analyzer or the indexed fields change: an old index is rebuilt. */
+  analyzerVersion: number;
+  json: string;
+  /** path → hash of every indexed note, to update incrementally. */
+  hashes: Record<string, string>;
+  updatedAt: number;
+}
