@@ -1,0 +1,105 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Harness, Provider } from '../../harness/schema.ts';
+import type { HarnessStore } from '../harness/harness-store.ts';
+import { ApiError } from '../http/api-error.ts';
+import { parseJsonBody } from '../http/parse-json-body.ts';
+import { streamChat } from '../inference/provider-chain.ts';
+import {
+  fetchCollectingTools,
+  mergeSources,
+  type Source,
+  SourceSchema,
+  sourcesInText,
+} from './search-sources.ts';
+
+/** POST /api/web: `{ question }`. */
+export const WebSearchBodySchema = z.object({ question: z.string().trim().min(1).max(2_000) });
+
+/** The answer: a context chip the user keeps, opens or drops before it is sent. */
+export const WebSearchAnswerSchema = z.object({
+  question: z.string(),
+  /** The search model's Markdown answer, as it wrote it. */
+  answer: z.string(),
+  /** The search tool's results when the provider reports them, then links found in the answer. */
+  sources: z.array(SourceSchema),
+  provider: z.string(),
+  model: z.string(),
+});
+export type WebSearchAnswer = z.infer<typeof WebSearchAnswerSchema>;
+
+export interface WebSearchRoutesDeps {
+  harness: HarnessStore;
+  /** Where `apiKeyEnv` names are looked up (process.env in production). */
+  env: Record<string, string | undefined>;
+  /** The upstream fetch (tests). */
+  fetch?: typeof fetch;
+}
+
+/**
+ * /web: one question to the harness's search-capable model (`webSearch`:
+ * provider, model, prompt), as a one-link chain with no fallback, because
+ * another model would answer without searching and look as if it had.
+ * The answer is data for the user to keep or drop; nothing is written.
+ */
+export function webSearchRoutes(deps: WebSearchRoutesDeps): Hono {
+  const app = new Hono();
+  app.post('/', async (c) => {
+    const { question } = await parseJsonBody(c, WebSearchBodySchema);
+    const harness = deps.harness.current();
+    const provider = searchProvider(harness, deps.env);
+    const toolSources: Source[] = [];
+    const upstream = fetchCollectingTools(deps.fetch ?? fetch, toolSources);
+    let answer = '';
+    for await (const event of streamChat({
+      providers: [provider],
+      messages: [
+        { role: 'system', content: harness.webSearch.prompt },
+        { role: 'user', content: question },
+      ],
+      env: deps.env,
+      signal: c.req.raw.signal,
+      fetch: upstream.fetch,
+    })) {
+      if (event.type === 'delta') answer += event.text;
+      else if (event.type === 'error' || event.type === 'fallback') {
+        throw new ApiError(502, 'search_failed', `La búsqueda web falló: ${event.message}`);
+      }
+    }
+    await upstream.settled();
+    if (c.req.raw.signal.aborted || !answer.trim()) {
+      throw new ApiError(502, 'search_failed', 'La búsqueda web no devolvió ninguna respuesta.');
+    }
+    const body: WebSearchAnswer = {
+      question,
+      answer,
+      sources: mergeSources(toolSources, sourcesInText(answer)),
+      provider: provider.id,
+      model: harness.webSearch.model,
+    };
+    return c.json(body);
+  });
+  return app;
+}
+
+/** The harness's search provider narrowed to its search model, or a 409 that says what to do. */
+function searchProvider(harness: Harness, env: Record<string, string | undefined>): Provider {
+  const { provider: id, model } = harness.webSearch;
+  const provider = harness.providers.find((p) => p.id === id);
+  const instead = 'Mientras tanto, puedes adjuntar una página concreta con /extraer URL.';
+  if (!provider) {
+    throw new ApiError(
+      409,
+      'no_search_provider',
+      `El arnés no tiene el proveedor «${id}» que pide webSearch. ${instead}`,
+    );
+  }
+  if (provider.apiKeyEnv && !env[provider.apiKeyEnv]?.trim()) {
+    throw new ApiError(
+      409,
+      'no_search_provider',
+      `La búsqueda web usa ${provider.label} (${model}) y falta la variable de entorno ${provider.apiKeyEnv}. ${instead}`,
+    );
+  }
+  return { ...provider, models: [model] };
+}
