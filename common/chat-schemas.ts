@@ -39,8 +39,11 @@ export const ChatTurnSchema = z.object({
 export type ChatTurn = z.infer<typeof ChatTurnSchema>;
 
 export const ChatRequestSchema = z.object({
-  /** `chat` answers the message; `summary` summarises the history (/resumir) without a message. */
-  mode: z.enum(['chat', 'summary']).default('chat'),
+  /**
+   * `chat` answers the message; `summary` summarises the history (/resumir) and `closing`
+   * writes the session closing (/cerrar), both without a message.
+   */
+  mode: z.enum(['chat', 'summary', 'closing']).default('chat'),
   message: z.string().max(MAX_ATTACHMENT_TEXT).default(''),
   /** Profile id from the harness; unknown → 400 unknown_profile. */
   profile: z.string().min(1).max(64).optional(),

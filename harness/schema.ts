@@ -112,6 +112,14 @@ const HarnessObjectSchema = z
     providers: z.array(ProviderSchema).min(1),
     webSearch: z.object({ provider: IdSchema, model: TextSchema, prompt: TextSchema }).strict(),
     prompts: PromptsSchema,
+    /** How the model is helped to propose `[[links]]` that exist. */
+    links: z
+      .object({
+        /** Send the names of the vault's notes with every turn (capped at limits.attachmentChars). */
+        listVaultNotes: z.boolean(),
+      })
+      .strict()
+      .default({ listVaultNotes: true }),
     limits: z
       .object({
         /** Characters of context (history + chosen context) sent in one request. */

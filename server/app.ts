@@ -16,6 +16,7 @@ import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { hostCheck } from './security/host-check.ts';
 import { originCheck, streamOriginCheck } from './security/origin-check.ts';
 import { secureHeaders } from './security/secure-headers.ts';
+import { synapseRoutes } from './synapse/synapse-routes.ts';
 import type { Vault } from './vault/vault.ts';
 import { vaultRoutes } from './vault/vault-routes.ts';
 
@@ -44,6 +45,8 @@ export interface AppDeps {
   /** Called after a successful login (main mints and prints a fresh link). */
   onLogin?: () => void;
   log?: (line: string) => void;
+  /** Milliseconds since the epoch (Date.now by default); tests inject one to expire proposals. */
+  clock?: () => number;
 }
 
 /** Builds SOMA's Hono app from its dependencies; only server/main.ts listens. */
@@ -96,6 +99,14 @@ export function createApp(deps: AppDeps): Hono {
   });
   api.route('/vault', vaultRoutes(deps.vault));
   api.route('/chat', chatRoutes({ vault: deps.vault, harness: deps.harness, env: deps.env }));
+  api.route(
+    '/proposals',
+    synapseRoutes({
+      vault: deps.vault,
+      ...(deps.clock ? { clock: deps.clock } : {}),
+      ...(deps.log ? { log: deps.log } : {}),
+    }),
+  );
   // A catch-all, not notFound(): the app shell's `*` route would otherwise answer unknown API paths.
   api.all('*', apiNotFound);
   app.route('/api', api);

@@ -1,4 +1,4 @@
-import type { ChatTurn, SentItem } from '../../common/chat-schemas.ts';
+import type { ChatRequest, ChatTurn, SentItem } from '../../common/chat-schemas.ts';
 import type { Harness } from '../../harness/schema.ts';
 
 /** A text read from the vault for this turn, with the path the model should cite. */
@@ -24,7 +24,8 @@ export interface TurnInput {
   recall: ContextNote | null;
   history: ChatTurn[];
   message: string;
-  mode: 'chat' | 'summary';
+  /** `summary` and `closing` send the harness's prompt instead of the message. */
+  mode: ChatRequest['mode'];
   attachments: ResolvedAttachment[];
   /** Names of the notes that exist, so the model proposes real links; capped at attachmentChars. */
   vaultListing?: string[] | null;
@@ -161,7 +162,7 @@ export function assembleTurn(input: TurnInput): AssembledTurn {
     recallPieces.length > 0 && `${prompts.recall}\n\n${recallPieces.map(render).join('\n\n')}`,
   ];
   const user = [
-    input.mode === 'summary' ? prompts.summary : input.message.trim(),
+    input.mode === 'chat' ? input.message.trim() : prompts[input.mode],
     chosen.length > 0 && `${prompts.attachments.prompt}\n\n${chosen.map(render).join('\n\n')}`,
   ];
   const messages: ModelMessage[] = [

@@ -107,6 +107,27 @@ describe('chat routes', () => {
     expect(last.content).toContain('La memoria activa como método.');
   });
 
+  it('lists the vault note names in the system prompt only while links.listVaultNotes is on', async () => {
+    await setup();
+    upstream.setScript({ kind: 'text', chunks: ['ok'] });
+    const listing = ctx.harness.current().prompts.vaultListing;
+    await (await chat({ message: 'hola' })).text();
+    const on = upstream.requests[0]!.body as { messages: { content: string }[] };
+    expect(on.messages[0]!.content).toContain(listing);
+    expect(on.messages[0]!.content).toContain('Tesis\n');
+    await ctx.close();
+    ctx = await buildTestApp({
+      harness: (h) => ({ ...twoLinks(upstream.url)(h), links: { listVaultNotes: false } }),
+      env: { FAKE_KEY: SECRET },
+      notes: { '03_Proyectos/Tesis.md': '# Tesis\n' },
+    });
+    cookie = await ctx.login();
+    upstream.requests.length = 0;
+    await (await chat({ message: 'hola' })).text();
+    const off = upstream.requests[0]!.body as { messages: { content: string }[] };
+    expect(off.messages[0]!.content).not.toContain(listing);
+  });
+
   it('falls back to the next link on a 429 and says which one answered', async () => {
     await setup();
     upstream.setScript((req) =>

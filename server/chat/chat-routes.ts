@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { type ChatContext, type ChatEvent, ChatRequestSchema } from '../../common/chat-schemas.ts';
+import { noteKey, noteName } from '../../common/wikilinks.ts';
 import type { HarnessStore } from '../harness/harness-store.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
 import { streamChat } from '../inference/provider-chain.ts';
@@ -54,6 +55,7 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
     // Errors in what the user chose (unknown profile or project, a missing note) are
     // answered as JSON before any stream opens, so the client shows them plainly.
     const context = await resolveContext(deps.vault, harness, req);
+    const vaultListing = harness.links.listVaultNotes ? await noteNames(deps.vault) : null;
     const turn = assembleTurn({
       harness,
       profile: context.profile,
@@ -63,6 +65,7 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
       message: req.message,
       mode: req.mode,
       attachments: context.attachments,
+      vaultListing,
     });
     const upstream = new AbortController();
     const abort = () => upstream.abort();
@@ -102,4 +105,15 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
   });
 
   return app;
+}
+
+/** The names of the vault's notes, once each (case-insensitively), sorted for a stable prompt. */
+async function noteNames(vault: Vault): Promise<string[]> {
+  const { notes } = await vault.manifest();
+  const names = new Map<string, string>();
+  for (const n of notes) {
+    const name = noteName(n.path);
+    if (!names.has(noteKey(name))) names.set(noteKey(name), name);
+  }
+  return [...names.values()].sort((a, b) => a.localeCompare(b, 'es'));
 }

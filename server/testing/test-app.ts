@@ -33,6 +33,8 @@ export interface TestAppOptions {
   /** Changes to the shipped harness (written to a temp file the app loads). */
   harness?: (h: Harness) => Harness;
   env?: Record<string, string | undefined>;
+  /** The app's clock (proposal expiry); Date.now by default. */
+  clock?: () => number;
 }
 
 /**
@@ -72,6 +74,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     env: opts.env ?? {},
     clientKey: () => 'test',
     log: (l) => logs.push(l),
+    ...(opts.clock ? { clock: opts.clock } : {}),
   });
   return {
     app,

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { MAX_ATTACHMENT_TEXT } from './chat-schemas.ts';
+
+/**
+ * The Supervised Synapse API (/api/proposals): the server proposes, the person
+ * approves in the UI, and only `POST /api/proposals/:id/confirm` writes to the vault.
+ * Shared by the server and the PWA.
+ */
+
+/** Where synapses are logged, one line each (DESIGN.md, "Supervised Synapse"). */
+export const SYNAPSE_LOG_PATH = '02_Conciencia/sesiones/sinapsis_log.txt';
+/** The append-only record of every write SOMA made, one JSON object a line. */
+export const AUDIT_LOG_PATH = '02_Conciencia/sesiones/soma_auditoria.jsonl';
+
+export const ProposalKindSchema = z.enum(['synapse', 'save', 'write', 'closing']);
+export type ProposalKind = z.infer<typeof ProposalKindSchema>;
+
+/** `append` adds one line (synapse log); `overwrite` replaces a file that exists. */
+export const ProposalModeSchema = z.enum(['create', 'overwrite', 'append']);
+export type ProposalMode = z.infer<typeof ProposalModeSchema>;
+
+export const ProposalPreviewSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('full'), text: z.string() }),
+  /** A unified diff from the file on disk to the proposed content. */
+  z.object({ type: z.literal('diff'), unified: z.string() }),
+]);
+export type ProposalPreview = z.infer<typeof ProposalPreviewSchema>;
+
+export const ProposalLinkSchema = z.object({
+  /** The link as written in the answer, brackets included. */
+  raw: z.string(),
+  target: z.string(),
+  /** The note it resolves to; null marks a link to a note that does not exist. */
+  resolved: z.string().nullable(),
+});
+export type ProposalLink = z.infer<typeof ProposalLinkSchema>;
+
+export const ProposalSchema = z.object({
+  id: z.string(),
+  kind: ProposalKindSchema,
+  /** Canonical vault path (NFC, `/`-separated) that confirm would write. */
+  path: z.string(),
+  mode: ProposalModeSchema,
+  /** Exactly what confirm writes (for `append`, the line; confirm adds its newline). */
+  content: z.string(),
+  preview: ProposalPreviewSchema,
+  link: ProposalLinkSchema.optional(),
+  /** Lower-case hex SHA-256 of the file when proposed; null when it did not exist (or append). */
+  baseHash: z.string().nullable(),
+  /** Milliseconds since the epoch after which confirm answers 410 proposal_expired. */
+  expiresAt: z.number(),
+  /** Present it back to confirm; it binds this proposal to this session. */
+  signature: z.string(),
+});
+export type Proposal = z.infer<typeof ProposalSchema>;
+
+export const ProposalAnswerSchema = z.object({ proposal: ProposalSchema });
+export const ProposalsAnswerSchema = z.object({ proposals: z.array(ProposalSchema) });
+
+const ShortText = z.string().max(200);
+
+/** POST /api/proposals/synapses: the answer whose `[[links]]` become proposals. */
+export const SynapsesBodySchema = z.object({ answer: z.string().max(MAX_ATTACHMENT_TEXT) });
+
+/** POST /api/proposals/save: the last answer, as a new note in `05_Salida/`. */
+export const SaveBodySchema = z.object({
+  question: z.string().max(MAX_ATTACHMENT_TEXT),
+  answer: z.string().min(1).max(MAX_ATTACHMENT_TEXT),
+  meta: z.object({
+    profile: ShortText,
+    provider: ShortText,
+    model: ShortText,
+    /** What was sent with the question (note paths, queries, URLs). */
+    sources: z.array(z.string().max(1024)).max(200),
+  }),
+});
+export type SaveBody = z.infer<typeof SaveBodySchema>;
+
+/** POST /api/proposals/write: content to a path the user gave. */
+export const WriteBodySchema = z.object({
+  path: z.string().min(1).max(1024),
+  content: z.string().max(MAX_ATTACHMENT_TEXT),
+});
+
+/** POST /api/proposals/closing: a closing the model wrote (or the user edited). */
+export const ClosingBodySchema = z.object({
+  content: z.string().trim().min(1).max(MAX_ATTACHMENT_TEXT),
+  meta: z.object({ profile: ShortText, provider: ShortText, model: ShortText }),
+});
+export type ClosingBody = z.infer<typeof ClosingBodySchema>;
+
+/** POST /api/proposals/:id/confirm. `overwrite` must be true to replace an existing file. */
+export const ConfirmBodySchema = z.object({
+  signature: z.string().min(1).max(200),
+  overwrite: z.boolean().default(false),
+});
+
+export const WrittenSchema = z.object({
+  path: z.string(),
+  /** SHA-256 of the bytes written (for `append`, of the line and its newline). */
+  hash: z.string(),
+  bytes: z.number().int().nonnegative(),
+});
+export const ConfirmAnswerSchema = z.object({ written: WrittenSchema });
+export type ConfirmAnswer = z.infer<typeof ConfirmAnswerSchema>;
+
+/** One line of the audit log. */
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  kind: ProposalKindSchema,
+  path: z.string(),
+  mode: ProposalModeSchema,
+  hash: z.string(),
+  bytes: z.number().int().nonnegative(),
+  /** ISO 8601. */
+  time: z.string(),
+  session: z.object({ id: z.string(), label: z.string() }),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+/** GET /api/proposals/audit: newest first; `broken` counts lines that could not be read. */
+export const AuditAnswerSchema = z.object({
+  entries: z.array(AuditEntrySchema),
+  broken: z.number().int().nonnegative(),
+});
+export type AuditAnswer = z.infer<typeof AuditAnswerSchema>;

@@ -1,0 +1,129 @@
+import type { Context } from 'hono';
+import {
+  AUDIT_LOG_PATH,
+  type AuditEntry,
+  type ConfirmAnswer,
+  ConfirmBodySchema,
+} from '../../common/synapse-schemas.ts';
+import type { AuthEnv } from '../auth/session-middleware.ts';
+import { ApiError } from '../http/api-error.ts';
+import { parseJsonBody } from '../http/parse-json-body.ts';
+import { readCurrent, unifiedDiff } from './current-file.ts';
+import type { ProposalSigner } from './proposal-signer.ts';
+import type { ProposalStore, StoredProposal } from './proposal-store.ts';
+import { appendLine, cleanTempFiles, writeAtomic } from './vault-writer.ts';
+
+export interface ConfirmDeps {
+  root: string;
+  store: ProposalStore;
+  signer: ProposalSigner;
+  clock: () => number;
+  log: (line: string) => void;
+}
+
+/** The fields a proposal's signature covers, taken from what the server stored. */
+export function signedFields(p: StoredProposal) {
+  const { id, sessionId, path, contentHash, baseHash, expiresAt } = p;
+  return { id, sessionId, path, contentHash, baseHash, expiresAt };
+}
+
+/**
+ * POST /api/proposals/:id/confirm — the one place a write to the vault starts. Checks,
+ * in order: session (403 wrong_session), signature over the stored fields (403
+ * bad_signature), expiry (410 proposal_expired), single use (409 proposal_used), the
+ * overwrite approval (400 overwrite_required, checked before spending so the UI can ask
+ * again); then spends the id before any `await`, re-validates the path, checks the file
+ * is as proposed (409 file_changed with a fresh diff), writes the STORED content and
+ * appends an audit line. The body never carries content.
+ */
+export function confirmHandler(deps: ConfirmDeps) {
+  // A write killed midway leaves a hidden temp file: clear them before the first write.
+  const cleaned = cleanTempFiles(deps.root).catch((err) => {
+    deps.log(`[synapse] no se pudieron limpiar temporales: ${String(err)}`);
+  });
+  /** Per path, so SOMA's own check-then-write of one file never interleaves. */
+  const chains = new Map<string, Promise<unknown>>();
+  const serialize = <T>(key: string, task: () => Promise<T>): Promise<T> => {
+    const next = (chains.get(key) ?? Promise.resolve()).catch(() => {}).then(task);
+    chains.set(key, next);
+    void next
+      .catch(() => {})
+      .finally(() => {
+        if (chains.get(key) === next) chains.delete(key);
+      });
+    return next;
+  };
+
+  return async function confirm(c: Context<AuthEnv>) {
+    const body = await parseJsonBody(c, ConfirmBodySchema);
+    const session = c.var.session;
+    const p = deps.store.get(c.req.param('id') ?? '');
+    if (!p)
+      throw new ApiError(
+        410,
+        'proposal_expired',
+        'La propuesta ya no existe: caducó o SOMA se reinició.',
+      );
+    if (p.sessionId !== session.id) {
+      throw new ApiError(403, 'wrong_session', 'Esta propuesta pertenece a otra sesión.');
+    }
+    if (!deps.signer.verify(signedFields(p), body.signature)) {
+      throw new ApiError(403, 'bad_signature', 'La firma de la propuesta no es válida.');
+    }
+    if (deps.clock() >= p.expiresAt) {
+      throw new ApiError(410, 'proposal_expired', 'La propuesta caducó: pide una nueva.');
+    }
+    if (p.state !== 'pending') {
+      throw new ApiError(409, 'proposal_used', 'Esta propuesta ya se usó o se rechazó.');
+    }
+    if (p.mode === 'overwrite' && !body.overwrite) {
+      throw new ApiError(
+        400,
+        'overwrite_required',
+        `«${p.path}» existe: sobrescribirlo necesita aprobación explícita.`,
+      );
+    }
+    // Synchronous, before any await: of two simultaneous confirms only one gets here.
+    if (!deps.store.spend(p)) {
+      throw new ApiError(409, 'proposal_used', 'Esta propuesta ya se usó o se rechazó.');
+    }
+    await cleaned;
+    const outcome = await serialize(p.path, async () => {
+      const now = await readCurrent(deps.root, p.path);
+      const unchanged =
+        p.mode === 'append' ||
+        (p.mode === 'create' && !now.exists) ||
+        (p.mode === 'overwrite' && now.exists && now.hash === p.baseHash);
+      if (!unchanged)
+        return { changed: unifiedDiff(p.path, now.exists ? now.text : '', p.content) };
+      const written =
+        p.mode === 'append'
+          ? await appendLine(deps.root, p.path, p.content)
+          : await writeAtomic(deps.root, p.path, p.content);
+      return { written };
+    });
+    if ('changed' in outcome) {
+      const message = `«${p.path}» cambió desde la propuesta: revisa el nuevo diff y propón de nuevo.`;
+      return c.json({ error: { code: 'file_changed', message, diff: outcome.changed } }, 409);
+    }
+    const { written } = outcome;
+    deps.store.release(p);
+    const entry: AuditEntry = {
+      id: p.id,
+      kind: p.kind,
+      path: written.path,
+      mode: p.mode,
+      hash: written.hash,
+      bytes: written.bytes,
+      time: new Date(deps.clock()).toISOString(),
+      session: { id: session.id, label: session.label },
+    };
+    await serialize(AUDIT_LOG_PATH, () =>
+      appendLine(deps.root, AUDIT_LOG_PATH, JSON.stringify(entry)),
+    ).catch((err) =>
+      deps.log(`[synapse] escrito ${written.path} pero no se pudo auditar: ${String(err)}`),
+    );
+    const answer: ConfirmAnswer = { written };
+    return c.json(answer);
+  };
+}

@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { createTwoFilesPatch } from 'diff';
+import { ApiError } from '../http/api-error.ts';
+import { resolveInVault } from '../vault/vault-path.ts';
+
+/** A vault path's file as it is now on disk. */
+export type CurrentFile =
+  | { rel: string; exists: false }
+  | { rel: string; exists: true; text: string; hash: string };
+
+export function sha256Hex(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/**
+ * Reads the file at `input` through the vault's path module (400 invalid_path for
+ * anything it refuses). A folder at that path is refused too: no file can go there.
+ */
+export async function readCurrent(root: string, input: string): Promise<CurrentFile> {
+  const { rel, abs } = await resolveInVault(root, input);
+  if (rel === '') throw new ApiError(400, 'invalid_path', 'Ruta no válida: falta el archivo');
+  const info = await stat(abs).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return null;
+    if (err.code === 'ENOTDIR') {
+      throw new ApiError(
+        400,
+        'invalid_path',
+        `Ruta no válida: una carpeta de «${rel}» es un archivo`,
+      );
+    }
+    throw err;
+  });
+  if (!info) return { rel, exists: false };
+  if (!info.isFile()) {
+    throw new ApiError(400, 'invalid_path', `Ruta no válida: «${rel}» no es un archivo`);
+  }
+  const bytes = await readFile(abs);
+  return { rel, exists: true, text: bytes.toString('utf8'), hash: sha256Hex(bytes) };
+}
+
+/** A unified diff from what is on disk to the proposed content. */
+export function unifiedDiff(rel: string, before: string, after: string): string {
+  return createTwoFilesPatch(rel, rel, before, after, 'actual', 'propuesta');
+}

@@ -1,0 +1,142 @@
+import {
+  AUDIT_LOG_PATH,
+  type ClosingBody,
+  type SaveBody,
+  SYNAPSE_LOG_PATH,
+} from '../../common/synapse-schemas.ts';
+import { type LinkIndex, noteKey, parseWikilinks } from '../../common/wikilinks.ts';
+import { ApiError } from '../http/api-error.ts';
+import { normalizeVaultPath } from '../vault/vault-path.ts';
+import { type CurrentFile, unifiedDiff } from './current-file.ts';
+import {
+  excerptAround,
+  freeName,
+  localDate,
+  localStamp,
+  slugify,
+  synapseLine,
+  withFrontMatter,
+} from './proposal-content.ts';
+import type { StoredProposal } from './proposal-store.ts';
+
+/** A proposal before the store gives it an id, a session, hashes and an expiry. */
+export type Draft = Omit<
+  StoredProposal,
+  'id' | 'sessionId' | 'contentHash' | 'expiresAt' | 'state'
+>;
+
+/** Synapses proposed from one answer at most (the harness asks the model for three). */
+const MAX_SYNAPSES_PER_ANSWER = 50;
+/** What /write accepts: notes and plain text, never Obsidian's or SOMA's data files. */
+const WRITABLE_RE = /\.(md|txt)$/i;
+
+const fullNote = (kind: 'save' | 'closing', path: string, content: string): Draft => ({
+  kind,
+  path,
+  mode: 'create',
+  content,
+  preview: { type: 'full', text: content },
+  baseHash: null,
+});
+
+/**
+ * One synapse-log line per distinct `[[link]]` of `answer` (by note key, every form:
+ * alias, section, embed), skipping same-note links and those `skip` names.
+ */
+export function synapseDrafts(f: {
+  answer: string;
+  index: LinkIndex;
+  time: number;
+  session: { id: string; label: string };
+  skip: (linkKey: string) => boolean;
+}): Draft[] {
+  const seen = new Set<string>();
+  const drafts: Draft[] = [];
+  for (const link of parseWikilinks(f.answer)) {
+    const key = noteKey(link.target);
+    if (key === '' || seen.has(key) || f.skip(key)) continue;
+    if (seen.add(key).size > MAX_SYNAPSES_PER_ANSWER) break;
+    const resolved = f.index.resolve(link.target);
+    const excerpt = excerptAround(f.answer, link);
+    const line = synapseLine({
+      time: f.time,
+      session: f.session,
+      raw: link.raw,
+      resolved,
+      excerpt,
+    });
+    drafts.push({
+      kind: 'synapse',
+      path: SYNAPSE_LOG_PATH,
+      mode: 'append',
+      content: line,
+      preview: { type: 'full', text: line },
+      link: { raw: link.raw, target: link.target, resolved },
+      linkKey: key,
+      baseHash: null,
+    });
+  }
+  return drafts;
+}
+
+type Exists = (rel: string) => Promise<boolean>;
+
+/** `05_Salida/<date>-<slug of the question>.md` (then `-2`, `-3`…) with front matter. */
+export async function saveDraft(body: SaveBody, now: number, exists: Exists): Promise<Draft> {
+  const stem = `${localDate(now)}-${slugify(body.question, 'respuesta')}`;
+  const path = await freeName('05_Salida', stem, exists);
+  const front = {
+    fecha: new Date(now).toISOString(),
+    perfil: body.meta.profile,
+    proveedor: body.meta.provider,
+    modelo: body.meta.model,
+    fuentes: body.meta.sources,
+    pregunta: body.question.trim(),
+  };
+  return fullNote('save', path, withFrontMatter(front, body.answer));
+}
+
+/** `02_Conciencia/sesiones/<YYYY-MM-DD-HHmm>-cierre.md`: the name /recordar ranks newest. */
+export async function closingDraft(body: ClosingBody, now: number, exists: Exists): Promise<Draft> {
+  const path = await freeName('02_Conciencia/sesiones', `${localStamp(now)}-cierre`, exists);
+  const { profile, provider, model } = body.meta;
+  const front = {
+    fecha: new Date(now).toISOString(),
+    tipo: 'cierre',
+    perfil: profile,
+    proveedor: provider,
+    modelo: model,
+  };
+  return fullNote('closing', path, withFrontMatter(front, body.content));
+}
+
+/** A new file in full; an existing one as a diff, bound to its current hash. */
+export function writeDraft(now: CurrentFile, content: string): Draft {
+  if (!now.exists) {
+    const preview = { type: 'full', text: content } as const;
+    return { kind: 'write', path: now.rel, mode: 'create', content, preview, baseHash: null };
+  }
+  const preview = { type: 'diff', unified: unifiedDiff(now.rel, now.text, content) } as const;
+  return { kind: 'write', path: now.rel, mode: 'overwrite', content, preview, baseHash: now.hash };
+}
+
+/**
+ * The vault path /write targets: `.md` is added when the name has no extension; only
+ * `.md` and `.txt` are accepted, and never SOMA's own logs.
+ */
+export function writablePath(input: string): string {
+  let rel = normalizeVaultPath(input);
+  const name = rel.slice(rel.lastIndexOf('/') + 1);
+  if (name === '') invalid('falta el nombre del archivo');
+  if (!name.includes('.')) rel = `${rel}.md`;
+  if (!WRITABLE_RE.test(rel)) invalid('solo se escriben notas .md o .txt');
+  const key = rel.toLowerCase();
+  if (key === SYNAPSE_LOG_PATH.toLowerCase() || key === AUDIT_LOG_PATH.toLowerCase()) {
+    invalid(`«${rel}» es un registro de SOMA`);
+  }
+  return rel;
+}
+
+function invalid(reason: string): never {
+  throw new ApiError(400, 'invalid_path', `Ruta no válida: ${reason}`);
+}

@@ -1,0 +1,91 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.join(import.meta.dirname, '../..');
+
+/** The one module allowed to import the vault writer: the confirm endpoint. */
+const WRITER_IMPORTERS = new Set(['server/synapse/confirm-route.ts']);
+
+/** Non-test server modules allowed to import file-writing functions, each with its reason. */
+const FS_WRITERS: Record<string, string> = {
+  'server/synapse/vault-writer.ts': 'the one vault writer, reached only through confirm',
+  'server/vault/vault-init.ts': 'creates the vault folders and the welcome note at first start',
+  'server/auth/session-store.ts': 'writes sessions.json in the config folder, outside the vault',
+  'server/vault/vault-scan.ts': "imports fs `open` only to read notes (flag 'r') while indexing",
+};
+
+/** Functions of node:fs, node:fs/promises or write-file-atomic that create, change or delete files. */
+const WRITE_FNS =
+  /\b(writeFile|writeFileSync|appendFile|appendFileSync|rename|renameSync|rm|rmSync|rmdir|rmdirSync|unlink|unlinkSync|mkdir|mkdirSync|mkdtemp|createWriteStream|copyFile|copyFileSync|cp|cpSync|truncate|symlink|link|writeSync|write|open|openSync|chmod)\b/;
+/** Test support (only tests import it): free to write fixtures into temp folders. */
+const TEST_SUPPORT = /(^|\/)(fixtures|testing)\/|(^|\/)test-helpers\.ts$/;
+const FS_MODULE = /^(node:)?fs(\/promises)?$|^write-file-atomic$/;
+const IMPORT_RE = /import\s+([\s\S]*?)\s+from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function sources(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = `${dir}/${e.name}`;
+    if (e.isDirectory()) return e.name === 'node_modules' ? [] : sources(rel);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [rel] : [];
+  });
+}
+
+function imports(file: string): { what: string; from: string }[] {
+  const text = readFileSync(path.join(ROOT, file), 'utf8');
+  return [...text.matchAll(IMPORT_RE)].map((m) => ({
+    what: m[1] ?? '*',
+    from: m[2] ?? m[3] ?? '',
+  }));
+}
+
+const files = [...sources('server'), ...sources('web')];
+
+describe('vault-writer imports', () => {
+  it('finds the modules it polices (the scan is not empty)', () => {
+    expect(files).toContain('server/synapse/confirm-route.ts');
+    expect(files).toContain('server/vault/vault-init.ts');
+  });
+
+  it('lets only the confirm route import the vault writer', () => {
+    const offenders = files.filter(
+      (f) =>
+        !WRITER_IMPORTERS.has(f) &&
+        f !== 'server/synapse/vault-writer.ts' &&
+        imports(f).some((i) => /(^|\/)vault-writer(\.ts|\.js)?$/.test(i.from)),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('lets no other module import file-writing functions from fs', () => {
+    const offenders = files.flatMap((f) =>
+      imports(f)
+        .filter((i) => FS_MODULE.test(i.from) && !/^type\s/.test(i.what))
+        // A default or namespace import of fs can reach every writer, so it counts as one.
+        .filter(
+          (i) => i.from === 'write-file-atomic' || /^\*|^\w/.test(i.what) || WRITE_FNS.test(i.what),
+        )
+        .filter(() => !Object.hasOwn(FS_WRITERS, f) && !TEST_SUPPORT.test(f))
+        .map((i) => `${f}: import ${i.what} from '${i.from}'`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps test support (free to write fixtures) out of the modules that run in production', () => {
+    const offenders = files.filter(
+      (f) =>
+        !TEST_SUPPORT.test(f) &&
+        imports(f).some((i) => i.from.startsWith('.') && TEST_SUPPORT.test(i.from)),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('catches a forbidden import when one is present (the patterns work)', () => {
+    const sample =
+      "import { readFile, writeFile } from 'node:fs/promises';\nimport fs from 'node:fs';";
+    const found = [...sample.matchAll(IMPORT_RE)].map((m) => m[1] ?? '');
+    expect(WRITE_FNS.test(found[0] ?? '')).toBe(true);
+    expect(/^\*|^\w/.test(found[1] ?? '')).toBe(true);
+    expect(WRITE_FNS.test('{ readFile, stat, readdir, realpath, lstat }')).toBe(false);
+  });
+});

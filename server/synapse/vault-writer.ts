@@ -1,0 +1,132 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { assertRealPathInside, isHiddenName, resolveInVault } from '../vault/vault-path.ts';
+
+/**
+ * THE ONLY module that writes to the vault, and only the confirm route imports it
+ * (vault-writer-imports.test.ts enforces both). Every path goes through the vault's
+ * path module: hidden names, traversal and symlinks leading out are refused.
+ */
+
+/** Prefix of temp files: hidden, so Obsidian, the vault walker and the watcher ignore them. */
+export const TEMP_PREFIX = '.soma-tmp-';
+const TEMP_RE = /^\.soma-tmp-[0-9a-f]{16}$/;
+
+/** What a write put on disk. */
+export interface Written {
+  /** Canonical vault path. */
+  path: string;
+  /** Lower-case hex SHA-256 of the bytes written. */
+  hash: string;
+  bytes: number;
+}
+
+function written(rel: string, data: Buffer): Written {
+  return { path: rel, hash: createHash('sha256').update(data).digest('hex'), bytes: data.length };
+}
+
+/**
+ * Creates the missing folders between the vault root and `abs` one at a time, checking
+ * after each that it is still inside the vault (names were already checked not hidden).
+ */
+async function ensureParent(root: string, rel: string): Promise<string> {
+  const segments = rel.split('/').slice(0, -1);
+  let dir = root;
+  for (const seg of segments) {
+    dir = path.join(dir, seg);
+    await mkdir(dir).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EEXIST') throw err;
+    });
+    await assertRealPathInside(root, dir);
+  }
+  return dir;
+}
+
+/** fsync of a folder makes a rename durable; some systems cannot open folders for it. */
+async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r').catch(() => null);
+  if (!handle) return;
+  try {
+    await handle.sync().catch(() => {});
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Replaces (or creates) the file at vault path `rel` with `content`, atomically: a temp
+ * file in the same folder is written and fsynced, renamed over the target, and the
+ * folder fsynced. A reader or a crash sees the old content or the new, never a mix.
+ *
+ * @throws ApiError 400 `invalid_path` for a path the vault refuses (symlink escapes included)
+ */
+export async function writeAtomic(root: string, rel: string, content: string): Promise<Written> {
+  const target = await resolveInVault(root, rel);
+  const dir = await ensureParent(root, target.rel);
+  const data = Buffer.from(content, 'utf8');
+  const tmp = path.join(dir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
+  const handle = await open(tmp, 'wx', 0o644);
+  try {
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    // The folder may have been swapped for a symlink meanwhile: check again just before.
+    await assertRealPathInside(root, target.abs);
+    await rename(tmp, target.abs);
+  } catch (err) {
+    await unlink(tmp).catch(() => {});
+    throw err;
+  }
+  await syncDir(dir);
+  return written(target.rel, data);
+}
+
+/**
+ * Appends `line` (a newline is added) to the file at `rel`, creating it if missing.
+ * O_APPEND keeps concurrent lines whole; O_NOFOLLOW refuses a symlink as the file itself.
+ */
+export async function appendLine(root: string, rel: string, line: string): Promise<Written> {
+  if (line.includes('\n') || line.includes('\r')) throw new Error('appendLine: one line only');
+  const target = await resolveInVault(root, rel);
+  await ensureParent(root, target.rel);
+  const data = Buffer.from(`${line}\n`, 'utf8');
+  const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
+  const handle = await open(target.abs, flags, 0o644);
+  try {
+    await handle.write(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  return written(target.rel, data);
+}
+
+/**
+ * Removes temp files left by a write that was killed midway (they are hidden, but
+ * still take space). Walks visible folders only and never follows symlinks.
+ * Call it before the first write. Returns how many it removed.
+ */
+export async function cleanTempFiles(root: string): Promise<number> {
+  let removed = 0;
+  const walk = async (dir: string): Promise<void> => {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const e of entries) {
+      const abs = path.join(dir, e.name);
+      if (e.isFile() && TEMP_RE.test(e.name)) {
+        await unlink(abs).then(
+          () => removed++,
+          () => {},
+        );
+      } else if (e.isDirectory() && !isHiddenName(e.name)) {
+        await walk(abs);
+      }
+    }
+  };
+  await walk(root);
+  return removed;
+}
