@@ -23,6 +23,20 @@ export const AttachmentSchema = z.discriminatedUnion('kind', [
     name: z.string().min(1).max(255),
     text: z.string().max(MAX_ATTACHMENT_TEXT),
   }),
+  /** A web page extracted by POST /api/extract and kept (maybe trimmed) by the user. External. */
+  z.object({
+    kind: z.literal('url'),
+    url: z.string().min(1).max(4096),
+    title: z.string().max(1000),
+    text: z.string().max(MAX_ATTACHMENT_TEXT),
+  }),
+  /** A web search answer from POST /api/web, with its sources. External. */
+  z.object({
+    kind: z.literal('web'),
+    question: z.string().min(1).max(2000),
+    text: z.string().max(MAX_ATTACHMENT_TEXT),
+    sources: z.array(z.object({ title: z.string().max(1000), url: z.string().max(4096) })).max(50),
+  }),
   /** Vault search hits the user kept; the server reads each note. */
   z.object({
     kind: z.literal('search'),
@@ -60,7 +74,7 @@ export type ChatRequestInput = z.input<typeof ChatRequestSchema>;
 
 /** One piece of what a turn sent, shown to the user beside the answer. */
 export const SentItemSchema = z.object({
-  kind: z.enum(['note', 'paste', 'file', 'search', 'project', 'recall', 'history']),
+  kind: z.enum(['note', 'paste', 'file', 'url', 'web', 'search', 'project', 'recall', 'history']),
   /** Note path, file name, query, project name, closing path, or "N turnos". */
   label: z.string(),
   chars: z.number().int().nonnegative(),
@@ -91,7 +105,7 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
     type: z.literal('fallback'),
     from: ProviderRefSchema,
     to: ProviderRefSchema,
-    /** rate_limited | upstream_error | timeout | connection | bad_response | no_key */
+    /** rate_limited | upstream_error | auth | timeout | connection | bad_response (docs/API.md) */
     reason: z.string(),
     message: z.string(),
   }),

@@ -120,6 +120,17 @@ const HarnessObjectSchema = z
       })
       .strict()
       .default({ listVaultNotes: true }),
+    /** What /extraer may fetch. */
+    extract: z
+      .object({
+        /**
+         * Allow loopback, link-local and private addresses (a NAS or wiki on the home network).
+         * Off by default so a page or a prompt cannot use SOMA to reach the router or the laptop.
+         */
+        allowPrivateAddresses: z.boolean(),
+      })
+      .strict()
+      .default({ allowPrivateAddresses: false }),
     limits: z
       .object({
         /** Characters of context (history + chosen context) sent in one request. */

@@ -10,6 +10,7 @@ import { requireSession } from './auth/session-middleware.ts';
 import type { SessionStore } from './auth/session-store.ts';
 import { chatRoutes } from './chat/chat-routes.ts';
 import { eventsRoute } from './events/events-route.ts';
+import { extractRoutes } from './extract/extract-routes.ts';
 import type { HarnessStore } from './harness/harness-store.ts';
 import { ApiError } from './http/api-error.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
@@ -19,6 +20,7 @@ import { secureHeaders } from './security/secure-headers.ts';
 import { synapseRoutes } from './synapse/synapse-routes.ts';
 import type { Vault } from './vault/vault.ts';
 import { vaultRoutes } from './vault/vault-routes.ts';
+import { webSearchRoutes } from './web-search/web-search-routes.ts';
 
 /** Largest JSON body any route accepts; bigger requests are refused before parsing. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -98,6 +100,14 @@ export function createApp(deps: AppDeps): Hono {
     return c.json(status);
   });
   api.route('/vault', vaultRoutes(deps.vault));
+  api.route(
+    '/extract',
+    extractRoutes({
+      harness: deps.harness,
+      allowPrivate: () => deps.harness.current().extract.allowPrivateAddresses,
+    }),
+  );
+  api.route('/web', webSearchRoutes({ harness: deps.harness, env: deps.env }));
   api.route('/chat', chatRoutes({ vault: deps.vault, harness: deps.harness, env: deps.env }));
   api.route(
     '/proposals',

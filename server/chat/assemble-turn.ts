@@ -12,6 +12,8 @@ export type ResolvedAttachment =
   | { kind: 'note'; path: string; text: string }
   | { kind: 'paste'; text: string }
   | { kind: 'file'; name: string; text: string }
+  | { kind: 'url'; url: string; title: string; text: string }
+  | { kind: 'web'; question: string; text: string; sources: { title: string; url: string }[] }
   | { kind: 'search'; query: string; notes: ContextNote[] };
 
 export interface TurnInput {
@@ -101,6 +103,12 @@ export function assembleTurn(input: TurnInput): AssembledTurn {
       return add({ kind: 'paste', label: 'texto pegado' }, [[label('paste', ''), a.text]]);
     if (a.kind === 'file')
       return add({ kind: 'file', label: a.name }, [[label('file', a.name), a.text]]);
+    if (a.kind === 'url') return add({ kind: 'url', label: a.url }, [[label('url', a.url), a.text]]);
+    if (a.kind === 'web') {
+      const sources = a.sources.map((src) => `- ${src.title}: ${src.url}`).join('\n');
+      const text = sources ? `${a.text}\n\n${sources}` : a.text;
+      return add({ kind: 'web', label: a.question }, [[label('web', a.question), text]]);
+    }
     const search = label('search', a.query);
     return add(
       { kind: 'search', label: a.query },

@@ -71,6 +71,8 @@ async function readAttachment(vault: Vault, a: Attachment): Promise<ResolvedAtta
       };
     case 'paste':
     case 'file':
+    case 'url':
+    case 'web':
       return a;
   }
 }

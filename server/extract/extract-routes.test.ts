@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ExtractAnswer, ExtractAnswerSchema } from '../../common/web-schemas.ts';
 import type { HarnessStore } from '../harness/harness-store.ts';
 import { errorHandler } from '../http/error-handler.ts';
-import { type ExtractAnswer, ExtractAnswerSchema, extractRoutes } from './extract-routes.ts';
+import { extractRoutes } from './extract-routes.ts';
 import type { FetchPageOptions } from './fetch-page.ts';
 import { type FixtureServer, startFixtureServer } from './fixtures/fixture-server.ts';
 import { tempHarness } from './fixtures/temp-harness.ts';

@@ -1,30 +1,8 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { type ExtractAnswer, ExtractBodySchema } from '../../common/web-schemas.ts';
 import type { HarnessStore } from '../harness/harness-store.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
 import { FETCH_DEFAULTS, type FetchPageOptions, fetchPage } from './fetch-page.ts';
-
-/** POST /api/extract: `{ url }`. A bare `ejemplo.com/página` is read as https. */
-export const ExtractBodySchema = z.object({ url: z.string().trim().min(1).max(4096) });
-
-/** The answer: the page as context the user sees, trims, keeps or drops. */
-export const ExtractAnswerSchema = z.object({
-  /** Where the page really came from, after redirects. */
-  url: z.string(),
-  title: z.string(),
-  site: z.string(),
-  byline: z.string().nullable(),
-  markdown: z.string(),
-  /** Length of `markdown`, the cut note included. */
-  chars: z.number().int().nonnegative(),
-  /** True when the text was cut at the harness's `limits.extractChars`. */
-  cut: z.boolean(),
-  /** Characters left out by the cut; 0 when nothing was cut. */
-  cutChars: z.number().int().nonnegative(),
-  /** Media type as served (`text/html`, `text/plain`, `text/markdown`). */
-  contentType: z.string(),
-});
-export type ExtractAnswer = z.infer<typeof ExtractAnswerSchema>;
 
 export interface ExtractRoutesDeps {
   harness: HarnessStore;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SSE_DONE, sseData } from '../../common/sse-data.ts';
+import type { Source } from '../../common/web-schemas.ts';
 
 /**
  * The sources of a web answer, from two places: Groq's compound models list
@@ -8,9 +9,6 @@ import { SSE_DONE, sseData } from '../../common/sse-data.ts';
  * (`streamChat`) yields only text, so the tool results are read from a copy of
  * the upstream stream taken by a wrapped `fetch`.
  */
-
-export const SourceSchema = z.object({ title: z.string(), url: z.string() });
-export type Source = z.infer<typeof SourceSchema>;
 
 /** More than this is noise in a context chip. */
 const MAX_SOURCES = 20;

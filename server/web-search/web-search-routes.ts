@@ -1,32 +1,15 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import {
+  type Source,
+  type WebSearchAnswer,
+  WebSearchBodySchema,
+} from '../../common/web-schemas.ts';
 import type { Harness, Provider } from '../../harness/schema.ts';
 import type { HarnessStore } from '../harness/harness-store.ts';
 import { ApiError } from '../http/api-error.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
 import { streamChat } from '../inference/provider-chain.ts';
-import {
-  fetchCollectingTools,
-  mergeSources,
-  type Source,
-  SourceSchema,
-  sourcesInText,
-} from './search-sources.ts';
-
-/** POST /api/web: `{ question }`. */
-export const WebSearchBodySchema = z.object({ question: z.string().trim().min(1).max(2_000) });
-
-/** The answer: a context chip the user keeps, opens or drops before it is sent. */
-export const WebSearchAnswerSchema = z.object({
-  question: z.string(),
-  /** The search model's Markdown answer, as it wrote it. */
-  answer: z.string(),
-  /** The search tool's results when the provider reports them, then links found in the answer. */
-  sources: z.array(SourceSchema),
-  provider: z.string(),
-  model: z.string(),
-});
-export type WebSearchAnswer = z.infer<typeof WebSearchAnswerSchema>;
+import { fetchCollectingTools, mergeSources, sourcesInText } from './search-sources.ts';
 
 export interface WebSearchRoutesDeps {
   harness: HarnessStore;
