@@ -2,6 +2,8 @@ import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { benchChat } from './chat.ts';
+import { benchExtract } from './extract.ts';
+import { benchLinks } from './links.ts';
 import { type BenchResult, writeResults } from './results.ts';
 import { benchServerStart } from './server-start.ts';
 import { benchWebSize } from './web-size.ts';
@@ -13,7 +15,8 @@ import { benchWebSize } from './web-size.ts';
 const quick = process.argv.includes('--quick');
 const runs = quick ? 1 : 7;
 
-if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
+// Always measure the code as it is now, not a stale build (quick mode trusts npm test's build).
+if (!quick || !existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
   execSync('npm run build', { stdio: 'inherit' });
 }
 
@@ -24,11 +27,13 @@ const results: BenchResult[] = [
   ...(await benchServerStart(runs)),
   ...(await benchWebSize('dist/web')),
   ...(await benchChat(runs)),
+  ...(await benchExtract(runs)),
+  ...(await benchLinks()),
 ];
 const out = quick ? 'bench/results/quick.json' : 'bench/results/latest.json';
 await writeResults(out, results);
 for (const r of results) {
   const base = r.baseline ? `  (baseline ${r.baseline.name}: ${r.baseline.value})` : '';
-  process.stdout.write(`${r.name.padEnd(28)} ${String(r.value).padStart(9)} ${r.unit}${base}\n`);
+  process.stdout.write(`${r.name.padEnd(40)} ${String(r.value).padStart(9)} ${r.unit}${base}\n`);
 }
 process.stdout.write(`→ ${out}\n`);

@@ -35,6 +35,9 @@ async function measureOnce(args: string[], portFrom: RegExp): Promise<{ ms: numb
   let out = '';
   try {
     const port = await new Promise<number>((resolve, reject) => {
+      child.stderr?.on('data', (d) => {
+        out += d;
+      });
       child.stdout?.on('data', (d) => {
         out += d;
         const m = portFrom.exec(out);

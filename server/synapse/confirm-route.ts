@@ -95,7 +95,7 @@ export function confirmHandler(deps: ConfirmDeps) {
         (p.mode === 'create' && !now.exists) ||
         (p.mode === 'overwrite' && now.exists && now.hash === p.baseHash);
       if (!unchanged)
-        return { changed: unifiedDiff(p.path, now.exists ? now.text : '', p.content) };
+        return { changed: await unifiedDiff(p.path, now.exists ? now.text : '', p.content) };
       const written =
         p.mode === 'append'
           ? await appendLine(deps.root, p.path, p.content)

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { createTwoFilesPatch } from 'diff';
 import { ApiError } from '../http/api-error.ts';
 import { resolveInVault } from '../vault/vault-path.ts';
 
@@ -40,6 +39,8 @@ export async function readCurrent(root: string, input: string): Promise<CurrentF
 }
 
 /** A unified diff from what is on disk to the proposed content. */
-export function unifiedDiff(rel: string, before: string, after: string): string {
+export async function unifiedDiff(rel: string, before: string, after: string): Promise<string> {
+  // Loaded on first use: an idle server does not need the diff library in memory.
+  const { createTwoFilesPatch } = await import('diff');
   return createTwoFilesPatch(rel, rel, before, after, 'actual', 'propuesta');
 }

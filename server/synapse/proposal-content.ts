@@ -1,4 +1,3 @@
-import { stringify } from 'yaml';
 import type { ParsedWikilink } from '../../common/wikilinks.ts';
 
 /** Longest slug in a file name, in characters (names stay readable and far from OS limits). */
@@ -38,7 +37,12 @@ export function localStamp(ms: number): string {
 }
 
 /** `---\n<yaml>---\n\n<body>`, the body ending with one newline. */
-export function withFrontMatter(fields: Record<string, unknown>, body: string): string {
+export async function withFrontMatter(
+  fields: Record<string, unknown>,
+  body: string,
+): Promise<string> {
+  // Loaded on first use: the YAML library adds megabytes an idle server does not need.
+  const { stringify } = await import('yaml');
   const text = body.replace(/\s+$/, '');
   return `---\n${stringify(fields)}---\n\n${text}\n`;
 }

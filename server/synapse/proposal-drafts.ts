@@ -93,7 +93,7 @@ export async function saveDraft(body: SaveBody, now: number, exists: Exists): Pr
     fuentes: body.meta.sources,
     pregunta: body.question.trim(),
   };
-  return fullNote('save', path, withFrontMatter(front, body.answer));
+  return fullNote('save', path, await withFrontMatter(front, body.answer));
 }
 
 /** `02_Conciencia/sesiones/<YYYY-MM-DD-HHmm>-cierre.md`: the name /recordar ranks newest. */
@@ -107,16 +107,16 @@ export async function closingDraft(body: ClosingBody, now: number, exists: Exist
     proveedor: provider,
     modelo: model,
   };
-  return fullNote('closing', path, withFrontMatter(front, body.content));
+  return fullNote('closing', path, await withFrontMatter(front, body.content));
 }
 
 /** A new file in full; an existing one as a diff, bound to its current hash. */
-export function writeDraft(now: CurrentFile, content: string): Draft {
+export async function writeDraft(now: CurrentFile, content: string): Promise<Draft> {
   if (!now.exists) {
     const preview = { type: 'full', text: content } as const;
     return { kind: 'write', path: now.rel, mode: 'create', content, preview, baseHash: null };
   }
-  const preview = { type: 'diff', unified: unifiedDiff(now.rel, now.text, content) } as const;
+  const preview = { type: 'diff', unified: await unifiedDiff(now.rel, now.text, content) } as const;
   return { kind: 'write', path: now.rel, mode: 'overwrite', content, preview, baseHash: now.hash };
 }
 

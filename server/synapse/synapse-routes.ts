@@ -87,7 +87,7 @@ export function synapseRoutes(deps: SynapseRoutesDeps): Hono<AuthEnv> {
   app.post('/write', async (c) => {
     const body = await parseJsonBody(c, WriteBodySchema);
     const now = await readCurrent(root, writablePath(body.path));
-    return c.json({ proposal: propose(c.var.session, writeDraft(now, body.content)) });
+    return c.json({ proposal: propose(c.var.session, await writeDraft(now, body.content)) });
   });
 
   const log = deps.log ?? console.error;
