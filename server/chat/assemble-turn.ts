@@ -103,7 +103,8 @@ export function assembleTurn(input: TurnInput): AssembledTurn {
       return add({ kind: 'paste', label: 'texto pegado' }, [[label('paste', ''), a.text]]);
     if (a.kind === 'file')
       return add({ kind: 'file', label: a.name }, [[label('file', a.name), a.text]]);
-    if (a.kind === 'url') return add({ kind: 'url', label: a.url }, [[label('url', a.url), a.text]]);
+    if (a.kind === 'url')
+      return add({ kind: 'url', label: a.url }, [[label('url', a.url), a.text]]);
     if (a.kind === 'web') {
       const sources = a.sources.map((src) => `- ${src.title}: ${src.url}`).join('\n');
       const text = sources ? `${a.text}\n\n${sources}` : a.text;
