@@ -3,8 +3,10 @@ import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { benchChat } from './chat.ts';
 import { benchExtract } from './extract.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { benchLinks } from './links.ts';
 import { type BenchResult, writeResults } from './results.ts';
+import { benchSearch } from './search.ts';
 import { benchServerStart } from './server-start.ts';
 import { benchWebSize } from './web-size.ts';
 
@@ -29,6 +31,9 @@ const results: BenchResult[] = [
   ...(await benchChat(runs)),
   ...(await benchExtract(runs)),
   ...(await benchLinks()),
+  ...(await benchSearch({ quick })),
+  // Lighthouse takes a minute and a browser profile of its own: full runs only.
+  ...(quick ? [] : await benchLighthouse()),
 ];
 const out = quick ? 'bench/results/quick.json' : 'bench/results/latest.json';
 await writeResults(out, results);

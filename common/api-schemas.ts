@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the PWA's first page parses with these schemas; see chat-schemas.ts.
+import * as z from 'zod/mini';
 
 /**
  * The HTTP API's shapes, shared by the server (which answers them) and the PWA
@@ -32,6 +33,10 @@ export const errorCodes = [
   'timeout',
   'no_search_provider',
   'search_failed',
+  'loopback_only',
+  'lan_off',
+  'invalid_code',
+  'not_pending',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(errorCodes);
@@ -48,7 +53,7 @@ export type SkipReason = z.infer<typeof SkipReasonSchema>;
 
 export const ManifestEntrySchema = z.object({
   path: z.string(),
-  size: z.number().int().nonnegative(),
+  size: z.int().check(z.nonnegative()),
   /** Modification time, milliseconds since the epoch. */
   mtime: z.number(),
   /** Lower-case hex SHA-256 of the file's bytes. */
@@ -58,7 +63,7 @@ export type ManifestEntry = z.infer<typeof ManifestEntrySchema>;
 
 export const SkippedEntrySchema = z.object({
   path: z.string(),
-  size: z.number().int().nonnegative(),
+  size: z.int().check(z.nonnegative()),
   mtime: z.number(),
   reason: SkipReasonSchema,
 });
@@ -75,7 +80,7 @@ export type TreeNode =
   | { type: 'note'; name: string; path: string; size: number; mtime: number }
   | { type: 'file'; name: string; path: string; size: number; mtime: number; reason: SkipReason };
 
-export const TreeNodeSchema: z.ZodType<TreeNode> = z.lazy(() =>
+export const TreeNodeSchema: z.ZodMiniType<TreeNode> = z.lazy(() =>
   z.discriminatedUnion('type', [
     z.object({
       type: z.literal('folder'),
@@ -108,11 +113,11 @@ export const NoteLinkSchema = z.object({
   /** The link as written, brackets included: `[[nota#sección|alias]]`. */
   raw: z.string(),
   target: z.string(),
-  section: z.string().nullable(),
-  alias: z.string().nullable(),
+  section: z.nullable(z.string()),
+  alias: z.nullable(z.string()),
   embed: z.boolean(),
   /** The vault path the link resolves to, or null when no such note exists. */
-  resolved: z.string().nullable(),
+  resolved: z.nullable(z.string()),
 });
 export type NoteLink = z.infer<typeof NoteLinkSchema>;
 
@@ -123,9 +128,9 @@ export const NoteSchema = z.object({
   content: z.string(),
   /** The Markdown after the front matter. */
   body: z.string(),
-  frontMatter: z.record(z.string(), z.unknown()).nullable(),
+  frontMatter: z.nullable(z.record(z.string(), z.unknown())),
   /** Set when the front matter exists but is not valid YAML (the note is still served). */
-  frontMatterError: z.string().nullable(),
+  frontMatterError: z.nullable(z.string()),
   links: z.array(NoteLinkSchema),
   size: z.number(),
   mtime: z.number(),
@@ -144,12 +149,14 @@ export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
 export const SessionAnswerSchema = z.object({ session: SessionInfoSchema });
 export const SessionsAnswerSchema = z.object({ sessions: z.array(SessionInfoSchema) });
-export const LoginBodySchema = z.object({ token: z.string().min(1).max(200) });
+export const LoginBodySchema = z.object({
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+});
 
 export const HarnessStatusSchema = z.object({
   ok: z.boolean(),
   /** Why the last edit was refused (the previous good harness stays active). */
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
   file: z.string(),
   defaultProfile: z.string(),
   profiles: z.array(z.object({ id: z.string(), label: z.string(), description: z.string() })),

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini: the PWA's first page parses with these schemas, and classic zod would
+// add ~20 KB gzip to it (the budget is 60 KB). The server uses them as they are.
+import * as z from 'zod/mini';
 
 /**
  * The chat API's shapes (POST /api/chat and its event stream), shared by the
@@ -11,44 +13,53 @@ export const MAX_ATTACHMENT_TEXT = 200_000;
 
 export const AttachmentSchema = z.discriminatedUnion('kind', [
   /** A note of the vault; the server reads it. */
-  z.object({ kind: z.literal('note'), path: z.string().min(1).max(1024) }),
+  z.object({ kind: z.literal('note'), path: z.string().check(z.minLength(1), z.maxLength(1024)) }),
   /** Text pasted by the user (the seed's stdin pipe, /conectar). */
   z.object({
     kind: z.literal('paste'),
-    text: z.string().min(1).max(MAX_ATTACHMENT_TEXT),
+    text: z.string().check(z.minLength(1), z.maxLength(MAX_ATTACHMENT_TEXT)),
   }),
   /** A text or Markdown file picked from the device; never saved to the vault. */
   z.object({
     kind: z.literal('file'),
-    name: z.string().min(1).max(255),
-    text: z.string().max(MAX_ATTACHMENT_TEXT),
+    name: z.string().check(z.minLength(1), z.maxLength(255)),
+    text: z.string().check(z.maxLength(MAX_ATTACHMENT_TEXT)),
   }),
   /** A web page extracted by POST /api/extract and kept (maybe trimmed) by the user. External. */
   z.object({
     kind: z.literal('url'),
-    url: z.string().min(1).max(4096),
-    title: z.string().max(1000),
-    text: z.string().max(MAX_ATTACHMENT_TEXT),
+    url: z.string().check(z.minLength(1), z.maxLength(4096)),
+    title: z.string().check(z.maxLength(1000)),
+    text: z.string().check(z.maxLength(MAX_ATTACHMENT_TEXT)),
   }),
   /** A web search answer from POST /api/web, with its sources. External. */
   z.object({
     kind: z.literal('web'),
-    question: z.string().min(1).max(2000),
-    text: z.string().max(MAX_ATTACHMENT_TEXT),
-    sources: z.array(z.object({ title: z.string().max(1000), url: z.string().max(4096) })).max(50),
+    question: z.string().check(z.minLength(1), z.maxLength(2000)),
+    text: z.string().check(z.maxLength(MAX_ATTACHMENT_TEXT)),
+    sources: z
+      .array(
+        z.object({
+          title: z.string().check(z.maxLength(1000)),
+          url: z.string().check(z.maxLength(4096)),
+        }),
+      )
+      .check(z.maxLength(50)),
   }),
   /** Vault search hits the user kept; the server reads each note. */
   z.object({
     kind: z.literal('search'),
-    query: z.string().min(1).max(500),
-    paths: z.array(z.string().min(1).max(1024)).min(1).max(50),
+    query: z.string().check(z.minLength(1), z.maxLength(500)),
+    paths: z
+      .array(z.string().check(z.minLength(1), z.maxLength(1024)))
+      .check(z.minLength(1), z.maxLength(50)),
   }),
 ]);
 export type Attachment = z.infer<typeof AttachmentSchema>;
 
 export const ChatTurnSchema = z.object({
   role: z.enum(['user', 'assistant']),
-  content: z.string().max(MAX_ATTACHMENT_TEXT),
+  content: z.string().check(z.maxLength(MAX_ATTACHMENT_TEXT)),
 });
 export type ChatTurn = z.infer<typeof ChatTurnSchema>;
 
@@ -57,17 +68,17 @@ export const ChatRequestSchema = z.object({
    * `chat` answers the message; `summary` summarises the history (/resumir) and `closing`
    * writes the session closing (/cerrar), both without a message.
    */
-  mode: z.enum(['chat', 'summary', 'closing']).default('chat'),
-  message: z.string().max(MAX_ATTACHMENT_TEXT).default(''),
+  mode: z._default(z.enum(['chat', 'summary', 'closing']), 'chat'),
+  message: z._default(z.string().check(z.maxLength(MAX_ATTACHMENT_TEXT)), ''),
   /** Profile id from the harness; unknown → 400 unknown_profile. */
-  profile: z.string().min(1).max(64).optional(),
+  profile: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   /** Earlier turns, oldest first; the server keeps the last N (harness `history.turns`). */
-  history: z.array(ChatTurnSchema).max(200).default([]),
-  attachments: z.array(AttachmentSchema).max(50).default([]),
+  history: z._default(z.array(ChatTurnSchema).check(z.maxLength(200)), []),
+  attachments: z._default(z.array(AttachmentSchema).check(z.maxLength(50)), []),
   /** Project name in `03_Proyectos/` (a folder or one note). */
-  project: z.string().min(1).max(255).nullable().default(null),
+  project: z._default(z.nullable(z.string().check(z.minLength(1), z.maxLength(255))), null),
   /** Inject the latest closing from `02_Conciencia/sesiones/` (/recordar). */
-  recall: z.boolean().default(false),
+  recall: z._default(z.boolean(), false),
 });
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 export type ChatRequestInput = z.input<typeof ChatRequestSchema>;
@@ -77,9 +88,9 @@ export const SentItemSchema = z.object({
   kind: z.enum(['note', 'paste', 'file', 'url', 'web', 'search', 'project', 'recall', 'history']),
   /** Note path, file name, query, project name, closing path, or "N turnos". */
   label: z.string(),
-  chars: z.number().int().nonnegative(),
+  chars: z.int().check(z.nonnegative()),
   /** Characters dropped to fit the budget (0 when whole). */
-  cutChars: z.number().int().nonnegative(),
+  cutChars: z.int().check(z.nonnegative()),
 });
 export type SentItem = z.infer<typeof SentItemSchema>;
 
@@ -92,8 +103,8 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
     type: z.literal('meta'),
     sent: z.array(SentItemSchema),
     /** Older turns left out to fit the budget. */
-    droppedTurns: z.number().int().nonnegative(),
-    promptChars: z.number().int().nonnegative(),
+    droppedTurns: z.int().check(z.nonnegative()),
+    promptChars: z.int().check(z.nonnegative()),
     /** Readable notes about anything cut, in Spanish. */
     notices: z.array(z.string()),
     /** The first link of the chain that will be tried; a `fallback` event names the next. */
@@ -120,17 +131,19 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
     type: z.literal('done'),
     provider: z.string(),
     model: z.string(),
-    ttftMs: z.number().nonnegative(),
-    totalMs: z.number().nonnegative(),
-    usage: z.object({ promptTokens: z.number(), completionTokens: z.number() }).nullable(),
-    finishReason: z.string().nullable(),
+    ttftMs: z.number().check(z.nonnegative()),
+    totalMs: z.number().check(z.nonnegative()),
+    usage: z.nullable(z.object({ promptTokens: z.number(), completionTokens: z.number() })),
+    finishReason: z.nullable(z.string()),
   }),
 ]);
 export type ChatEvent = z.infer<typeof ChatEventSchema>;
 
 /** POST /api/vault/batch: the contents of many notes at once (search, sync). */
 export const NotesBatchRequestSchema = z.object({
-  paths: z.array(z.string().min(1).max(1024)).min(1).max(500),
+  paths: z
+    .array(z.string().check(z.minLength(1), z.maxLength(1024)))
+    .check(z.minLength(1), z.maxLength(500)),
 });
 export const NotesBatchSchema = z.object({
   notes: z.array(
@@ -151,7 +164,7 @@ export type NotesBatch = z.infer<typeof NotesBatchSchema>;
 export const ChatContextSchema = z.object({
   profiles: z.array(z.object({ id: z.string(), label: z.string(), description: z.string() })),
   defaultProfile: z.string(),
-  historyTurns: z.number().int(),
+  historyTurns: z.int(),
   /** Projects in 03_Proyectos/ (folder names and single-note names). */
   projects: z.array(z.string()),
   /** The chain, with whether each link can be used (its key is set, or it needs none). */
@@ -162,10 +175,10 @@ export const ChatContextSchema = z.object({
       models: z.array(z.string()),
       configured: z.boolean(),
       /** The environment variable that holds its key, or null for a local server. */
-      apiKeyEnv: z.string().nullable(),
+      apiKeyEnv: z.nullable(z.string()),
     }),
   ),
   /** The latest closing in 02_Conciencia/sesiones/, or null when there is none. */
-  latestClosing: z.object({ path: z.string(), mtime: z.number() }).nullable(),
+  latestClosing: z.nullable(z.object({ path: z.string(), mtime: z.number() })),
 });
 export type ChatContext = z.infer<typeof ChatContextSchema>;

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini, like the other shared schemas, to keep the PWA's chunks small.
+import * as z from 'zod/mini';
 import { MAX_ATTACHMENT_TEXT } from './chat-schemas.ts';
 
 /**
@@ -31,7 +32,7 @@ export const ProposalLinkSchema = z.object({
   raw: z.string(),
   target: z.string(),
   /** The note it resolves to; null marks a link to a note that does not exist. */
-  resolved: z.string().nullable(),
+  resolved: z.nullable(z.string()),
 });
 export type ProposalLink = z.infer<typeof ProposalLinkSchema>;
 
@@ -44,9 +45,9 @@ export const ProposalSchema = z.object({
   /** Exactly what confirm writes (for `append`, the line; confirm adds its newline). */
   content: z.string(),
   preview: ProposalPreviewSchema,
-  link: ProposalLinkSchema.optional(),
+  link: z.optional(ProposalLinkSchema),
   /** Lower-case hex SHA-256 of the file when proposed; null when it did not exist (or append). */
-  baseHash: z.string().nullable(),
+  baseHash: z.nullable(z.string()),
   /** Milliseconds since the epoch after which confirm answers 410 proposal_expired. */
   expiresAt: z.number(),
   /** Present it back to confirm; it binds this proposal to this session. */
@@ -57,49 +58,51 @@ export type Proposal = z.infer<typeof ProposalSchema>;
 export const ProposalAnswerSchema = z.object({ proposal: ProposalSchema });
 export const ProposalsAnswerSchema = z.object({ proposals: z.array(ProposalSchema) });
 
-const ShortText = z.string().max(200);
+const ShortText = z.string().check(z.maxLength(200));
 
 /** POST /api/proposals/synapses: the answer whose `[[links]]` become proposals. */
-export const SynapsesBodySchema = z.object({ answer: z.string().max(MAX_ATTACHMENT_TEXT) });
+export const SynapsesBodySchema = z.object({
+  answer: z.string().check(z.maxLength(MAX_ATTACHMENT_TEXT)),
+});
 
 /** POST /api/proposals/save: the last answer, as a new note in `05_Salida/`. */
 export const SaveBodySchema = z.object({
-  question: z.string().max(MAX_ATTACHMENT_TEXT),
-  answer: z.string().min(1).max(MAX_ATTACHMENT_TEXT),
+  question: z.string().check(z.maxLength(MAX_ATTACHMENT_TEXT)),
+  answer: z.string().check(z.minLength(1), z.maxLength(MAX_ATTACHMENT_TEXT)),
   meta: z.object({
     profile: ShortText,
     provider: ShortText,
     model: ShortText,
     /** What was sent with the question (note paths, queries, URLs). */
-    sources: z.array(z.string().max(1024)).max(200),
+    sources: z.array(z.string().check(z.maxLength(1024))).check(z.maxLength(200)),
   }),
 });
 export type SaveBody = z.infer<typeof SaveBodySchema>;
 
 /** POST /api/proposals/write: content to a path the user gave. */
 export const WriteBodySchema = z.object({
-  path: z.string().min(1).max(1024),
-  content: z.string().max(MAX_ATTACHMENT_TEXT),
+  path: z.string().check(z.minLength(1), z.maxLength(1024)),
+  content: z.string().check(z.maxLength(MAX_ATTACHMENT_TEXT)),
 });
 
 /** POST /api/proposals/closing: a closing the model wrote (or the user edited). */
 export const ClosingBodySchema = z.object({
-  content: z.string().trim().min(1).max(MAX_ATTACHMENT_TEXT),
+  content: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_ATTACHMENT_TEXT)),
   meta: z.object({ profile: ShortText, provider: ShortText, model: ShortText }),
 });
 export type ClosingBody = z.infer<typeof ClosingBodySchema>;
 
 /** POST /api/proposals/:id/confirm. `overwrite` must be true to replace an existing file. */
 export const ConfirmBodySchema = z.object({
-  signature: z.string().min(1).max(200),
-  overwrite: z.boolean().default(false),
+  signature: z.string().check(z.minLength(1), z.maxLength(200)),
+  overwrite: z._default(z.boolean(), false),
 });
 
 export const WrittenSchema = z.object({
   path: z.string(),
   /** SHA-256 of the bytes written (for `append`, of the line and its newline). */
   hash: z.string(),
-  bytes: z.number().int().nonnegative(),
+  bytes: z.int().check(z.nonnegative()),
 });
 export const ConfirmAnswerSchema = z.object({ written: WrittenSchema });
 export type ConfirmAnswer = z.infer<typeof ConfirmAnswerSchema>;
@@ -111,7 +114,7 @@ export const AuditEntrySchema = z.object({
   path: z.string(),
   mode: ProposalModeSchema,
   hash: z.string(),
-  bytes: z.number().int().nonnegative(),
+  bytes: z.int().check(z.nonnegative()),
   /** ISO 8601. */
   time: z.string(),
   session: z.object({ id: z.string(), label: z.string() }),
@@ -121,6 +124,6 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 /** GET /api/proposals/audit: newest first; `broken` counts lines that could not be read. */
 export const AuditAnswerSchema = z.object({
   entries: z.array(AuditEntrySchema),
-  broken: z.number().int().nonnegative(),
+  broken: z.int().check(z.nonnegative()),
 });
 export type AuditAnswer = z.infer<typeof AuditAnswerSchema>;

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini, like the other shared schemas, to keep the PWA's chunks small.
+import * as z from 'zod/mini';
 
 /**
  * Shapes of the web routes (POST /api/extract, POST /api/web), shared by the
@@ -11,7 +12,9 @@ export const SourceSchema = z.object({ title: z.string(), url: z.string() });
 export type Source = z.infer<typeof SourceSchema>;
 
 /** POST /api/extract: `{ url }`. A bare `ejemplo.com/página` is read as https. */
-export const ExtractBodySchema = z.object({ url: z.string().trim().min(1).max(4096) });
+export const ExtractBodySchema = z.object({
+  url: z.string().check(z.trim(), z.minLength(1), z.maxLength(4096)),
+});
 
 /** The answer: the page as context the user sees, trims, keeps or drops. */
 export const ExtractAnswerSchema = z.object({
@@ -19,21 +22,23 @@ export const ExtractAnswerSchema = z.object({
   url: z.string(),
   title: z.string(),
   site: z.string(),
-  byline: z.string().nullable(),
+  byline: z.nullable(z.string()),
   markdown: z.string(),
   /** Length of `markdown`, the cut note included. */
-  chars: z.number().int().nonnegative(),
+  chars: z.int().check(z.nonnegative()),
   /** True when the text was cut at the harness's `limits.extractChars`. */
   cut: z.boolean(),
   /** Characters left out by the cut; 0 when nothing was cut. */
-  cutChars: z.number().int().nonnegative(),
+  cutChars: z.int().check(z.nonnegative()),
   /** Media type as served (`text/html`, `text/plain`, `text/markdown`). */
   contentType: z.string(),
 });
 export type ExtractAnswer = z.infer<typeof ExtractAnswerSchema>;
 
 /** POST /api/web: `{ question }`. */
-export const WebSearchBodySchema = z.object({ question: z.string().trim().min(1).max(2_000) });
+export const WebSearchBodySchema = z.object({
+  question: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)),
+});
 
 /** The answer: a context chip the user keeps, opens or drops before it is sent. */
 export const WebSearchAnswerSchema = z.object({

@@ -97,7 +97,7 @@ test('an unknown note, command or later command is explained and nothing is sent
   await enter(page, '/bucsar faro');
   await expect(page.getByTestId('command-error')).toContainText('¿Quisiste decir /buscar?');
   await enter(page, '/cerrar');
-  await expect(page.getByTestId('command-info')).toContainText('paso posterior');
+  await expect(page.getByTestId('command-info')).toContainText('nada que cerrar');
   await enter(page, '/ayuda');
   await expect(page.getByTestId('help-table')).toContainText('/buscar TÉRMINO');
   expect(fake.requests.length).toBe(before);

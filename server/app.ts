@@ -14,6 +14,8 @@ import { extractRoutes } from './extract/extract-routes.ts';
 import type { HarnessStore } from './harness/harness-store.ts';
 import { ApiError } from './http/api-error.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import type { LanState } from './lan/lan-info.ts';
+import { lazyPairing } from './pairing/lazy-pairing.ts';
 import { hostCheck } from './security/host-check.ts';
 import { originCheck, streamOriginCheck } from './security/origin-check.ts';
 import { secureHeaders } from './security/secure-headers.ts';
@@ -49,6 +51,8 @@ export interface AppDeps {
   log?: (line: string) => void;
   /** Milliseconds since the epoch (Date.now by default); tests inject one to expire proposals. */
   clock?: () => number;
+  /** LAN mode (HTTPS for phones) once it runs; absent or null when it is off. */
+  lan?: () => LanState | null;
 }
 
 /** Builds SOMA's Hono app from its dependencies; only server/main.ts listens. */
@@ -79,6 +83,16 @@ export function createApp(deps: AppDeps): Hono {
       ...(deps.onLogin ? { onLogin: deps.onLogin } : {}),
     }),
   );
+  // Pairing and LAN routes check sessions themselves: a phone claims a code before it has one.
+  const pairing = lazyPairing({
+    sessions: deps.sessions,
+    lan: deps.lan ?? (() => null),
+    clientKey: deps.clientKey,
+    secureCookies: deps.secureCookies,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+    ...(deps.log ? { log: deps.log } : {}),
+  });
+  for (const path of ['/pairing', '/pairing/*', '/lan', '/lan/*']) api.all(path, pairing);
   api.use(requireSession(deps.sessions));
   api.use('/events', streamOriginCheck({ allowedOrigins: deps.allowedOrigins }));
   api.route(

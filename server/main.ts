@@ -10,6 +10,7 @@ import { RateLimiter } from './auth/rate-limit.ts';
 import { SessionStore } from './auth/session-store.ts';
 import { parseOptions } from './config/options.ts';
 import { HarnessStore } from './harness/harness-store.ts';
+import type { LanRuntime } from './lan/start-lan.ts';
 import { Vault } from './vault/vault.ts';
 import { ensureVault } from './vault/vault-init.ts';
 
@@ -71,8 +72,11 @@ async function main(): Promise<void> {
   harness.watch();
 
   let port = options.port;
-  const hosts = () => [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
-  const origins = () => hosts().map((h) => `http://${h}`);
+  let lan: LanRuntime | null = null;
+  const loopbackHosts = () => [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
+  // With LAN mode on, exactly its names and addresses with the HTTPS port join the lists.
+  const hosts = () => [...loopbackHosts(), ...(lan?.hosts() ?? [])];
+  const origins = () => [...loopbackHosts().map((h) => `http://${h}`), ...(lan?.origins() ?? [])];
   const loginLink = () => `http://127.0.0.1:${port}/#login=${loginTokens.issue()}`;
 
   const webRoot = join(appRoot, 'dist', 'web');
@@ -89,19 +93,45 @@ async function main(): Promise<void> {
     version,
     env: process.env,
     clientKey: (c) => getConnInfo(c).remote.address ?? 'desconocido',
+    lan: () => lan,
     onLogin: () => {
       process.stdout.write(`Sesión iniciada. Enlace para otro navegador: ${loginLink()}\n`);
     },
   });
 
-  const server = serve({ fetch: app.fetch, hostname: options.host, port }, (info) => {
+  // Requests on this listener are tagged, so laptop-only routes can tell it from the LAN one.
+  const fetchLoopback = (req: Request, env: object) =>
+    app.fetch(req, { ...env, somaListener: 'loopback' });
+  const server = serve({ fetch: fetchLoopback, hostname: options.host, port }, async (info) => {
     port = info.port;
+    if (options.lan.enabled) {
+      try {
+        // Loaded only in LAN mode: certificates cost memory the idle budget does not have.
+        const { startLan } = await import('./lan/start-lan.ts');
+        lan = await startLan({
+          configDir: options.configDir,
+          lan: options.lan,
+          httpPort: port,
+          fetch: (req, env) => app.fetch(req, env),
+          log: (line) => process.stderr.write(`${line}\n`),
+        });
+      } catch (err) {
+        fail(`modo LAN: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
     const link = loginLink();
     process.stdout.write(
       [
         `SOMA ${version} en http://127.0.0.1:${port}`,
         `Bóveda: ${options.vault}${created ? ' (nueva)' : ''}`,
         `Arnés: ${options.harness}`,
+        ...(lan
+          ? [
+              `Modo LAN (HTTPS): ${lan.info().urls.join('  ')}`,
+              `Huella de la autoridad local (SHA-256): ${lan.info().caFingerprintSha256}`,
+              `SPKI del certificado (SHA-256, base64): ${lan.spki()}`,
+            ]
+          : []),
         '',
         `Abre este enlace (una sola vez) para entrar: ${link}`,
         '',
@@ -119,6 +149,7 @@ async function main(): Promise<void> {
   });
 
   const stop = () => {
+    lan?.close();
     server.close();
     // Open event streams and keep-alive sockets would otherwise hold the process open.
     if ('closeAllConnections' in server) server.closeAllConnections();

@@ -4,6 +4,7 @@ import type { CookieOptions } from 'hono/utils/cookie';
 import { LoginBodySchema } from '../../common/api-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
+import { onLanListener } from '../lan/lan-info.ts';
 import type { LoginTokens } from './login-token.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { type AuthEnv, requireSession, SESSION_COOKIE } from './session-middleware.ts';
@@ -78,6 +79,8 @@ export function authRoutes(deps: AuthRoutesDeps): Hono<AuthEnv> {
     const created = await deps.store.create(labelFromUserAgent(c.req.header('user-agent')));
     setCookie(c, SESSION_COOKIE, created.token, {
       ...cookieOptions,
+      // The HTTPS listener always marks it Secure, whatever the loopback one does.
+      secure: deps.secureCookies || onLanListener(c),
       maxAge: SESSION_COOKIE_MAX_AGE_SEC,
     });
     deps.onLogin?.();

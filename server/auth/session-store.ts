@@ -15,6 +15,8 @@ const StoredSessionSchema = z.object({
   label: z.string(),
   createdAt: z.number(),
   lastUsedAt: z.number(),
+  /** How it was paired: the start-up link (the laptop) or a QR code (a phone). */
+  via: z.enum(['link', 'pairing']).optional(),
 });
 /** A session as kept on disk and in memory. */
 export type StoredSession = z.infer<typeof StoredSessionSchema>;
@@ -83,7 +85,10 @@ export class SessionStore {
   }
 
   /** Creates and persists a session; the token is returned once and never stored. */
-  async create(label: string): Promise<{ token: string; session: StoredSession }> {
+  async create(
+    label: string,
+    via: 'link' | 'pairing' = 'link',
+  ): Promise<{ token: string; session: StoredSession }> {
     const token = randomBytes(32).toString('base64url');
     const now = this.#clock();
     const session: StoredSession = {
@@ -92,6 +97,7 @@ export class SessionStore {
       label,
       createdAt: now,
       lastUsedAt: now,
+      via,
     };
     this.#byHash.set(session.tokenHash, session);
     this.#persistedAt.set(session.id, now);

@@ -22,6 +22,7 @@ describe('server/config/options', () => {
       host: '127.0.0.1',
       configDir: join(HOME, '.config', 'soma'),
       open: true,
+      lan: { enabled: false, interface: null, port: null, hosts: [], addresses: [] },
     });
   });
 
@@ -67,13 +68,28 @@ describe('server/config/options', () => {
     expect(parse(['--open'], { CI: '1' }).open).toBe(true);
   });
 
-  it('refuses a non-loopback host, saying LAN mode comes later', () => {
-    expect(() => parse(['--host', '0.0.0.0'])).toThrow(
-      /^--host: .*el modo LAN llega en un paso posterior/,
-    );
+  it('refuses a non-loopback host, pointing at --lan', () => {
+    expect(() => parse(['--host', '0.0.0.0'])).toThrow(/^--host: .*usa --lan/);
     expect(() => parse([], { SOMA_HOST: '192.168.1.5' })).toThrow(/^SOMA_HOST: /);
     expect(parse(['--host', '127.0.0.2']).host).toBe('127.0.0.2');
     expect(parse(['--host', '[::1]']).host).toBe('::1');
+  });
+
+  it('turns LAN mode on with --lan or SOMA_LAN=1 and reads its options', () => {
+    expect(parse(['--lan']).lan.enabled).toBe(true);
+    expect(parse([], { SOMA_LAN: '1' }).lan.enabled).toBe(true);
+    expect(parse([], { SOMA_LAN: '0' }).lan.enabled).toBe(false);
+    const argv = ['--lan', '--lan-interface', 'wlan0', '--lan-port=9443'];
+    expect(
+      parse([...argv, '--lan-host', 'soma.test, b.test', '--lan-address', '127.0.0.1']).lan,
+    ).toEqual({
+      enabled: true,
+      interface: 'wlan0',
+      port: 9443,
+      hosts: ['soma.test', 'b.test'],
+      addresses: ['127.0.0.1'],
+    });
+    expect(() => parse(['--lan-port', 'x'])).toThrow(/^--lan-port: /);
   });
 
   it('refuses a config dir inside the vault', () => {

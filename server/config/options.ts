@@ -21,6 +21,17 @@ export const OptionsSchema = z.object({
   configDir: PathSchema,
   /** Open the start-up link in a browser. */
   open: z.boolean(),
+  /** LAN mode: HTTPS for phones on the home network; off unless asked for. */
+  lan: z.object({
+    enabled: z.boolean(),
+    /** Only this network interface's addresses (`wlan0`); all when null. */
+    interface: z.string().nullable(),
+    /** The HTTPS port; null means the HTTP port + 1. */
+    port: z.number().int().min(0).max(65_535).nullable(),
+    /** Test/advanced: names and addresses used instead of the detected ones. */
+    hosts: z.array(z.string().min(1)),
+    addresses: z.array(z.string().min(1)),
+  }),
 });
 export type Options = z.infer<typeof OptionsSchema>;
 
@@ -36,6 +47,10 @@ const FLAGS = {
   port: { flag: '--port', env: 'SOMA_PORT' },
   host: { flag: '--host', env: 'SOMA_HOST' },
   configDir: { flag: '--config-dir', env: 'SOMA_CONFIG_DIR' },
+  lanInterface: { flag: '--lan-interface', env: 'SOMA_LAN_INTERFACE' },
+  lanPort: { flag: '--lan-port', env: 'SOMA_LAN_PORT' },
+  lanHost: { flag: '--lan-host', env: 'SOMA_LAN_HOST' },
+  lanAddress: { flag: '--lan-address', env: 'SOMA_LAN_ADDRESS' },
 } as const;
 type ValueOption = keyof typeof FLAGS;
 
@@ -47,6 +62,12 @@ const HELP = `Uso: soma [opciones]
   --host DIRECCIÓN    dirección de escucha (SOMA_HOST; por defecto 127.0.0.1, solo local)
   --config-dir RUTA   sesiones y ajustes (SOMA_CONFIG_DIR; por defecto ~/.config/soma)
   --no-open           no abrir el navegador al arrancar
+  --lan               servir también HTTPS en la red de casa para el móvil (SOMA_LAN=1)
+  --lan-interface IF  solo las direcciones de esa interfaz, p. ej. wlan0 (SOMA_LAN_INTERFACE)
+  --lan-port N        puerto HTTPS (SOMA_LAN_PORT; por defecto el puerto HTTP + 1)
+  --lan-host NOMBRE   avanzado/pruebas: nombres del certificado en lugar de <equipo>.local
+  --lan-address IP    avanzado/pruebas: direcciones de escucha en lugar de las detectadas
+                      (ambas admiten varios valores separados por comas)
   --help              mostrar esta ayuda
 `;
 
@@ -65,10 +86,15 @@ export function parseOptions(
   const home = context.home ?? os.homedir();
   const flags: Partial<Record<ValueOption, string>> = {};
   let open: boolean | undefined;
+  let lan = false;
 
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return { help: HELP };
+    if (arg === '--lan') {
+      lan = true;
+      continue;
+    }
     if (arg === '--no-open' || arg === '--open') {
       open = arg === '--open';
       continue;
@@ -123,12 +149,38 @@ export function parseOptions(
   const host = (hostGiven?.value.trim() ?? '127.0.0.1').replace(/^\[::1\]$/, '::1');
   if (!isLoopback(host)) {
     throw new Error(
-      `${hostGiven?.source ?? '--host'}: «${host}» no es una dirección local; el modo LAN llega en un paso posterior (usa 127.0.0.1, ::1 o localhost).`,
+      `${hostGiven?.source ?? '--host'}: «${host}» no es una dirección local; para el móvil usa --lan, que añade HTTPS en la red de casa (aquí usa 127.0.0.1, ::1 o localhost).`,
     );
   }
 
+  const lanPortGiven = pick('lanPort');
+  const lanPort = lanPortGiven ? Number(lanPortGiven.value.trim()) : null;
+  if (lanPortGiven && !(/^\d+$/.test(lanPortGiven.value.trim()) && (lanPort ?? 0) <= 65_535)) {
+    throw new Error(`${lanPortGiven.source}: el puerto debe ser un número entero entre 0 y 65535.`);
+  }
+  const list = (name: ValueOption) =>
+    (pick(name)?.value ?? '')
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
+  const lanOptions = {
+    enabled: lan || ['1', 'true', 'sí', 'si', 'yes'].includes((env.SOMA_LAN ?? '').toLowerCase()),
+    interface: pick('lanInterface')?.value.trim() ?? null,
+    port: lanPort,
+    hosts: list('lanHost'),
+    addresses: list('lanAddress'),
+  };
+
   const ci = env.CI !== undefined && env.CI !== '' && env.CI !== '0' && env.CI !== 'false';
-  return OptionsSchema.parse({ vault, harness, port, host, configDir, open: open ?? !ci });
+  return OptionsSchema.parse({
+    vault,
+    harness,
+    port,
+    host,
+    configDir,
+    open: open ?? !ci,
+    lan: lanOptions,
+  });
 }
 
 function splitOnce(text: string, separator: string): [string, string | undefined] {
@@ -149,7 +201,7 @@ function isInside(child: string, parent: string): boolean {
   return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
 
-/** Loopback only until LAN mode (HTTPS, pairing) exists: 127.0.0.0/8, ::1, localhost. */
+/** The plain-HTTP listener stays on loopback (127.0.0.0/8, ::1, localhost); LAN is HTTPS only. */
 function isLoopback(host: string): boolean {
   if (LOOPBACK_NAMES.has(host.toLowerCase())) return true;
   const octets = host.split('.');

@@ -12,6 +12,8 @@ const FS_WRITERS: Record<string, string> = {
   'server/synapse/vault-writer.ts': 'the one vault writer, reached only through confirm',
   'server/vault/vault-init.ts': 'creates the vault folders and the welcome note at first start',
   'server/auth/session-store.ts': 'writes sessions.json in the config folder, outside the vault',
+  'server/lan/lan-certificates.ts':
+    'writes the LAN authority and certificate in <configDir>/tls, outside the vault',
   'server/vault/vault-scan.ts': "imports fs `open` only to read notes (flag 'r') while indexing",
 };
 

@@ -35,6 +35,8 @@ export interface TestAppOptions {
   env?: Record<string, string | undefined>;
   /** The app's clock (proposal expiry); Date.now by default. */
   clock?: () => number;
+  /** Turns LAN mode on with one `host:port` name and a fake authority PEM. */
+  lan?: { host: string; caCert: string };
 }
 
 /**
@@ -60,14 +62,19 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const harness = await HarnessStore.open(harnessFile);
   const tokens = new LoginTokens();
   const logs: string[] = [];
+  const lan = opts.lan;
   const app = createApp({
     vault,
     harness,
     sessions: await SessionStore.open(join(base, 'config')),
     loginTokens: tokens,
     loginLimiter: new RateLimiter({ max: 5, windowMs: 60_000 }),
-    allowedHosts: () => [HOST, 'localhost:4317'],
-    allowedOrigins: () => [ORIGIN, 'http://localhost:4317'],
+    allowedHosts: () => [HOST, 'localhost:4317', ...(lan ? [lan.host] : [])],
+    allowedOrigins: () => [
+      ORIGIN,
+      'http://localhost:4317',
+      ...(lan ? [`https://${lan.host}`] : []),
+    ],
     secureCookies: false,
     webRoot: web,
     version: '0.0.0-test',
@@ -75,6 +82,19 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     clientKey: () => 'test',
     log: (l) => logs.push(l),
     ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(lan
+      ? {
+          lan: () => ({
+            caCert: () => lan.caCert,
+            info: () => ({
+              enabled: true,
+              urls: [`https://${lan.host}`],
+              caFingerprintSha256: 'AA:BB',
+              caDownload: '/api/lan/ca.crt' as const,
+            }),
+          }),
+        }
+      : {}),
   });
   return {
     app,

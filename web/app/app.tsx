@@ -1,11 +1,25 @@
-import { ErrorBoundary, Match, Switch } from 'solid-js';
+import { ErrorBoundary, lazy, Match, Show, Switch } from 'solid-js';
+import { lazyWithWords } from '../i18n/action-messages.ts';
+import { browserOnline } from '../offline/network-status.ts';
 import { LoginRequired } from '../session/login-required.tsx';
 import { ErrorBanner } from '../ui/error-banner.tsx';
 import { FatalError } from '../ui/fatal-error.tsx';
 import { Layout } from './layout.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
 import { NoteRoute } from './routes/note-route.tsx';
+import { hasShared } from './share-target.ts';
 import { StoreProvider, useStores } from './store-context.tsx';
+
+const SearchRoute = lazy(() => import('./routes/search-route.tsx'));
+const DevicesView = lazy(() => import('../devices/devices-view.tsx'));
+const OfflineHome = lazy(() => import('../offline/offline-home.tsx'));
+/** `/pair#<code>`, the page a phone opens from the QR code. */
+const PairPage = lazy(() => import('../pairing/pair-page.tsx'));
+/** Puts what another app shared into the composer; loaded only when something was shared. */
+const ShareInbox = lazy(() => import('./share-inbox.tsx'));
+const AuditRoute = lazyWithWords(() =>
+  import('./routes/audit-route.tsx').then((m) => m.AuditRoute),
+);
 
 /** Picks the screen: waiting, the login page, or the app with the route's pane. */
 function Screen() {
@@ -15,8 +29,21 @@ function Screen() {
     const current = route();
     return current.name === 'note' ? current.path : null;
   };
+  const search = () => {
+    const current = route();
+    return current.name === 'search' ? current : null;
+  };
+  // No network and no session answer yet: what this device saved can still be read.
+  const offline = () =>
+    stores.session.status() === 'checking' && (!browserOnline() || stores.connection.serverDown());
   return (
     <Switch>
+      <Match when={location.pathname === '/pair'}>
+        <PairPage />
+      </Match>
+      <Match when={offline()}>
+        <OfflineHome />
+      </Match>
       <Match when={stores.session.status() === 'checking'}>
         <main id="main" class="waiting">
           <p class="muted" role="status">
@@ -29,8 +56,20 @@ function Screen() {
       </Match>
       <Match when={stores.session.status() === 'signed-in'}>
         <Layout>
+          <Show when={hasShared()}>
+            <ShareInbox />
+          </Show>
           <Switch fallback={<HomeRoute />}>
             <Match when={notePath()}>{(path) => <NoteRoute path={path()} />}</Match>
+            <Match when={route().name === 'audit'}>
+              <AuditRoute />
+            </Match>
+            <Match when={search()}>
+              {(s) => <SearchRoute query={s().query} folder={s().folder} tag={s().tag} />}
+            </Match>
+            <Match when={route().name === 'devices'}>
+              <DevicesView />
+            </Match>
           </Switch>
         </Layout>
       </Match>

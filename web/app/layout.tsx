@@ -1,4 +1,8 @@
 import { createEffect, createSignal, type JSX, on, onCleanup } from 'solid-js';
+import '../devices/devices.css';
+import { OfflineBanner } from '../offline/offline-banner.tsx';
+import { SearchBox } from '../search/search-box.tsx';
+import { SyncIndicator } from '../search/sync-indicator.tsx';
 import { EventsIndicator } from '../ui/events-indicator.tsx';
 import { LangSwitch } from '../ui/lang-switch.tsx';
 import { VaultTree } from '../vault/vault-tree.tsx';
@@ -42,9 +46,15 @@ export function Layout(props: { children: JSX.Element }) {
         <a class="app-title" href="#/">
           {t('app.title')}
         </a>
+        <SearchBox />
+        <SyncIndicator />
         <EventsIndicator />
+        <a class="button button-quiet devices-link" href="#/dispositivos" title={t('devices.link')}>
+          <span class="devices-link-text">{t('devices.link')}</span>
+        </a>
         <LangSwitch />
       </header>
+      <OfflineBanner />
       <VaultTree id={TREE_ID} open={drawerOpen()} onNavigate={() => setDrawerOpen(false)} />
       <main id="main" class="main-pane" tabIndex={-1}>
         {props.children}

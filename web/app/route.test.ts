@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginToken, noteHash, parseHash } from './route.ts';
+import { loginToken, noteHash, parseHash, searchHash } from './route.ts';
 
 describe('route', () => {
   it('reads an empty or unknown hash as the home screen', () => {
@@ -7,6 +7,18 @@ describe('route', () => {
     expect(parseHash('#/')).toEqual({ name: 'home' });
     expect(parseHash('#/otra/cosa')).toEqual({ name: 'home' });
     expect(parseHash('#login=abc')).toEqual({ name: 'home' });
+  });
+
+  it('reads #/buscar with its query and filters, and writes them back', () => {
+    expect(parseHash('#/buscar')).toEqual({ name: 'search', query: '', folder: '', tag: '' });
+    const hash = searchHash('bóveda de piedra', '04_Sueños', 'sueño');
+    expect(parseHash(hash)).toEqual({
+      name: 'search',
+      query: 'bóveda de piedra',
+      folder: '04_Sueños',
+      tag: 'sueño',
+    });
+    expect(searchHash('')).toBe('#/buscar');
   });
 
   it('reads #/nota/<path> as the note at that vault path', () => {

@@ -2,6 +2,7 @@ import { createContext, type JSX, onCleanup, useContext } from 'solid-js';
 import { createChatStore } from '../chat/chat-store.ts';
 import { createI18nStore } from '../i18n/i18n-store.ts';
 import { isSessionError } from '../lib/api-error.ts';
+import { createSearchStore } from '../search/search-store.ts';
 import { createSessionStore } from '../session/session-store.ts';
 import { createVaultStore } from '../vault/vault-store.ts';
 import { createConnectionStore } from './connection-store.ts';
@@ -17,6 +18,7 @@ function createStores() {
   const report = (error: unknown) => {
     if (isSessionError(error)) {
       vault.stop();
+      search.stop();
       session.signOut();
     } else {
       connection.report(error);
@@ -26,10 +28,12 @@ function createStores() {
   const session = createSessionStore(report);
   const vault = createVaultStore(report);
   const chat = createChatStore(i18n, report);
+  const search = createSearchStore(report);
 
   /** Loads everything again: the session, then the vault and the open note. */
   const reloadAll = async () => {
     if (!(await session.check())) return;
+    search.start();
     await Promise.all([vault.start(), chat.start()]);
     await vault.reloadNote();
   };
@@ -37,7 +41,10 @@ function createStores() {
 
   /** First load: pair with a start-up link if there is one, then load the vault. */
   const start = async () => {
-    if (await session.start()) await Promise.all([vault.start(), chat.start()]);
+    if (await session.start()) {
+      search.start();
+      await Promise.all([vault.start(), chat.start()]);
+    }
     router.refresh();
   };
 
@@ -48,7 +55,7 @@ function createStores() {
   window.addEventListener('hashchange', onHashChange);
   onCleanup(() => window.removeEventListener('hashchange', onHashChange));
 
-  return { i18n, router, session, vault, chat, connection, start };
+  return { i18n, router, session, vault, chat, search, connection, start };
 }
 
 export type Stores = ReturnType<typeof createStores>;

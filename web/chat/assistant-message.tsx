@@ -1,26 +1,38 @@
 import { Match, Show, Switch } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import type { TurnRecord } from '../db/records.ts';
+import { lazyWithWords } from '../i18n/action-messages.ts';
 import { AnswerBody } from './answer-body.tsx';
 import { AnswerDetails } from './answer-details.tsx';
 import { NoProvider } from './no-provider.tsx';
 import { describeTurnError } from './turn-error.ts';
 
+/** Proposal cards load with the first proposal, not with the first page. */
+const TurnProposals = lazyWithWords(() =>
+  import('../proposals/turn-proposals.tsx').then((m) => m.TurnProposals),
+);
+
 /** An answer: its text (plain while streaming), how it ended, and what it was built from. */
 export function AssistantMessage(props: { turn: TurnRecord }) {
-  const t = useStores().i18n.t;
+  const stores = useStores();
+  const t = stores.i18n.t;
   const streaming = () => props.turn.status === 'streaming';
+  const kind = () =>
+    props.turn.mode === 'summary'
+      ? t('chat.summary')
+      : props.turn.mode === 'closing'
+        ? t('chat.closing')
+        : null;
+  const hasProposals = () => stores.chat.state.proposals.some((p) => p.turnId === props.turn.id);
   return (
     <article
       class="message message-assistant"
       classList={{ 'is-streaming': streaming() }}
       data-testid="message-assistant"
       data-status={props.turn.status}
-      aria-label={props.turn.mode === 'summary' ? t('chat.summary') : t('chat.soma')}
+      aria-label={kind() ?? t('chat.soma')}
     >
-      <Show when={props.turn.mode === 'summary'}>
-        <p class="message-kind">{t('chat.summary')}</p>
-      </Show>
+      <Show when={kind()}>{(k) => <p class="message-kind">{k()}</p>}</Show>
       <Show
         when={!streaming()}
         fallback={
@@ -51,6 +63,9 @@ export function AssistantMessage(props: { turn: TurnRecord }) {
         </Match>
       </Switch>
       <Show when={props.turn.meta}>{(meta) => <AnswerDetails meta={meta()} />}</Show>
+      <Show when={hasProposals()}>
+        <TurnProposals turnId={props.turn.id} />
+      </Show>
     </article>
   );
 }

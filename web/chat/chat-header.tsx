@@ -30,6 +30,9 @@ export function ChatHeader() {
           {t('chat.new')}
         </button>
         <ConversationList />
+        <a class="button button-quiet" href="#/auditoria" data-testid="audit-link">
+          {t('chat.audit')}
+        </a>
       </div>
     </header>
   );

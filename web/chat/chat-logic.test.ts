@@ -120,10 +120,19 @@ describe('web/chat/interpret-command', () => {
     expect(run('/reiniciar ya')).toMatchObject({ key: 'command.unexpected' });
   });
 
-  it('answers commands of later steps without sending anything', () => {
-    for (const c of ['/web x', '/cerrar', '/guardar', '/extraer u', '/registrar a.md']) {
-      expect(run(c)).toMatchObject({ kind: 'notice', key: 'command.later' });
-    }
+  it('turns the web and proposal commands into their outcomes, by any of their names', () => {
+    expect(run('/ext https://a.es/x')).toEqual({ kind: 'extract', url: 'https://a.es/x' });
+    expect(run('/web el río más largo')).toEqual({
+      kind: 'webSearch',
+      question: 'el río más largo',
+    });
+    expect(run('/save')).toEqual({ kind: 'save', title: '' });
+    expect(run('/gua Capítulo 2')).toEqual({ kind: 'save', title: 'Capítulo 2' });
+    expect(run('/reg "00_Entrada/Mi idea.md"')).toEqual({
+      kind: 'write',
+      path: '00_Entrada/Mi idea.md',
+    });
+    expect(run('/close')).toEqual({ kind: 'close' });
   });
 
   it('attaches notes by name, shortest path first, or reports close matches', () => {

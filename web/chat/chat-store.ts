@@ -8,7 +8,14 @@ import {
   updateConversation,
 } from '../db/conversations-repo.ts';
 import { getDraft, putDraft } from '../db/drafts-repo.ts';
-import type { Chip, ChipInput, ConversationRecord, TurnRecord } from '../db/records.ts';
+import { clearProposals, listProposals } from '../db/proposals-repo.ts';
+import type {
+  Chip,
+  ChipInput,
+  ConversationRecord,
+  ProposalRecord,
+  TurnRecord,
+} from '../db/records.ts';
 import { getCurrentConversationId, setCurrentConversationId } from '../db/settings-repo.ts';
 import { clearTurns, listTurns, recoverStreamingTurns } from '../db/turns-repo.ts';
 import type { MessageKey } from '../i18n/es.ts';
@@ -30,12 +37,16 @@ export type Panel =
   | { kind: 'notice'; tone: 'error' | 'info'; key: MessageKey; params?: MessageParams }
   | { kind: 'help' }
   | { kind: 'paste' }
+  /** A command waiting on the server (/extraer, /web, a proposal). */
+  | { kind: 'loading'; key: MessageKey; params?: MessageParams }
   | { kind: 'search'; query: string; status: 'loading' | 'ready' | 'error'; hits: SearchHit[] };
 
 export interface ChatState {
   conversation: ConversationRecord | null;
   conversations: ConversationRecord[];
   turns: TurnRecord[];
+  /** The conversation's write proposals (shown under their answers), oldest first. */
+  proposals: ProposalRecord[];
   text: string;
   chips: Chip[];
   panel: Panel;
@@ -50,6 +61,7 @@ export function createChatStore(i18n: I18nStore, report: (error: unknown) => voi
     conversation: null,
     conversations: [],
     turns: [],
+    proposals: [],
     text: '',
     chips: [],
     panel: { kind: 'none' },
@@ -74,13 +86,15 @@ export function createChatStore(i18n: I18nStore, report: (error: unknown) => voi
   };
 
   const show = async (conversation: ConversationRecord) => {
-    const [turns, draft] = await Promise.all([
+    const [turns, draft, proposals] = await Promise.all([
       listTurns(conversation.id),
       getDraft(conversation.id),
+      listProposals(conversation.id),
     ]);
     setState({
       conversation,
       turns,
+      proposals,
       text: draft?.text ?? '',
       chips: draft?.chips ?? [],
       panel: { kind: 'none' },
@@ -131,6 +145,11 @@ export function createChatStore(i18n: I18nStore, report: (error: unknown) => voi
       setState('chips', mergeChips(state.chips, inputs));
       saveDraft();
     },
+    updateChip(id: string, patch: Partial<Omit<Chip, 'id' | 'kind'>>) {
+      setState('chips', (c) => c.id === id, patch);
+      clearTimeout(draftTimer);
+      draftTimer = setTimeout(saveDraft, DRAFT_SAVE_DEBOUNCE_MS);
+    },
     notePaths: createNotePaths(report),
     loadContext,
   };
@@ -138,6 +157,8 @@ export function createChatStore(i18n: I18nStore, report: (error: unknown) => voi
 
   return {
     state,
+    /** For the features loaded on demand (proposals, web context). */
+    core,
     ...sender,
     addChips: core.addChips,
     notePaths: core.notePaths,
@@ -179,8 +200,8 @@ export function createChatStore(i18n: I18nStore, report: (error: unknown) => voi
       setState('confirmingReset', false);
       const c = state.conversation;
       if (!c || state.streaming) return;
-      await clearTurns(c.id).catch(report);
-      setState('turns', []);
+      await Promise.all([clearTurns(c.id), clearProposals(c.id)]).catch(report);
+      setState({ turns: [], proposals: [] });
     },
     /** Reads the composer: a message is sent, a command carried out. */
     async submit() {

@@ -1,6 +1,14 @@
 import { For, Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
+import type { Chip as ChipRecord } from '../db/records.ts';
+import { lazyWithWords } from '../i18n/action-messages.ts';
 import { chipLabel } from './chips.ts';
+
+/** Pages and web answers: previewed and trimmed before sending; loaded with /extraer or /web. */
+const ExternalChip = lazyWithWords(() =>
+  import('../web-context/external-chip.tsx').then((m) => m.ExternalChip),
+);
+const external = (chip: ChipRecord) => (chip.kind === 'url' || chip.kind === 'web' ? chip : null);
 
 /** What the next message will carry, each removable: attachments, the last closing, the project. */
 export function ChipsBar() {
@@ -22,11 +30,18 @@ export function ChipsBar() {
         </Show>
         <For each={chat.state.chips}>
           {(chip) => (
-            <Chip
-              label={chipLabel(chip, t)}
-              onRemove={() => chat.removeChip(chip.id)}
-              kind={chip.kind}
-            />
+            <Show
+              when={external(chip)}
+              fallback={
+                <Chip
+                  label={chipLabel(chip, t)}
+                  onRemove={() => chat.removeChip(chip.id)}
+                  kind={chip.kind}
+                />
+              }
+            >
+              {(page) => <ExternalChip chip={page()} />}
+            </Show>
           )}
         </For>
       </ul>

@@ -17,7 +17,12 @@ export function chipsToRequest(chips: readonly Chip[]): {
     else if (chip.kind === 'paste') attachments.push({ kind: 'paste', text: chip.text });
     else if (chip.kind === 'file')
       attachments.push({ kind: 'file', name: chip.name, text: chip.text });
-    else attachments.push({ kind: 'search', query: chip.query, paths: chip.paths });
+    else if (chip.kind === 'url')
+      attachments.push({ kind: 'url', url: chip.url, title: chip.title, text: chip.text });
+    else if (chip.kind === 'web') {
+      const { question, text, sources } = chip;
+      attachments.push({ kind: 'web', question, text, sources });
+    } else attachments.push({ kind: 'search', query: chip.query, paths: chip.paths });
   }
   return { attachments, recall };
 }
@@ -49,5 +54,9 @@ export function chipLabel(chip: ChipInput, t: Translate): string {
       return t('chip.search', { query: chip.query, count: chip.paths.length });
     case 'recall':
       return t('chip.recall', { file: chip.path.slice(chip.path.lastIndexOf('/') + 1) });
+    case 'url':
+      return t('chip.url', { title: chip.title || chip.url, chars: chip.text.length });
+    case 'web':
+      return t('chip.web', { question: chip.question, count: chip.sources.length });
   }
 }

@@ -13,7 +13,7 @@ type Of<K extends Panel['kind']> = Extract<Panel, { kind: K }>;
 const as = <K extends Panel['kind']>(panel: Panel, kind: K) =>
   panel.kind === kind ? (panel as Of<K>) : null;
 
-/** What a command answered: a message, the help table, search hits or the paste box. */
+/** What a command answered: a message, a wait, the help table, search hits or the paste box. */
 export function CommandPanel() {
   const stores = useStores();
   const t = stores.i18n.t;
@@ -38,6 +38,18 @@ export function CommandPanel() {
               ×
             </button>
           </div>
+        )}
+      </Match>
+      <Match when={as(panel(), 'loading')}>
+        {(loading) => (
+          <p
+            class="notice command-notice"
+            role="status"
+            aria-busy="true"
+            data-testid="command-loading"
+          >
+            {t(loading().key, loading().params)}
+          </p>
         )}
       </Match>
       <Match when={as(panel(), 'help')}>

@@ -17,7 +17,14 @@ export type CommandOutcome =
   | { kind: 'paste' }
   | { kind: 'help' }
   | { kind: 'confirmReset' }
-  | { kind: 'summary' };
+  | { kind: 'summary' }
+  /** /extraer and /web: context fetched by the server, shown as a chip before it is sent. */
+  | { kind: 'extract'; url: string }
+  | { kind: 'webSearch'; question: string }
+  /** /guardar, /registrar, /cerrar: proposals the user approves or rejects. */
+  | { kind: 'save'; title: string }
+  | { kind: 'write'; path: string }
+  | { kind: 'close' };
 
 export interface CommandContext {
   /** Null while GET /api/chat/context has not answered. */
@@ -26,9 +33,6 @@ export interface CommandContext {
   notePaths: readonly string[] | null;
   locale: Locale;
 }
-
-/** Commands of later steps: recognised, explained, never sent. */
-const LATER = new Set(['web', 'extraer', 'guardar', 'registrar', 'cerrar']);
 
 /** `/buscar TÉRMINO`: how a command is typed, in the current language. */
 export function usage(id: string, locale: Locale): string {
@@ -64,8 +68,17 @@ export function interpretCommand(parsed: ParseResult, ctx: CommandContext): Comm
   }
   const { id, argv } = parsed;
   const arg = argv[0] ?? '';
-  if (LATER.has(id)) return info('command.later', { name: `/${id}` });
   switch (id) {
+    case 'extraer':
+      return { kind: 'extract', url: arg };
+    case 'web':
+      return { kind: 'webSearch', question: arg };
+    case 'guardar':
+      return { kind: 'save', title: arg };
+    case 'registrar':
+      return { kind: 'write', path: arg };
+    case 'cerrar':
+      return { kind: 'close' };
     case 'ayuda':
       return { kind: 'help' };
     case 'reiniciar':

@@ -1,4 +1,5 @@
 import { MAX_ATTACHMENT_TEXT } from '../../common/chat-schemas.ts';
+import { withWords } from '../i18n/action-messages.ts';
 import type { ChatCore } from './chat-core.ts';
 import type { CommandOutcome } from './interpret-command.ts';
 import type { Sender } from './sender.ts';
@@ -55,6 +56,21 @@ export async function runOutcome(core: ChatCore, sender: Sender, outcome: Comman
     case 'paste':
       consumed();
       return setState('panel', { kind: outcome.kind });
+    case 'extract':
+    case 'webSearch': {
+      consumed();
+      return withWords(() => import('../web-context/web-commands.ts'))
+        .then((m) => m.runWebCommand(core, outcome))
+        .catch(core.report);
+    }
+    case 'save':
+    case 'write':
+    case 'close': {
+      consumed();
+      return withWords(() => import('../proposals/proposal-commands.ts'))
+        .then((m) => m.runProposalCommand(core, sender, outcome))
+        .catch(core.report);
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import { createSignal, For, Match, Switch } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
+import { HighlightedSnippet } from '../search/highlighted-snippet.tsx';
 import type { Panel } from './chat-store.ts';
 
 /** /buscar's hits, each with a checkbox (all kept at first); the kept ones become one chip. */
@@ -62,7 +63,7 @@ export function SearchResults(props: { panel: Extract<Panel, { kind: 'search' }>
                     <span class="hit-title">{hit.title}</span>{' '}
                     <span class="muted hit-path">{hit.path}</span>
                   </label>
-                  <p class="hit-snippet">{hit.snippet}</p>
+                  <HighlightedSnippet text={hit.snippet} marks={hit.marks} />
                 </li>
               )}
             </For>

@@ -1,6 +1,7 @@
 import type { ChatRequestInput } from '../../common/chat-schemas.ts';
 import type { TurnRecord } from '../db/records.ts';
 import { putTurn } from '../db/turns-repo.ts';
+import { withWords } from '../i18n/action-messages.ts';
 import { streamChat } from '../lib/api.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { TURN_SAVE_INTERVAL_MS } from '../lib/timing.ts';
@@ -51,6 +52,18 @@ export function createSender(core: ChatCore) {
     if (i !== -1) setState('turns', i, record);
   };
 
+  /**
+   * A finished answer may become proposals: its `[[links]]` synapses, a closing the
+   * closing itself. The proposals code loads only then.
+   */
+  const afterAnswer = (done: TurnRecord) => {
+    if (done.status !== 'complete' || done.mode === 'summary') return;
+    if (done.mode !== 'closing' && !done.content.includes('[[')) return;
+    withWords(() => import('../proposals/proposal-actions.ts'))
+      .then((m) => m.afterAnswer(core, done))
+      .catch(core.report);
+  };
+
   /** Streams one answer into `answer`, saving it every so often and once at the end. */
   const stream = async (request: ChatRequestInput, answer: TurnRecord) => {
     controller = new AbortController();
@@ -84,6 +97,7 @@ export function createSender(core: ChatCore) {
       controller = null;
       setState('streaming', false);
     }
+    afterAnswer(current);
   };
 
   const base = () => {
@@ -120,6 +134,14 @@ export function createSender(core: ChatCore) {
       setState('panel', { kind: 'none' });
       await append(answer);
       await stream({ mode: 'summary', ...base() }, answer);
+    },
+    /** /cerrar: the model writes the session closing as a turn, then it becomes a proposal. */
+    async close() {
+      if (!state.conversation || state.streaming) return;
+      const answer = turn('assistant', '', { status: 'streaming', mode: 'closing' });
+      setState('panel', { kind: 'none' });
+      await append(answer);
+      await stream({ mode: 'closing', ...base() }, answer);
     },
     /** Stops the answer being streamed; its text so far is kept as `stopped`. */
     stop() {

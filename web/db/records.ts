@@ -1,4 +1,6 @@
 import type { SentItem } from '../../common/chat-schemas.ts';
+import type { ClosingBody, Proposal, SaveBody } from '../../common/synapse-schemas.ts';
+import type { Source } from '../../common/web-schemas.ts';
 
 /**
  * The shapes kept in IndexedDB. They are the app's own records (not API
@@ -52,8 +54,8 @@ export interface TurnRecord {
   status: TurnStatus;
   error?: { code: string; message: string };
   meta?: TurnMeta;
-  /** `summary` marks a /resumir answer, kept out of the history sent later. */
-  mode?: 'chat' | 'summary';
+  /** `summary` (/resumir) and `closing` (/cerrar) answers are kept out of the history sent later. */
+  mode?: 'chat' | 'summary' | 'closing';
   /** Short labels of what a user turn attached (shown under the message). */
   attached?: string[];
   createdAt: number;
@@ -65,7 +67,19 @@ export type Chip =
   | { id: string; kind: 'paste'; text: string }
   | { id: string; kind: 'file'; name: string; text: string }
   | { id: string; kind: 'search'; query: string; paths: string[] }
-  | { id: string; kind: 'recall'; path: string };
+  | { id: string; kind: 'recall'; path: string }
+  /** A page from /extraer; `text` is what the user kept of its Markdown (external text). */
+  | {
+      id: string;
+      kind: 'url';
+      url: string;
+      title: string;
+      site: string;
+      text: string;
+      cut: boolean;
+    }
+  /** A /web answer with its sources (external text), kept or dropped before sending. */
+  | { id: string; kind: 'web'; question: string; text: string; sources: Source[] };
 
 /** A chip before it has an id. */
 export type ChipInput = Chip extends infer C ? (C extends Chip ? Omit<C, 'id'> : never) : never;
@@ -89,20 +103,33 @@ export interface SettingRecord {
   value: string | null;
 }
 
+/** What made a proposal, so it can be asked for again (expired, file changed, closing edited). */
+export type ProposalOrigin =
+  | { route: 'synapses'; answer: string }
+  | { route: 'save'; body: SaveBody }
+  | { route: 'write'; path: string; content: string }
+  | { route: 'closing'; body: ClosingBody };
+
 /**
- * A write proposal as the UI keeps it (step 3). `proposal` is the server's
- * answer (validated by common/synapse-schemas.ts when that lands); `state`
- * is what the user did with it.
+ * A write proposal as the UI keeps it (step 3): the server's signed proposal
+ * and what the user did with it. `superseded` means a newer proposal replaced
+ * it (proposed again, or a closing edited); it is no longer shown.
  */
 export interface ProposalRecord {
   id: string;
   conversationId: string;
-  /** The assistant turn the proposal belongs to, or null (e.g. /registrar). */
+  /** The assistant turn the proposal belongs to. */
   turnId: string | null;
-  proposal: unknown;
-  state: 'pending' | 'approved' | 'rejected' | 'expired' | 'failed';
-  /** Why a confirm failed (an error code), when it did. */
+  proposal: Proposal;
+  origin: ProposalOrigin;
+  state: 'pending' | 'approved' | 'rejected' | 'expired' | 'changed' | 'failed' | 'superseded';
+  /** Why the last confirm failed (an error code and the server's words). */
   error?: { code: string; message: string };
+  /** `changed`: the diff from the file as it is now to the proposed content. */
+  changedDiff?: string;
+  /** `approved`: what the server wrote. */
+  written?: { path: string; hash: string; bytes: number };
+  createdAt: number;
   updatedAt: number;
 }
 

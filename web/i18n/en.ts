@@ -86,6 +86,7 @@ export const en = {
   'chat.back': '← Back to the conversation',
   'chat.untitled': 'New conversation',
   'chat.new': 'New conversation',
+  'chat.audit': 'Audit',
   'chat.history': 'Conversations',
   'chat.profile': 'Profile: {label}',
   'chat.profileHint': 'Change it with /mode PROFILE',
@@ -94,6 +95,7 @@ export const en = {
     'Write a message to start. /attach adds notes, /search searches the vault and /help shows every command.',
   'chat.you': 'You',
   'chat.soma': 'SOMA',
+  'chat.closing': 'Session closing (proposal)',
   'chat.summary': 'Conversation summary',
   'chat.attached': 'Attached',
   'chat.waiting': 'Waiting for the answer…',
@@ -114,6 +116,8 @@ export const en = {
   'chip.search': 'Search “{query}” ({count} notes)',
   'chip.recall': 'Last closing: {file}',
   'chip.project': 'Project: {name}',
+  'chip.url': 'Page: {title} ({chars} characters)',
+  'chip.web': 'Web: “{question}” ({count} sources)',
 
   'panel.close': 'Close',
 
@@ -121,8 +125,6 @@ export const en = {
   'command.unknownNoSuggestion': 'Unknown command: /{name}. Type /help to see the commands.',
   'command.missing': 'This command needs something after it. Usage: {usage}',
   'command.unexpected': 'This command takes nothing after it. Usage: {usage}',
-  'command.later':
-    '{name} comes in a later step of SOMA; for now it does nothing and nothing was sent.',
   'command.noContext': 'The chat settings could not be read yet. Try again in a moment.',
   'command.noManifest': "The vault's list of notes could not be read. Try again.",
   'command.unknownNote': 'No note named “{name}”. Similar: {list}.',
@@ -136,6 +138,12 @@ export const en = {
   'command.unknownProjectNone': 'There is no project “{name}”: 03_Proyectos/ is empty.',
   'command.noClosing':
     'There is no session closing in 02_Conciencia/sesiones/ yet, so there is nothing to recall.',
+  'command.extracting': 'Extracting {url}… this can take a few seconds.',
+  'command.searchingWeb': 'Searching the web for “{question}”… this can take a few seconds.',
+  'command.proposing': 'Preparing the proposal…',
+  'command.failed': '{message}',
+  'command.noAnswer': 'There is no complete answer to save or write yet.',
+  'command.nothingToClose': 'The conversation is empty: there is nothing to close.',
   'command.tooLong': 'The text is too long to attach.',
   'file.tooLarge': 'The file {name} is too large to attach.',
 
@@ -204,4 +212,12 @@ export const en = {
 
   'chatError.network': 'The connection to SOMA was lost while the answer was arriving.',
   'chatError.bad_event': 'An unreadable piece of the answer arrived; the answer stopped there.',
+  'error.loopback_only': 'Only possible from the laptop.',
+  'error.lan_off': 'LAN mode is off: start SOMA with --lan.',
+  'error.invalid_code': 'The code is wrong, used or expired. Ask the laptop for a new one.',
+  'error.not_pending': 'That pairing is no longer waiting for an answer.',
+  'devices.link': 'Devices',
+  'offline.banner': 'Offline: you can read closings and saved notes. Chat needs the server.',
+  'offline.proposals': 'Offline: proposals need the server',
+  'share.received': 'Received from another app: review it before sending.',
 } as const satisfies Messages;

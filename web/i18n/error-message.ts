@@ -31,6 +31,10 @@ const KEYS: Readonly<Record<ClientErrorCode, MessageKey>> = {
   timeout: 'error.timeout',
   no_search_provider: 'error.no_search_provider',
   search_failed: 'error.search_failed',
+  loopback_only: 'error.loopback_only',
+  lan_off: 'error.lan_off',
+  invalid_code: 'error.invalid_code',
+  not_pending: 'error.not_pending',
   internal: 'error.internal',
 };
 

@@ -87,6 +87,7 @@ export const es = {
   'chat.back': '← Volver a la conversación',
   'chat.untitled': 'Conversación nueva',
   'chat.new': 'Nueva conversación',
+  'chat.audit': 'Auditoría',
   'chat.history': 'Conversaciones',
   'chat.profile': 'Perfil: {label}',
   'chat.profileHint': 'Cámbialo con /modo PERFIL',
@@ -95,6 +96,7 @@ export const es = {
     'Escribe un mensaje para empezar. Con /unir adjuntas notas, con /buscar buscas en la bóveda y con /ayuda ves todos los comandos.',
   'chat.you': 'Tú',
   'chat.soma': 'SOMA',
+  'chat.closing': 'Cierre de la sesión (propuesta)',
   'chat.summary': 'Resumen de la conversación',
   'chat.attached': 'Adjuntos',
   'chat.waiting': 'Esperando la respuesta…',
@@ -115,6 +117,8 @@ export const es = {
   'chip.search': 'Búsqueda «{query}» ({count} notas)',
   'chip.recall': 'Último cierre: {file}',
   'chip.project': 'Proyecto: {name}',
+  'chip.url': 'Página: {title} ({chars} caracteres)',
+  'chip.web': 'Web: «{question}» ({count} fuentes)',
 
   'panel.close': 'Cerrar',
 
@@ -123,8 +127,6 @@ export const es = {
     'Comando desconocido: /{name}. Escribe /ayuda para ver los comandos.',
   'command.missing': 'A este comando le falta algo. Uso: {usage}',
   'command.unexpected': 'Este comando no lleva nada detrás. Uso: {usage}',
-  'command.later':
-    '{name} llega en un paso posterior de SOMA; por ahora no hace nada y no se envió nada.',
   'command.noContext':
     'Todavía no se pudo leer la configuración del chat. Inténtalo de nuevo en un momento.',
   'command.noManifest': 'No se pudo leer la lista de notas de la bóveda. Inténtalo de nuevo.',
@@ -139,6 +141,12 @@ export const es = {
   'command.unknownProjectNone': 'No existe el proyecto «{name}»: 03_Proyectos/ está vacía.',
   'command.noClosing':
     'Todavía no hay ningún cierre de sesión en 02_Conciencia/sesiones/, así que no hay nada que recordar.',
+  'command.extracting': 'Extrayendo {url}… puede tardar unos segundos.',
+  'command.searchingWeb': 'Buscando en la web «{question}»… puede tardar unos segundos.',
+  'command.proposing': 'Preparando la propuesta…',
+  'command.failed': '{message}',
+  'command.noAnswer': 'Todavía no hay ninguna respuesta completa que guardar o registrar.',
+  'command.nothingToClose': 'La conversación está vacía: no hay nada que cerrar.',
   'command.tooLong': 'El texto es demasiado largo para adjuntarlo.',
   'file.tooLarge': 'El archivo {name} es demasiado grande para adjuntarlo.',
 
@@ -207,6 +215,15 @@ export const es = {
 
   'chatError.network': 'Se perdió la conexión con SOMA mientras llegaba la respuesta.',
   'chatError.bad_event': 'Llegó un fragmento de respuesta ilegible; la respuesta se detuvo ahí.',
+  'error.loopback_only': 'Solo se puede hacer desde el portátil.',
+  'error.lan_off': 'Modo LAN apagado: arranca SOMA con --lan.',
+  'error.invalid_code': 'El código no vale o caducó: pide otro en el portátil.',
+  'error.not_pending': 'Ese emparejamiento ya no espera respuesta.',
+  'devices.link': 'Dispositivos',
+  'offline.banner':
+    'Sin conexión: puedes leer los cierres y las notas guardadas. El chat necesita el servidor.',
+  'offline.proposals': 'Sin conexión: las propuestas necesitan el servidor',
+  'share.received': 'Recibido de otra app: revísalo antes de enviar.',
 } as const;
 
 /** The dictionary shape: every language provides the same keys as `es`. */

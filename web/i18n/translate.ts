@@ -16,7 +16,11 @@ export type MessageParams = Readonly<Record<string, string | number>>;
 
 /** Looks a key up in a dictionary and fills its `{placeholders}`; unknown placeholders stay as written. */
 export function translate(messages: Messages, key: MessageKey, params?: MessageParams): string {
-  const text = messages[key];
+  return fill(messages[key], params);
+}
+
+/** Fills a message's `{placeholders}`; unknown ones stay as written. */
+export function fill(text: string, params?: MessageParams): string {
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,

@@ -16,6 +16,8 @@ export class ApiError extends Error {
     message: string,
     /** HTTP status, or 0 when no answer arrived. */
     readonly status: number,
+    /** The server's whole `error` object, for codes that carry more (file_changed: `diff`). */
+    readonly details?: unknown,
   ) {
     super(message);
   }

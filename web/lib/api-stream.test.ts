@@ -77,7 +77,7 @@ describe('web/lib/api streamChat', () => {
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify(answer), { status: 400 }));
     const stream = streamChat({ message: 'hola' }, new AbortController().signal);
     await expect(collect(stream)).rejects.toEqual(
-      new ApiError('unknown_project', 'no existe', 400),
+      new ApiError('unknown_project', 'no existe', 400, answer.error),
     );
   });
 

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
+import { safeParse } from 'zod/v4/core';
 import {
   ErrorBodySchema,
   type HarnessStatus,
@@ -24,7 +25,8 @@ import {
   type NotesBatch,
   NotesBatchSchema,
 } from '../../common/chat-schemas.ts';
-import { ApiError } from './api-error.ts';
+import { setServedFromCache } from '../offline/network-status.ts';
+import { ApiError, isNetworkError } from './api-error.ts';
 import { chatEvents } from './chat-events.ts';
 import { REQUEST_TIMEOUT_MS } from './timing.ts';
 
@@ -43,13 +45,19 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   const parsed = ErrorBodySchema.safeParse(body);
   if (parsed.success) {
-    return new ApiError(parsed.data.error.code, parsed.data.error.message, response.status);
+    const { code, message } = parsed.data.error;
+    return new ApiError(code, message, response.status, (body as { error: unknown }).error);
   }
   const code = response.status >= 500 ? 'internal' : 'bad_answer';
   return new ApiError(code, `HTTP ${response.status}`, response.status);
 }
 
-async function request<T>(schema: z.ZodType<T>, url: string, init: RequestInit = {}): Promise<T> {
+/** One JSON call: the answer parsed with `schema`, any failure an `ApiError`. */
+export async function request<T>(
+  schema: $ZodType<T>,
+  url: string,
+  init: RequestInit = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -63,7 +71,7 @@ async function request<T>(schema: z.ZodType<T>, url: string, init: RequestInit =
   }
   if (!response.ok) throw await errorFromResponse(response);
   const body: unknown = await response.json().catch(() => undefined);
-  const parsed = schema.safeParse(body);
+  const parsed = safeParse(schema, body);
   if (!parsed.success) throw new ApiError('bad_answer', parsed.error.message, response.status);
   return parsed.data;
 }
@@ -92,9 +100,28 @@ export async function getTree(): Promise<TreeNode> {
   return (await request(TreeSchema, '/api/vault/tree')).root;
 }
 
-/** One note by its vault-relative path: content, front matter and resolved links. */
-export function getNote(path: string): Promise<Note> {
-  return request(NoteSchema, `/api/vault/note?path=${encodeURIComponent(path)}`);
+/** The saved copies of notes (web/offline), loaded with the first note opened. */
+const offlineNotes = () => import('../offline/offline-notes.ts');
+
+/**
+ * One note by its vault-relative path: content, front matter and resolved links. Each
+ * opened note is also saved for offline reading; without a network the saved copy answers.
+ */
+export async function getNote(path: string): Promise<Note> {
+  try {
+    const note = await request(NoteSchema, `/api/vault/note?path=${encodeURIComponent(path)}`);
+    offlineNotes()
+      .then((m) => m.rememberOpenedNote(note))
+      .catch(() => undefined);
+    return note;
+  } catch (error) {
+    const saved = isNetworkError(error)
+      ? await offlineNotes().then((m) => m.cachedNote(path))
+      : null;
+    if (!saved) throw error;
+    setServedFromCache(error);
+    return saved;
+  }
 }
 
 export interface EventHandlers {
@@ -106,12 +133,7 @@ export interface EventHandlers {
   onError(closed: boolean): void;
 }
 
-function listen<T>(
-  source: EventSource,
-  name: string,
-  schema: z.ZodType<T>,
-  handle: (v: T) => void,
-) {
+function listen<T>(source: EventSource, name: string, schema: $ZodType<T>, handle: (v: T) => void) {
   source.addEventListener(name, (event) => {
     let data: unknown;
     try {
@@ -120,7 +142,7 @@ function listen<T>(
       return;
     }
     // A malformed event is dropped rather than crashing the page; the next tree load corrects it.
-    const parsed = schema.safeParse(data);
+    const parsed = safeParse(schema, data);
     if (parsed.success) handle(parsed.data);
   });
 }

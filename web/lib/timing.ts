@@ -18,3 +18,6 @@ export const DRAFT_SAVE_DEBOUNCE_MS = 400;
 
 /** How old may the note list used for /unir completion be before it is fetched again? */
 export const MANIFEST_MAX_AGE_MS = 10_000;
+
+/** How long may /extraer or /web take (a slow page, a search model that reads several)? */
+export const WEB_REQUEST_TIMEOUT_MS = 90_000;

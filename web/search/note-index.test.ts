@@ -1,43 +1,79 @@
 import { describe, expect, it } from 'vitest';
-import { foldTerm, snippetFor } from './fold-term.ts';
-import { buildNoteIndex } from './note-index.ts';
+import { NoteIndex } from './note-index.ts';
+import { makeSnippet } from './snippet.ts';
 
-const notes = [
-  { path: '01_Caracter/Bóveda.md', content: '# Bóveda\n\nLa bóveda guarda la memoria.' },
-  { path: '03_Proyectos/Tesis.md', content: 'La tesis trata de la memoria de trabajo.' },
-  { path: '04_Sueños/Faro.md', content: 'Un faro en la niebla.' },
-];
+const notes: Record<string, string> = {
+  '01_Caracter/Bóveda.md': '# Bóveda\n\nLa bóveda guarda la memoria.',
+  '03_Proyectos/Tesis.md': '---\ntags: [tesis]\n---\nLa tesis trata de la memoria de trabajo.',
+  '04_Sueños/Faro.md': '# Faro\n\nUn faro en la niebla. #sueño',
+};
+
+function build(): NoteIndex {
+  const index = NoteIndex.empty();
+  for (const [path, content] of Object.entries(notes)) index.upsert(path, content);
+  return index;
+}
+
+const paths = (index: NoteIndex, query: string, filters = {}) =>
+  index.search(query, filters).map((h) => h.path);
 
 describe('web/search/note-index', () => {
-  it('finds accented words typed without accents', () => {
-    const hits = buildNoteIndex(notes).search('boveda');
-    expect(hits[0]?.path).toBe('01_Caracter/Bóveda.md');
-    expect(hits[0]?.title).toBe('Bóveda');
+  it('finds accented words typed without accents, title first', () => {
+    const hits = build().search('boveda');
+    expect(hits[0]).toMatchObject({
+      path: '01_Caracter/Bóveda.md',
+      title: 'Bóveda',
+      folder: '01_Caracter',
+    });
   });
 
-  it('requires every word and ranks by relevance', () => {
-    expect(
-      buildNoteIndex(notes)
-        .search('memoria trabajo')
-        .map((h) => h.path),
-    ).toEqual(['03_Proyectos/Tesis.md']);
+  it('requires every word when some note has them all', () => {
+    expect(paths(build(), 'memoria trabajo')).toEqual(['03_Proyectos/Tesis.md']);
   });
 
-  it('shows a snippet around the match in the original spelling', () => {
-    expect(buildNoteIndex(notes).search('niebla')[0]?.snippet).toContain('faro en la niebla');
+  it('filters by folder prefix and by tag (front matter or inline)', () => {
+    const index = build();
+    expect(paths(index, 'memoria', { folder: '03_Proyectos' })).toEqual(['03_Proyectos/Tesis.md']);
+    expect(paths(index, 'memoria', { tag: 'TESIS' })).toEqual(['03_Proyectos/Tesis.md']);
+    expect(paths(index, 'faro', { tag: 'sueño' })).toEqual(['04_Sueños/Faro.md']);
+    expect(paths(index, 'faro', { folder: '04_Sue' })).toEqual([]);
+  });
+
+  it('replaces a changed note and forgets a removed one, without a rebuild', () => {
+    const index = build();
+    index.upsert('04_Sueños/Faro.md', 'Un velero en calma.');
+    expect(paths(index, 'niebla')).toEqual([]);
+    expect(paths(index, 'velero')).toEqual(['04_Sueños/Faro.md']);
+    index.remove('01_Caracter/Bóveda.md');
+    expect(paths(index, 'boveda')).toEqual([]);
+    expect(index.size).toBe(2);
+  });
+
+  it('survives a save and a reload (JSON) with the same answers', () => {
+    const index = build();
+    const revived = NoteIndex.fromJSON(index.toJSON());
+    expect(paths(revived, 'boveda')).toEqual(paths(index, 'boveda'));
+    revived.upsert('05_Salida/Nueva.md', 'Una bóveda nueva.');
+    expect(paths(revived, 'boveda')).toContain('05_Salida/Nueva.md');
+  });
+
+  it('matches the last word as a prefix while typing, not after', () => {
+    expect(paths(build(), 'nie')).toEqual(['04_Sueños/Faro.md']);
+    expect(build().search('nie', {}, false)).toEqual([]);
   });
 });
 
-describe('web/search/fold-term', () => {
-  it('folds case and accents, ñ included', () => {
-    expect(foldTerm('CORAZÓN Sueño')).toBe('corazon sueno');
+describe('web/search/snippet', () => {
+  it('cuts a long text around the first match and marks matched words in their spelling', () => {
+    const text = `${'a '.repeat(100)}Recuperación de datos ${'b '.repeat(100)}`;
+    const snippet = makeSnippet(text, ['recuper']);
+    expect(snippet.text.startsWith('…')).toBe(true);
+    expect(snippet.text.endsWith('…')).toBe(true);
+    const [start, end] = snippet.marks[0]!;
+    expect(snippet.text.slice(start, end)).toBe('Recuperación');
   });
 
-  it('cuts a long text around the first match, with ellipses', () => {
-    const text = `${'a '.repeat(100)}corazón ${'b '.repeat(100)}`;
-    const snippet = snippetFor(text, ['corazon']);
-    expect(snippet).toContain('corazón');
-    expect(snippet.startsWith('…')).toBe(true);
-    expect(snippet.endsWith('…')).toBe(true);
+  it('leaves the front matter out', () => {
+    expect(makeSnippet('---\ntags: [x]\n---\nHola faro', ['far']).text).toBe('Hola faro');
   });
 });

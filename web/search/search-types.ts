@@ -1,13 +1,22 @@
-/** One search result: the note, its name, a line of context around the match, and its rank. */
+/** One search result: the note, its name and folder, a line around the match, and its rank. */
 export interface SearchHit {
   path: string;
   title: string;
+  folder: string;
   snippet: string;
+  /** Matched words in `snippet`, as `[start, end)` offsets; the UI wraps them in `<mark>`. */
+  marks: [number, number][];
   score: number;
 }
 
-/** A note's text as the index reads it. */
-export interface IndexedNote {
-  path: string;
-  content: string;
+/** Narrows a search to a folder (and its subfolders) and/or a tag. */
+export interface SearchFilters {
+  folder?: string;
+  tag?: string;
+}
+
+/** How far the browser's copy of the vault is: `done` of `total` notes fetched. */
+export interface SyncProgress {
+  done: number;
+  total: number;
 }

@@ -1,0 +1,106 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startSoma } from '../e2e/soma-server.ts';
+import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
+import type { BenchResult } from './results.ts';
+
+/** A small vault with a closing, so the signed-in app has something to show. */
+const NOTES: Record<string, string> = {
+  '02_Conciencia/sesiones/2026-11-29 Cierre.md': '# Cierre\n\nHoy cerramos el capítulo del faro.\n',
+  '03_Proyectos/Faro.md': '# Faro\n\nEl faro alumbra la costa.\n',
+};
+
+/** Pairs through the start-up link, as the browser would, and returns the `Cookie` value. */
+async function sessionCookie(url: string, loginLink: string): Promise<string> {
+  const token = new URL(loginLink).hash.slice('#login='.length);
+  const res = await fetch(`${url}/api/session`, {
+    method: 'POST',
+    headers: { origin: url, 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (!res.ok || !cookie) throw new Error(`login failed: HTTP ${res.status}`);
+  return cookie;
+}
+
+/**
+ * Chromium's own installability verdict (`Page.getInstallabilityErrors`), once the
+ * service worker is ready: Lighthouse 12 no longer has a PWA category.
+ */
+async function installabilityErrors(url: string): Promise<string[]> {
+  // A persistent profile: Chromium never offers installation in an incognito-like context.
+  const profile = await mkdtemp(join(tmpdir(), 'soma-lh-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: chromiumArgs,
+  });
+  try {
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    await page.goto(url);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const cdp = await browser.newCDPSession(page);
+    const answer = await cdp.send('Page.getInstallabilityErrors');
+    return answer.installabilityErrors.map((e) => e.errorId);
+  } finally {
+    await browser.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `pwa.installable` (1 when Chromium reports no installability error) and Lighthouse
+ * 12.2.3's performance and accessibility scores (0–100, default mobile config with its
+ * simulated throttling) of the signed-in app, in Debian's Chromium. Needs `npm run build`.
+ */
+export async function benchLighthouse(): Promise<BenchResult[]> {
+  const soma = await startSoma(NOTES);
+  try {
+    const cookie = await sessionCookie(soma.url, soma.loginLink);
+    const errors = await installabilityErrors(soma.url);
+    const chrome = await launch({
+      chromePath: CHROMIUM,
+      chromeFlags: ['--headless=new', ...chromiumArgs],
+    });
+    let scores: Record<string, number | null>;
+    try {
+      const run = await lighthouse(`${soma.url}/`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        extraHeaders: { Cookie: cookie },
+      });
+      if (!run) throw new Error('Lighthouse returned nothing');
+      const { categories } = run.lhr;
+      scores = {
+        performance: categories.performance?.score ?? null,
+        accessibility: categories.accessibility?.score ?? null,
+      };
+    } finally {
+      chrome.kill();
+    }
+    const note = 'lighthouse@12.2.3, mobile default config, Debian Chromium, signed-in home';
+    return [
+      {
+        name: 'pwa.installable',
+        value: errors.length === 0 ? 1 : 0,
+        unit: 'bool',
+        note: errors.length
+          ? `installability errors: ${errors.join(', ')}`
+          : 'no installability errors',
+      },
+      ...Object.entries(scores).map(([name, score]) => ({
+        name: `lighthouse.${name}`,
+        value: Math.round((score ?? 0) * 100),
+        unit: 'score',
+        note,
+      })),
+    ];
+  } finally {
+    await soma.stop();
+  }
+}

@@ -1,0 +1,176 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { startSoma } from '../e2e/soma-server.ts';
+import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
+import { NoteIndex } from '../web/search/note-index.ts';
+import { relevanceSet } from '../web/search/relevance-set.ts';
+import { type BenchResult, median, round2 } from './results.ts';
+import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
+
+/** How long the first sync of a generated vault may take before the run gives up. */
+const BUILD_TIMEOUT_MS = 120_000;
+
+const percentile = (samples: number[], p: number) => {
+  const s = [...samples].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+
+/** Types `query` in the header box and waits for its answer; returns the worker's time in ms. */
+async function query(
+  page: Page,
+  q: string,
+  timeout = 10_000,
+): Promise<{ ms: number; count: number }> {
+  await page.getByTestId('search-box').fill(q);
+  const summary = page.locator(`[data-testid="search-summary"][data-query="${q}"]`);
+  await summary.waitFor({ timeout });
+  const ms = Number(await summary.getAttribute('data-ms'));
+  const count = await page.getByTestId('search-hit').count();
+  return { ms, count };
+}
+
+/** The longest main-thread task seen since the page loaded (a PerformanceObserver set before any script). */
+const watchLongTasks = () => {
+  const w = window as unknown as { maxTaskMs: number };
+  w.maxTaskMs = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.maxTaskMs = Math.max(w.maxTaskMs, e.duration);
+  }).observe({ type: 'longtask', buffered: true });
+};
+
+/** grep -ril per query (the seed's search) on the vault folder, median ms. */
+function grepMedianMs(vault: string): number {
+  const times = BENCH_QUERIES.map((q) => {
+    const t0 = performance.now();
+    try {
+      execFileSync('grep', ['-ril', '--', q, vault], { stdio: 'ignore' });
+    } catch {
+      // exit status 1: no match
+    }
+    return performance.now() - t0;
+  });
+  return median(times);
+}
+
+/** Top-5 hit rate on the relevance set, SOMA's index against grep's first five files. */
+function relevance(): BenchResult {
+  const dir = 'web/search/fixtures';
+  const index = NoteIndex.empty();
+  for (const f of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (f.endsWith('.md')) index.upsert(f.normalize('NFC'), readFileSync(join(dir, f), 'utf8'));
+  }
+  const grepTop5 = (q: string) => {
+    try {
+      const out = execFileSync('grep', ['-ril', '--', q, '.'], { cwd: dir, encoding: 'utf8' });
+      return out
+        .split('\n')
+        .filter(Boolean)
+        .slice(0, 5)
+        .map((p) => p.slice(2).normalize('NFC'));
+    } catch {
+      return [];
+    }
+  };
+  const rate = (top5: (q: string) => string[]) =>
+    relevanceSet.filter((c) => top5(c.query).includes(c.expected)).length / relevanceSet.length;
+  return {
+    name: 'search.top5_hit_rate',
+    value: round2(
+      rate((q) =>
+        index
+          .search(q, {}, false)
+          .slice(0, 5)
+          .map((h) => h.path),
+      ),
+    ),
+    unit: 'ratio',
+    baseline: { name: 'grep -ril', value: round2(rate(grepTop5)) },
+    note: `${relevanceSet.length} queries over web/search/fixtures`,
+  };
+}
+
+/**
+ * search.*: a generated Spanish vault (10,000 notes, 1,000 in quick mode)
+ * served by SOMA and searched in Chromium through the search view.
+ */
+export async function benchSearch(opts: { quick: boolean }): Promise<BenchResult[]> {
+  const count = opts.quick ? 1_000 : 10_000;
+  const label = opts.quick ? '1k' : '10k';
+  const soma = await startSoma(spanishVault(count));
+  let browser: Browser | null = null;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
+    const page = await browser.newPage();
+    await page.addInitScript(watchLongTasks);
+    const t0 = performance.now();
+    await page.goto(soma.loginLink);
+    await page.getByTestId('chat-view').waitFor();
+    const first = await query(page, 'memoria', BUILD_TIMEOUT_MS);
+    const buildMs = performance.now() - t0;
+    const maxTaskMs = await page.evaluate(
+      () => (window as unknown as { maxTaskMs: number }).maxTaskMs,
+    );
+    if (first.count === 0) throw new Error('la búsqueda no encontró nada tras la sincronización');
+    // Let the worker save its index before the reload (stringify + put, ~1–2 s at 10k).
+    await page.waitForTimeout(opts.quick ? 1_000 : 4_000);
+
+    const t1 = performance.now();
+    await page.reload();
+    await page.locator('[data-testid="search-summary"][data-query="memoria"]').waitFor();
+    const readyMs = performance.now() - t1;
+
+    const samples: number[] = [];
+    for (let round = 0; round < 2; round++) {
+      for (const q of BENCH_QUERIES) samples.push((await query(page, q)).ms);
+    }
+    const heapMb = await page.evaluate(
+      () =>
+        (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory
+          ?.usedJSHeapSize ?? 0,
+    );
+    const grepMs = round2(grepMedianMs(soma.vault));
+    const base = { name: 'grep -ril', value: grepMs };
+    const note = `${count} notes, ${BENCH_QUERIES.length} queries ×2, worker time incl. snippets`;
+    return [
+      {
+        name: `search.${label}.index_build_ms`,
+        value: Math.round(buildMs),
+        unit: 'ms',
+        note: 'login → first sync + build → first result',
+      },
+      {
+        name: `search.${label}.sync_max_main_task_ms`,
+        value: Math.round(maxTaskMs),
+        unit: 'ms',
+        note: 'longest main-thread task during the first sync',
+      },
+      {
+        name: `search.${label}.ready_ms`,
+        value: Math.round(readyMs),
+        unit: 'ms',
+        note: 'reload → first result from the saved index',
+      },
+      {
+        name: `search.${label}.query_p50_ms`,
+        value: round2(median(samples)),
+        unit: 'ms',
+        baseline: base,
+        note,
+      },
+      {
+        name: `search.${label}.query_p95_ms`,
+        value: round2(percentile(samples, 95)),
+        unit: 'ms',
+        baseline: base,
+        note,
+      },
+      { name: `search.${label}.page_heap_mb`, value: round2(heapMb / 1024 / 1024), unit: 'MB' },
+      relevance(),
+    ];
+  } finally {
+    await browser?.close();
+    await soma.stop();
+  }
+}

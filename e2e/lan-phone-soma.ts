@@ -1,0 +1,76 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+/** A SOMA in LAN mode for a phone test: a fresh config folder, so a fresh authority. */
+export interface LanSoma {
+  /** The laptop's loopback start-up link. */
+  loginLink: string;
+  /** `https://soma.test:<port>`, reached through Chromium's host-resolver rule. */
+  lanUrl: string;
+  /** Base64 SHA-256 of the server certificate's key, for `--ignore-certificate-errors-spki-list`. */
+  spki: string;
+  stop: () => Promise<void>;
+}
+
+/** The name the phone uses; Chromium maps it to 127.0.0.1, so it is not "loopback" to the page. */
+export const LAN_HOST = 'soma.test';
+
+/** Starts `dist/server/main.js --lan --lan-host soma.test --lan-address 127.0.0.1`. */
+export async function startLanSoma(notes: Record<string, string>): Promise<LanSoma> {
+  const base = await mkdtemp(join(tmpdir(), 'soma-lan-'));
+  const vault = join(base, 'vault');
+  for (const [path, content] of Object.entries(notes)) {
+    await mkdir(dirname(join(vault, path)), { recursive: true });
+    await writeFile(join(vault, path), content);
+  }
+  const args = ['dist/server/main.js', '--vault', vault, '--config-dir', join(base, 'config')];
+  args.push(
+    '--port',
+    '0',
+    '--no-open',
+    '--lan',
+    '--lan-host',
+    LAN_HOST,
+    '--lan-address',
+    '127.0.0.1',
+  );
+  const child: ChildProcess = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CI: '1' },
+  });
+  let out = '';
+  const started = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`SOMA no arrancó:\n${out}`)), 15_000);
+    const onData = (d: Buffer) => {
+      out += d;
+      if (/#login=/.test(out)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`SOMA salió (${code}):\n${out}`)));
+  });
+  await started;
+  const pick = (re: RegExp) => {
+    const m = re.exec(out)?.[1];
+    if (!m) throw new Error(`falta ${re} en:\n${out}`);
+    return m;
+  };
+  return {
+    loginLink: pick(/(http:\/\/127\.0\.0\.1:\d+\/#login=[\w-]+)/),
+    lanUrl: pick(/(https:\/\/soma\.test:\d+)/),
+    spki: pick(/SPKI del certificado \(SHA-256, base64\): (\S+)/),
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(base, { recursive: true, force: true });
+    },
+  };
+}

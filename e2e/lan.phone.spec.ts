@@ -1,0 +1,118 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, chromium, devices, expect, type Page, test } from '@playwright/test';
+import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
+import { LAN_HOST, type LanSoma, startLanSoma } from './lan-phone-soma.ts';
+
+const CLOSING = '02_Conciencia/sesiones/2026-11-29 Cierre.md';
+const NOTE = '03_Proyectos/Faro.md';
+const notes = {
+  [CLOSING]: '---\ntipo: cierre\n---\n# Cierre del domingo\n\nHoy cerramos el capítulo del faro.\n',
+  [NOTE]: '# Faro\n\nEl faro alumbra la costa de Asturias.\n',
+};
+
+let soma: LanSoma;
+let browser: Browser;
+test.beforeAll(async () => {
+  soma = await startLanSoma(notes);
+  // The phone trusts only this server's key and reaches soma.test on 127.0.0.1 (MEASURED.md).
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      ...chromiumArgs,
+      `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`,
+      `--ignore-certificate-errors-spki-list=${soma.spki}`,
+    ],
+  });
+});
+test.afterAll(async () => {
+  await browser?.close();
+  await soma?.stop();
+});
+
+const phoneContext = () => browser.newContext({ ...devices['Pixel 7'], locale: 'es-ES' });
+
+async function noSeriousViolations(page: Page) {
+  const scan = await new AxeBuilder({ page }).analyze();
+  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
+    [],
+  );
+}
+
+test('a phone pairs through the QR link, then reads closings and saved notes offline', async () => {
+  test.setTimeout(90_000);
+  const laptop = await (await browser.newContext({ locale: 'es-ES' })).newPage();
+  await laptop.goto(soma.loginLink);
+  await laptop.goto(`${new URL(soma.loginLink).origin}/#/dispositivos`);
+  await expect(laptop.getByTestId('ca-fingerprint')).toHaveText(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+  await laptop.getByTestId('add-device').click();
+  await expect(laptop.getByTestId('pairing-qr')).toBeVisible();
+  const link = (await laptop.getByTestId('pairing-url').textContent()) ?? '';
+  expect(link).toMatch(new RegExp(`^${soma.lanUrl}/pair#[\\w-]+$`));
+
+  const phoneCtx = await phoneContext();
+  const phone = await phoneCtx.newPage();
+  await phone.goto(link);
+  await expect(phone.getByTestId('pair-page')).toBeVisible();
+  expect(phone.url()).not.toContain('#');
+  await noSeriousViolations(phone);
+  await phone.getByLabel('Nombre de este dispositivo').fill('Pixel de Ana');
+  await phone.getByRole('button', { name: 'Pedir acceso' }).click();
+  await expect(phone.getByTestId('pair-waiting')).toBeVisible();
+
+  await expect(laptop.getByTestId('pairing-ask')).toHaveText('¿Emparejar «Pixel de Ana»?');
+  await laptop.getByRole('button', { name: 'Emparejar', exact: true }).click();
+
+  // Approved: the phone has its own session and opens the app over HTTPS.
+  await phone.waitForURL(`${soma.lanUrl}/#/`);
+  await expect(phone.getByTestId('tree-toggle')).toBeVisible({ timeout: 15_000 });
+  expect(await phone.evaluate(() => window.isSecureContext)).toBe(true);
+  await phone.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => phone.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+
+  for (const [path, text] of [
+    [NOTE, 'alumbra la costa'],
+    [CLOSING, 'cerramos el capítulo'],
+  ] as const) {
+    await phone.goto(`${soma.lanUrl}/#/nota/${path.split('/').map(encodeURIComponent).join('/')}`);
+    await expect(phone.getByTestId('note-view')).toContainText(text);
+  }
+
+  await phoneCtx.setOffline(true);
+  await phone.goto(`${soma.lanUrl}/#/`);
+  await phone.reload();
+  const home = phone.getByTestId('offline-home');
+  await expect(home).toBeVisible({ timeout: 15_000 });
+  await expect(phone.getByTestId('offline-banner')).toContainText('El chat necesita el servidor');
+  await expect(phone.getByTestId('offline-banner')).toContainText(
+    'Sin conexión: las propuestas necesitan el servidor',
+  );
+  await noSeriousViolations(phone);
+  await phone.getByRole('link', { name: '2026-11-29 Cierre' }).click();
+  await expect(phone.getByTestId('note-view')).toContainText('Hoy cerramos el capítulo del faro.');
+  await phone.getByRole('link', { name: /Volver/ }).click();
+  await phone.getByLabel('Buscar en las notas guardadas').fill('asturias');
+  await expect(phone.getByTestId('offline-list').getByRole('listitem')).toHaveCount(1);
+  await phone.getByRole('link', { name: 'Faro' }).click();
+  await expect(phone.getByTestId('note-view')).toContainText('El faro alumbra la costa');
+  await phoneCtx.close();
+});
+
+test('the same phone without pairing sees nothing of the vault', async () => {
+  const ctx = await phoneContext();
+  const phone = await ctx.newPage();
+  await phone.goto(`${soma.lanUrl}/`);
+  await expect(phone.getByTestId('login-required')).toBeVisible();
+  const statuses = await phone.evaluate(async () => {
+    const paths = ['/api/vault/tree', '/api/vault/manifest', '/api/sessions', '/api/lan'];
+    return Promise.all(paths.map(async (p) => (await fetch(p)).status));
+  });
+  expect(statuses).toEqual([401, 401, 401, 401]);
+  const pairing = await phone.evaluate(
+    async () => (await fetch('/api/pairing', { method: 'POST' })).status,
+  );
+  expect(pairing).toBe(401);
+  await noSeriousViolations(phone);
+  await ctx.close();
+});

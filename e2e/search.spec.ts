@@ -1,0 +1,88 @@
+import { expect, type Page, test } from '@playwright/test';
+import { type RunningSoma, startSoma } from './soma-server.ts';
+
+const notes: Record<string, string> = {
+  '01_Caracter/Bóveda.md': '# Bóveda\n\nLa bóveda guarda todo lo que pienso.\n',
+  '03_Proyectos/Huerto urbano.md':
+    '---\ntags: [huerto]\n---\n# Huerto urbano\n\nPlanté tomates y lechugas en la terraza.\n',
+  '04_Sueños/Sueño del faro.md': '# Sueño del faro\n\nUn faro en la niebla.\n',
+  '02_Conciencia/sesiones/2024-05-01.md': '## Resumen\n\nHablamos del faro.\n',
+};
+
+let soma: RunningSoma | null = null;
+test.afterEach(async () => {
+  await soma?.stop();
+  soma = null;
+});
+
+async function open(page: Page) {
+  soma = await startSoma(notes);
+  await page.goto(soma.loginLink);
+  await expect(page.getByTestId('chat-view')).toBeVisible();
+  return soma;
+}
+
+async function type(page: Page, query: string) {
+  await page.getByTestId('search-box').fill(query);
+  await expect(page.getByTestId('search-view')).toBeVisible();
+}
+
+const hits = (page: Page) => page.getByTestId('search-hit');
+
+test('typing searches as you type, accent-insensitive, with the match marked', async ({ page }) => {
+  await open(page);
+  await type(page, 'boveda');
+  await expect(hits(page).first()).toContainText('Bóveda');
+  await expect(hits(page).first().locator('mark').first()).toHaveText(/bóveda/i);
+  expect(page.url()).toContain('#/buscar?q=boveda');
+  // Plural and stem: `tomate` finds `tomates`; the folder filter narrows.
+  await type(page, 'tomate');
+  await expect(hits(page)).toHaveCount(1);
+  await expect(hits(page)).toContainText('Huerto urbano');
+  await page.getByTestId('search-folder').selectOption('04_Sueños');
+  await expect(page.getByTestId('search-summary')).toContainText('0 notas');
+  await page.getByTestId('search-folder').selectOption('');
+  await hits(page).getByRole('link', { name: 'Huerto urbano' }).click();
+  await expect(page).toHaveURL(/#\/nota\/03_Proyectos/);
+});
+
+test('/buscar lists the hits to trim, then attaches the kept ones as one chip', async ({
+  page,
+}) => {
+  await open(page);
+  const composer = page.getByTestId('composer');
+  await composer.fill('/buscar faros');
+  await composer.press('Enter');
+  const results = page.getByTestId('search-results');
+  await expect(results.getByRole('checkbox', { name: /Sueño del faro/ })).toBeChecked();
+  await results.getByRole('checkbox', { name: /2024-05-01/ }).uncheck();
+  await results.getByRole('button', { name: /Adjuntar seleccionadas \(1\)/ }).click();
+  await expect(page.getByTestId('chip')).toContainText('Búsqueda «faros» (1 notas)');
+});
+
+test('a note written on disk by another program is found within seconds', async ({ page }) => {
+  const running = await open(page);
+  await type(page, 'zarzaparrilla');
+  await expect(page.getByTestId('search-summary')).toContainText('0 notas');
+  await running.writeNote('00_Entrada/Bebidas.md', '# Bebidas\n\nLa zarzaparrilla de la abuela.\n');
+  await expect(hits(page).first()).toContainText('Bebidas', { timeout: 10_000 });
+  await running.writeNote('00_Entrada/Bebidas.md', '# Bebidas\n\nSolo agua.\n');
+  await expect(page.getByTestId('search-summary')).toContainText('0 notas', { timeout: 10_000 });
+});
+
+test('after a reload, search answers from the saved copy without fetching notes', async ({
+  page,
+}) => {
+  await open(page);
+  await type(page, 'faro');
+  await expect(hits(page).first()).toContainText('faro');
+  const noteRequests: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/vault\/(batch|note)\b/.test(r.url())) noteRequests.push(r.url());
+  });
+  await page.reload();
+  await expect(page.getByTestId('search-view')).toBeVisible();
+  await type(page, 'niebla');
+  await expect(hits(page).first()).toContainText('Sueño del faro');
+  expect(noteRequests).toEqual([]);
+});

@@ -1,0 +1,57 @@
+import { createResource, For, Show } from 'solid-js';
+import { useStores } from '../app/store-context.tsx';
+import { AddDevice } from '../pairing/add-device.tsx';
+import { getLanInfo } from '../pairing/pairing-api.ts';
+import { LAN_STEPS, usePairingWords } from '../pairing/pairing-words.ts';
+
+/**
+ * The laptop's LAN box: addresses, the authority to install (fingerprint, download,
+ * Android and iOS steps) and "add a phone". The server answers it only on the laptop
+ * itself, so on a phone the box stays hidden.
+ */
+export function LanPanel() {
+  const i18n = useStores().i18n;
+  const w = usePairingWords();
+  const steps = () => LAN_STEPS[i18n.locale()];
+  const [info] = createResource(() => getLanInfo().catch(() => null));
+  return (
+    <Show when={info()}>
+      {(lan) => (
+        <section class="lan-panel" aria-labelledby="lan-title">
+          <h2 id="lan-title">{w('lan.title')}</h2>
+          <Show when={lan().enabled} fallback={<p class="muted">{w('lan.off')}</p>}>
+            <p>{w('lan.urls')}</p>
+            <ul>
+              <For each={lan().urls}>
+                {(url) => (
+                  <li>
+                    <code>{url}</code>
+                  </li>
+                )}
+              </For>
+            </ul>
+            <p>{w('lan.fingerprint')}</p>
+            <p>
+              <code class="fingerprint" data-testid="ca-fingerprint">
+                {lan().caFingerprintSha256}
+              </code>
+            </p>
+            <p>
+              <a class="button button-quiet" href={lan().caDownload} download="soma-ca.crt">
+                {w('lan.download')}
+              </a>
+            </p>
+            <For each={[steps().android, steps().ios]}>
+              {(list) => (
+                <ol class="lan-steps">
+                  <For each={list}>{(step) => <li>{step}</li>}</For>
+                </ol>
+              )}
+            </For>
+            <AddDevice />
+          </Show>
+        </section>
+      )}
+    </Show>
+  );
+}

@@ -1,0 +1,72 @@
+import * as z from 'zod/mini';
+import {
+  type AuditAnswer,
+  AuditAnswerSchema,
+  type ClosingBody,
+  type ConfirmAnswer,
+  ConfirmAnswerSchema,
+  type Proposal,
+  ProposalAnswerSchema,
+  ProposalsAnswerSchema,
+  type SaveBody,
+} from '../../common/synapse-schemas.ts';
+import { request } from './api.ts';
+import { ApiError } from './api-error.ts';
+
+/**
+ * The Supervised Synapse calls (/api/proposals). Beside `api.ts` rather than in it so
+ * they, and their schemas, load with the proposals UI instead of on the first page.
+ */
+
+const post = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+/** One synapse proposal per `[[link]]` of a finished answer (none when it has no links). */
+export async function proposeSynapses(answer: string): Promise<Proposal[]> {
+  return (await request(ProposalsAnswerSchema, '/api/proposals/synapses', post({ answer })))
+    .proposals;
+}
+
+/** The last answer as a new note in `05_Salida/`, with front matter. */
+export async function proposeSave(body: SaveBody): Promise<Proposal> {
+  return (await request(ProposalAnswerSchema, '/api/proposals/save', post(body))).proposal;
+}
+
+/** `content` to a path the user gave: full text when new, a diff when it exists. */
+export async function proposeWrite(path: string, content: string): Promise<Proposal> {
+  return (await request(ProposalAnswerSchema, '/api/proposals/write', post({ path, content })))
+    .proposal;
+}
+
+/** A session closing (as the model wrote it or as the user edited it). */
+export async function proposeClosing(body: ClosingBody): Promise<Proposal> {
+  return (await request(ProposalAnswerSchema, '/api/proposals/closing', post(body))).proposal;
+}
+
+/** The one call that writes: the user approved `proposal` in the UI. */
+export function confirmProposal(proposal: Proposal, overwrite = false): Promise<ConfirmAnswer> {
+  const url = `/api/proposals/${encodeURIComponent(proposal.id)}/confirm`;
+  return request(ConfirmAnswerSchema, url, post({ signature: proposal.signature, overwrite }));
+}
+
+/** Tells the server the user said no, so it is spent and (for synapses) not asked again. */
+export async function rejectProposal(id: string): Promise<void> {
+  await request(z.unknown(), `/api/proposals/${encodeURIComponent(id)}/reject`, post({}));
+}
+
+/** Every write SOMA made, newest first. */
+export function getAudit(): Promise<AuditAnswer> {
+  return request(AuditAnswerSchema, '/api/proposals/audit');
+}
+
+const FileChangedSchema = z.object({ diff: z.string() });
+
+/** The fresh diff a 409 `file_changed` carries, or null for any other error. */
+export function changedDiff(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.code !== 'file_changed') return null;
+  const parsed = FileChangedSchema.safeParse(error.details);
+  return parsed.success ? parsed.data.diff : '';
+}

@@ -1,0 +1,103 @@
+import { createSignal, Match, onCleanup, Show, Switch } from 'solid-js';
+import type { PairingView } from '../../common/pairing-schemas.ts';
+import { useStores } from '../app/store-context.tsx';
+import { describeError } from '../i18n/error-message.ts';
+import { createPairing, decidePairing, getPairing } from './pairing-api.ts';
+import { usePairingWords } from './pairing-words.ts';
+import { QrImage } from './qr-image.tsx';
+
+/** How often the laptop asks whether the phone has claimed the code. */
+const POLL_MS = 1000;
+
+/** "Añadir un móvil": the QR code and link, then the approval of the phone that claimed it. */
+export function AddDevice() {
+  const t = useStores().i18n.t;
+  const w = usePairingWords();
+  const [link, setLink] = createSignal<{ id: string; url: string } | null>(null);
+  const [view, setView] = createSignal<PairingView | null>(null);
+  const [error, setError] = createSignal<unknown>(null);
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const stop = () => clearInterval(timer);
+  onCleanup(stop);
+
+  const poll = async (id: string) => {
+    try {
+      const next = await getPairing(id);
+      setView(next);
+      if (!['open', 'pending'].includes(next.status)) stop();
+    } catch (e) {
+      setError(e);
+      stop();
+    }
+  };
+  const start = async () => {
+    stop();
+    setError(null);
+    setView(null);
+    try {
+      const created = await createPairing();
+      setLink({ id: created.id, url: created.url });
+      timer = setInterval(() => void poll(created.id), POLL_MS);
+    } catch (e) {
+      setError(e);
+    }
+  };
+  const decide = async (approve: boolean) => {
+    const id = link()?.id;
+    if (!id) return;
+    await decidePairing(id, approve).catch(setError);
+    await poll(id);
+  };
+
+  return (
+    <section class="add-device" aria-live="polite">
+      <button type="button" class="button" data-testid="add-device" onClick={() => void start()}>
+        {w('pairing.add')}
+      </button>
+      <Show when={error()}>
+        <p class="notice notice-error" role="alert">
+          {describeError(error(), t)}
+        </p>
+      </Show>
+      <Show when={link() && !error()}>
+        <Switch>
+          <Match when={view()?.status === 'pending'}>
+            <p class="pairing-ask" data-testid="pairing-ask">
+              {w('pairing.ask', { name: view()?.name ?? '' })}
+            </p>
+            <button type="button" class="button" onClick={() => void decide(true)}>
+              {w('pairing.approve')}
+            </button>{' '}
+            <button type="button" class="button button-quiet" onClick={() => void decide(false)}>
+              {w('pairing.reject')}
+            </button>
+          </Match>
+          <Match when={view()?.status === 'approved' || view()?.status === 'done'}>
+            <p class="notice" role="status">
+              {w('pairing.approved')}
+            </p>
+          </Match>
+          <Match when={view()?.status === 'rejected'}>
+            <p class="notice" role="status">
+              {w('pairing.rejected')}
+            </p>
+          </Match>
+          <Match when={view()?.status === 'expired'}>
+            <p class="notice notice-warning" role="status">
+              {w('pairing.expired')}
+            </p>
+          </Match>
+          <Match when={true}>
+            <p>{w('pairing.scan')}</p>
+            <QrImage text={link()?.url ?? ''} label={w('pairing.qr')} />
+            <p>
+              <code class="pairing-url" data-testid="pairing-url">
+                {link()?.url}
+              </code>
+            </p>
+          </Match>
+        </Switch>
+      </Show>
+    </section>
+  );
+}

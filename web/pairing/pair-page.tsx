@@ -1,0 +1,121 @@
+import { createSignal, Match, onCleanup, Switch } from 'solid-js';
+import { useStores } from '../app/store-context.tsx';
+import { describeError } from '../i18n/error-message.ts';
+import { claimPairing, pairingOutcome } from './pairing-api.ts';
+import { usePairingWords } from './pairing-words.ts';
+
+/** How often the phone asks whether the laptop has answered. */
+const POLL_MS = 1000;
+
+type Step =
+  | { kind: 'form' }
+  | { kind: 'waiting'; name: string }
+  | { kind: 'done' }
+  | { kind: 'failed'; error: unknown }
+  | { kind: 'ended'; status: 'rejected' | 'expired' };
+
+/** A guess at the phone's name from its User-Agent, which the user can change. */
+function guessName(): string {
+  const model = /Android [\d.]+; ([^;)]+)/.exec(navigator.userAgent)?.[1]?.trim();
+  if (model && model !== 'K') return model;
+  if (/iPhone/.test(navigator.userAgent)) return 'iPhone';
+  return 'Móvil';
+}
+
+/**
+ * `/pair#<code>`, the page the QR code opens on the phone. The code comes from the
+ * fragment (never sent to the server in a URL, so never in a log or a Referer) and is
+ * removed from the address bar at once. The phone names itself, then waits for the
+ * laptop's approval; the session cookie comes with the approved answer.
+ */
+export default function PairPage() {
+  const t = useStores().i18n.t;
+  const w = usePairingWords();
+  const code = location.hash.slice(1);
+  history.replaceState(null, '', '/pair');
+  const [step, setStep] = createSignal<Step>(
+    code ? { kind: 'form' } : { kind: 'failed', error: null },
+  );
+  const [name, setName] = createSignal(guessName());
+  let timer: ReturnType<typeof setInterval> | undefined;
+  onCleanup(() => clearInterval(timer));
+
+  const poll = async (claim: string) => {
+    try {
+      const status = await pairingOutcome(claim);
+      if (status === 'pending') return;
+      clearInterval(timer);
+      if (status === 'approved') {
+        setStep({ kind: 'done' });
+        location.replace('/#/');
+      } else setStep({ kind: 'ended', status: status === 'rejected' ? 'rejected' : 'expired' });
+    } catch (error) {
+      clearInterval(timer);
+      setStep({ kind: 'failed', error });
+    }
+  };
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    try {
+      const answer = await claimPairing(code, name());
+      setStep({ kind: 'waiting', name: name() });
+      timer = setInterval(() => void poll(answer.claim), POLL_MS);
+    } catch (error) {
+      setStep({ kind: 'failed', error });
+    }
+  };
+
+  return (
+    <main id="main" class="pair-page login-required" data-testid="pair-page">
+      <h1>{w('pair.title')}</h1>
+      <div aria-live="polite">
+        <Switch>
+          <Match when={step().kind === 'form'}>
+            <form onSubmit={(e) => void submit(e)}>
+              <label for="pair-name">{w('pair.name')}</label>
+              <input
+                id="pair-name"
+                class="pair-name"
+                value={name()}
+                maxLength={60}
+                required
+                onInput={(e) => setName(e.currentTarget.value)}
+              />
+              <button type="submit" class="button">
+                {w('pair.submit')}
+              </button>
+            </form>
+          </Match>
+          <Match when={step().kind === 'waiting'}>
+            <p role="status" data-testid="pair-waiting">
+              {w('pair.waiting', { name: name() })}
+            </p>
+          </Match>
+          <Match when={step().kind === 'done'}>
+            <p role="status">{w('pair.done')}</p>
+          </Match>
+          <Match when={step().kind === 'ended'}>
+            <p class="notice notice-warning" role="alert">
+              {w(
+                (step() as { status: string }).status === 'rejected'
+                  ? 'pairing.rejected'
+                  : 'pairing.expired',
+              )}
+            </p>
+          </Match>
+          <Match when={step().kind === 'failed'}>
+            <p class="notice notice-error" role="alert">
+              {code ? describeError((step() as { error: unknown }).error, t) : w('pair.noCode')}
+            </p>
+          </Match>
+        </Switch>
+      </div>
+      {/* Before trusting SOMA the phone installs its authority; compare the fingerprint on the laptop. */}
+      <p>
+        <a class="button button-quiet" href="/api/lan/ca.crt" download="soma-ca.crt">
+          {w('lan.download')}
+        </a>
+      </p>
+    </main>
+  );
+}

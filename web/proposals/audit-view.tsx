@@ -1,0 +1,78 @@
+import { createResource, For, Match, Show, Switch } from 'solid-js';
+import { AUDIT_LOG_PATH } from '../../common/synapse-schemas.ts';
+import { useStores } from '../app/store-context.tsx';
+import { getAudit } from '../lib/proposals-api.ts';
+import { explainError } from './explain-error.ts';
+import './proposals.css';
+
+/** How many hex digits of a hash identify a write at a glance? */
+const HASH_PREFIX = 12;
+
+/** The audit log: every write SOMA made, newest first (as the server lists them). */
+export function AuditView() {
+  const stores = useStores();
+  const t = stores.i18n.t;
+  const [audit] = createResource(getAudit);
+  const time = (iso: string) =>
+    new Date(iso).toLocaleString(stores.i18n.locale(), { dateStyle: 'short', timeStyle: 'medium' });
+  return (
+    <section class="audit-view" data-testid="audit-view">
+      <a class="back-to-chat" href="#/">
+        {t('chat.back')}
+      </a>
+      <h1>{t('audit.title')}</h1>
+      <p class="muted">{t('audit.explain', { path: AUDIT_LOG_PATH })}</p>
+      <Switch>
+        <Match when={audit.error}>
+          {(error) => (
+            <p class="notice notice-error">{`${t('audit.failed')} ${explainError(error(), t)}`}</p>
+          )}
+        </Match>
+        <Match when={audit.loading}>
+          <p class="muted" role="status">
+            {t('audit.loading')}
+          </p>
+        </Match>
+        <Match when={audit()}>
+          {(answer) => (
+            <>
+              <Show when={answer().broken > 0}>
+                <p class="notice notice-warning">{t('audit.broken', { count: answer().broken })}</p>
+              </Show>
+              <Show when={answer().entries.length > 0} fallback={<p>{t('audit.empty')}</p>}>
+                <table class="audit-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('audit.time')}</th>
+                      <th scope="col">{t('audit.kind')}</th>
+                      <th scope="col">{t('audit.path')}</th>
+                      <th scope="col">{t('audit.hash')}</th>
+                      <th scope="col">{t('audit.device')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    <For each={answer().entries}>
+                      {(entry) => (
+                        <tr data-testid="audit-entry" data-kind={entry.kind}>
+                          <td>
+                            <time datetime={entry.time}>{time(entry.time)}</time>
+                          </td>
+                          <td>{t(`audit.kind.${entry.kind}`)}</td>
+                          <td>{entry.path}</td>
+                          <td>
+                            <code title={entry.hash}>{entry.hash.slice(0, HASH_PREFIX)}</code>
+                          </td>
+                          <td>{entry.session.label}</td>
+                        </tr>
+                      )}
+                    </For>
+                  </tbody>
+                </table>
+              </Show>
+            </>
+          )}
+        </Match>
+      </Switch>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { Match, Show, Switch } from 'solid-js';
+import { useStores } from '../app/store-context.tsx';
+import type { ProposalRecord } from '../db/records.ts';
+import { DiffView } from './diff-view.tsx';
+import { isBusy } from './proposal-actions.ts';
+
+/** Where a proposal stands, in words: pending, written where, rejected, expired, changed, failed. */
+export function CardStatus(props: { record: ProposalRecord }) {
+  const t = useStores().i18n.t;
+  const r = () => props.record;
+  return (
+    <div class="proposal-status" data-testid="proposal-status" role="status">
+      <Switch>
+        <Match when={isBusy(r().id)}>{t('proposal.state.busy')}</Match>
+        <Match when={r().state === 'pending'}>
+          {t('proposal.state.pending')}
+          <Show when={r().error}>
+            {(e) => (
+              <p class="notice notice-error">{t('proposal.retryHint', { reason: e().message })}</p>
+            )}
+          </Show>
+        </Match>
+        <Match when={r().state === 'approved'}>
+          <span class="proposal-ok">
+            {t('proposal.state.approved', { path: r().written?.path ?? r().proposal.path })}
+          </span>
+        </Match>
+        <Match when={r().state === 'rejected'}>{t('proposal.state.rejected')}</Match>
+        <Match when={r().state === 'expired'}>{t('proposal.state.expired')}</Match>
+        <Match when={r().state === 'changed'}>
+          <p class="notice notice-warning">{t('proposal.state.changed')}</p>
+          <DiffView unified={r().changedDiff ?? ''} />
+        </Match>
+        <Match when={r().state === 'failed'}>
+          <p class="notice notice-error">
+            {t('proposal.state.failed', { reason: r().error?.message ?? '' })}
+          </p>
+        </Match>
+      </Switch>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { Show } from 'solid-js';
+import { useStores } from '../app/store-context.tsx';
+import type { ProposalRecord } from '../db/records.ts';
+import { decide, isBusy } from './proposal-actions.ts';
+import { isPending } from './proposal-state.ts';
+
+/** Approve (or Overwrite, for an existing file) and Reject, while the proposal is pending. */
+export function DecisionButtons(props: {
+  record: ProposalRecord;
+  yes?: string;
+  no?: string;
+  /** Approving is not possible right now (a closing edited but not proposed again). */
+  blocked?: boolean;
+  onDone?: () => void;
+}) {
+  const stores = useStores();
+  const t = stores.i18n.t;
+  const overwrite = () => props.record.proposal.mode === 'overwrite';
+  const choose = async (choice: 'approve' | 'overwrite' | 'reject') => {
+    await decide(stores.chat.core, props.record.id, choice);
+    props.onDone?.();
+  };
+  return (
+    <Show when={isPending(props.record)}>
+      <div class="proposal-actions">
+        <button
+          type="button"
+          class="button"
+          classList={{ 'button-danger': overwrite() }}
+          data-testid={overwrite() ? 'proposal-overwrite' : 'proposal-approve'}
+          disabled={isBusy(props.record.id) || props.blocked}
+          onClick={() => void choose(overwrite() ? 'overwrite' : 'approve')}
+        >
+          {props.yes ?? t(overwrite() ? 'proposal.overwrite' : 'proposal.approve')}
+        </button>
+        <button
+          type="button"
+          class="button button-quiet"
+          data-testid="proposal-reject"
+          disabled={isBusy(props.record.id)}
+          onClick={() => void choose('reject')}
+        >
+          {props.no ?? t('proposal.reject')}
+        </button>
+      </div>
+    </Show>
+  );
+}

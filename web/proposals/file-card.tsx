@@ -1,0 +1,41 @@
+import { Show } from 'solid-js';
+import { useStores } from '../app/store-context.tsx';
+import type { ProposalRecord } from '../db/records.ts';
+import { DecisionButtons } from './decision-buttons.tsx';
+import { DiffView } from './diff-view.tsx';
+import { ProposalFrame } from './proposal-frame.tsx';
+
+/** /guardar and /registrar: the exact path, then the full new text or the diff against the file. */
+export function FileCard(props: { record: ProposalRecord }) {
+  const t = useStores().i18n.t;
+  const p = () => props.record.proposal;
+  const titleKey = () =>
+    p().kind === 'save'
+      ? 'proposal.save.title'
+      : p().mode === 'overwrite'
+        ? 'proposal.overwrite.title'
+        : 'proposal.write.title';
+  const full = () => {
+    const v = p().preview;
+    return v.type === 'full' ? v.text : null;
+  };
+  const diff = () => {
+    const v = p().preview;
+    return v.type === 'diff' ? v.unified : null;
+  };
+  return (
+    <ProposalFrame record={props.record} title={t(titleKey(), { path: p().path })}>
+      <Show when={full() !== null}>
+        <p class="muted">{t('proposal.fullIntro')}</p>
+        <pre class="proposal-content" data-testid="proposal-content">
+          {full()}
+        </pre>
+      </Show>
+      <Show when={diff() !== null}>
+        <p class="muted">{t('proposal.diffIntro')}</p>
+        <DiffView unified={diff() ?? ''} />
+      </Show>
+      <DecisionButtons record={props.record} />
+    </ProposalFrame>
+  );
+}

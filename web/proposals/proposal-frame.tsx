@@ -1,0 +1,66 @@
+import { type JSX, Show } from 'solid-js';
+import { useStores } from '../app/store-context.tsx';
+import type { ProposalRecord } from '../db/records.ts';
+import { keyDecision } from './card-keys.ts';
+import { CardStatus } from './card-status.tsx';
+import { isBusy, PROPOSE_FAILED, proposeAgain } from './proposal-actions.ts';
+import { canProposeAgain, isPending } from './proposal-state.ts';
+
+/**
+ * The frame every proposal card shares: its kind and state as data attributes, the
+ * S/N keys while it is pending and focused, its status, and "propose again".
+ */
+export function ProposalFrame(props: {
+  record: ProposalRecord;
+  title: JSX.Element;
+  children: JSX.Element;
+  onKey?: (decision: 'yes' | 'no') => void;
+  /** Replaces the default "propose again" (a closing re-proposes its edited text). */
+  again?: () => void;
+}) {
+  const stores = useStores();
+  const t = stores.i18n.t;
+  const onKeyDown = (event: KeyboardEvent) => {
+    // Keys typed on a button or in a text box belong to them.
+    if (event.target !== event.currentTarget || !props.onKey || !isPending(props.record)) return;
+    const decision = keyDecision(event);
+    if (!decision) return;
+    event.preventDefault();
+    props.onKey(decision);
+  };
+  const again = () =>
+    props.again ? props.again() : void proposeAgain(stores.chat.core, props.record.id);
+  return (
+    <section
+      class="proposal"
+      classList={{ 'proposal-pending': isPending(props.record) }}
+      data-testid="proposal"
+      data-kind={props.record.proposal.kind}
+      data-state={props.record.state}
+      data-id={props.record.id}
+      tabIndex={props.onKey && isPending(props.record) ? 0 : undefined}
+      aria-label={props.record.proposal.path}
+      onKeyDown={onKeyDown}
+    >
+      <h3 class="proposal-title">{props.title}</h3>
+      {props.children}
+      <CardStatus record={props.record} />
+      <Show when={canProposeAgain(props.record)}>
+        <button
+          type="button"
+          class="button"
+          data-testid="proposal-again"
+          disabled={isBusy(props.record.id)}
+          onClick={again}
+        >
+          {t('proposal.proposeAgain')}
+        </button>
+      </Show>
+      <Show when={props.record.state !== 'pending' && props.record.error?.code === PROPOSE_FAILED}>
+        <p class="notice notice-error">
+          {t('proposal.retryHint', { reason: props.record.error?.message ?? '' })}
+        </p>
+      </Show>
+    </section>
+  );
+}

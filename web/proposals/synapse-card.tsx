@@ -1,0 +1,56 @@
+import { Show } from 'solid-js';
+import { useStores } from '../app/store-context.tsx';
+import type { ProposalRecord } from '../db/records.ts';
+import { DecisionButtons } from './decision-buttons.tsx';
+import { decide } from './proposal-actions.ts';
+import { ProposalFrame } from './proposal-frame.tsx';
+import { isPending } from './proposal-state.ts';
+
+/** `¿Aprobar sinapsis [[nota]]? [S/n]`: the link, where it leads (or that it leads nowhere), the exact line. */
+export function SynapseCard(props: { record: ProposalRecord; onDone: () => void }) {
+  const stores = useStores();
+  const t = stores.i18n.t;
+  const link = () => props.record.proposal.link;
+  const missing = () => link()?.resolved === null;
+  const onKey = async (d: 'yes' | 'no') => {
+    await decide(stores.chat.core, props.record.id, d === 'yes' ? 'approve' : 'reject');
+    props.onDone();
+  };
+  const title = (
+    <>
+      {isPending(props.record)
+        ? t('proposal.synapse.ask', { link: link()?.raw ?? '' })
+        : (link()?.raw ?? '')}{' '}
+      <Show when={missing()}>
+        <span class="synapse-missing" data-testid="synapse-missing">
+          {t('proposal.synapse.missing')}
+        </span>
+      </Show>
+    </>
+  );
+  return (
+    <ProposalFrame record={props.record} title={title} onKey={(d) => void onKey(d)}>
+      <Show
+        when={missing()}
+        fallback={
+          <p class="muted">{t('proposal.synapse.resolved', { path: link()?.resolved ?? '' })}</p>
+        }
+      >
+        <p class="proposal-missing-hint">{t('proposal.synapse.missingHint')}</p>
+      </Show>
+      <p class="proposal-path" data-testid="proposal-path">
+        {t('proposal.appendTo', { path: props.record.proposal.path })}
+      </p>
+      <pre class="proposal-content proposal-line">{props.record.proposal.content}</pre>
+      <DecisionButtons
+        record={props.record}
+        yes={t('proposal.yes')}
+        no={t('proposal.no')}
+        onDone={props.onDone}
+      />
+      <Show when={isPending(props.record)}>
+        <p class="muted proposal-keys">{t('proposal.keysHint')}</p>
+      </Show>
+    </ProposalFrame>
+  );
+}

@@ -1,0 +1,53 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { deleteDatabase } from '../db/database.ts';
+import { updateCachedNotes } from '../db/notes-cache-repo.ts';
+import { createSearchEngine } from './search-engine.ts';
+
+afterEach(() => deleteDatabase());
+
+const note = (path: string, content: string) => ({ path, hash: `h:${content}`, content });
+const paths = async (engine: ReturnType<typeof createSearchEngine>, q: string) =>
+  (await engine.search(q, {}, false)).map((h) => h.path);
+
+describe('web/search/search-engine', () => {
+  it('indexes changes note by note and answers with marked snippets', async () => {
+    const engine = createSearchEngine();
+    const faro = note('04_Sueños/Faro.md', 'Un faro en la niebla.');
+    await updateCachedNotes([faro], []);
+    engine.apply({ upserted: [faro], removed: [] });
+    const [hit] = await engine.search('faros', {}, false);
+    expect(hit).toMatchObject({
+      path: faro.path,
+      folder: '04_Sueños',
+      snippet: 'Un faro en la niebla.',
+    });
+    expect(hit?.marks).toEqual([[3, 7]]);
+    engine.apply({ upserted: [], removed: [faro.path] });
+    expect(await paths(engine, 'faro')).toEqual([]);
+  });
+
+  it('saves itself, and a new engine loads it and catches up from the copy', async () => {
+    const first = createSearchEngine();
+    const a = note('a.md', 'bóveda antigua');
+    const b = note('b.md', 'jardín de otoño');
+    await updateCachedNotes([a, b], []);
+    first.apply({ upserted: [a, b], removed: [] });
+    await first.flush();
+
+    // The copy moved on while the index was not saved: b.md edited, a.md deleted.
+    const b2 = note('b.md', 'huerto de verano');
+    await updateCachedNotes([b2], ['a.md']);
+    const second = createSearchEngine();
+    expect(await second.load()).toBe(true);
+    expect(await paths(second, 'boveda')).toEqual(['a.md']);
+    await second.reconcile(new Map([['b.md', b2.hash]]));
+    expect(await paths(second, 'boveda')).toEqual([]);
+    expect(await paths(second, 'huerto')).toEqual(['b.md']);
+    expect(await paths(second, 'jardin')).toEqual([]);
+  });
+
+  it('finds no saved index before the first save', async () => {
+    expect(await createSearchEngine().load()).toBe(false);
+  });
+});

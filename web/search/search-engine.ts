@@ -1,0 +1,108 @@
+import type { SearchIndexRecord } from '../db/records.ts';
+import { loadSearchIndex, saveSearchIndex } from '../db/search-index-repo.ts';
+import { copiedNotes } from '../db/vault-copy-repo.ts';
+import type { VaultChange } from '../vault-sync/sync-vault.ts';
+import { NoteIndex } from './note-index.ts';
+import type { SearchFilters, SearchHit } from './search-types.ts';
+import { makeSnippet } from './snippet.ts';
+import { ANALYZER_VERSION } from './spanish-analyzer.ts';
+
+/** The key of SOMA's one saved index in the `searchIndex` store. */
+const INDEX_KEY = 'notes';
+/** How long after the last change is the index saved (stringifying 10,000 notes takes ~1 s)? */
+export const SAVE_DEBOUNCE_MS = 2_000;
+
+/**
+ * The worker's index and its bookkeeping: loads the saved index, applies
+ * changes note by note (by hash), saves itself back (debounced), and answers
+ * queries with snippets cut from the copied notes.
+ */
+export function createSearchEngine(opts: { saveDelayMs?: number } = {}) {
+  let index = NoteIndex.empty();
+  let hashes: Record<string, string> = {};
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  let saving: Promise<void> = Promise.resolve();
+  let dirty = false;
+
+  const save = () => {
+    clearTimeout(saveTimer);
+    dirty = false;
+    const record: SearchIndexRecord = {
+      key: INDEX_KEY,
+      analyzerVersion: ANALYZER_VERSION,
+      json: index.toJSON(),
+      hashes: { ...hashes },
+      updatedAt: Date.now(),
+    };
+    saving = saving.then(() => saveSearchIndex(record)).catch(() => undefined);
+    return saving;
+  };
+  const scheduleSave = () => {
+    dirty = true;
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(save, opts.saveDelayMs ?? SAVE_DEBOUNCE_MS);
+  };
+
+  const apply = (change: VaultChange) => {
+    let changed = false;
+    for (const path of change.removed) {
+      if (!(path in hashes)) continue;
+      index.remove(path);
+      delete hashes[path];
+      changed = true;
+    }
+    for (const note of change.upserted) {
+      if (hashes[note.path] === note.hash) continue;
+      index.upsert(note.path, note.content);
+      hashes[note.path] = note.hash;
+      changed = true;
+    }
+    if (changed) scheduleSave();
+  };
+
+  return {
+    get size() {
+      return index.size;
+    },
+    /** Loads the saved index; false when there is none or an older analyzer built it. */
+    async load(): Promise<boolean> {
+      const saved = await loadSearchIndex(INDEX_KEY);
+      if (!saved || saved.analyzerVersion !== ANALYZER_VERSION) return false;
+      index = NoteIndex.fromJSON(saved.json);
+      hashes = { ...saved.hashes };
+      return true;
+    },
+    apply,
+    /**
+     * Makes the index match `manifest` (path → hash) from the copied notes: for
+     * changes the copy got but the index missed (the tab closed before a save).
+     */
+    async reconcile(manifest: ReadonlyMap<string, string>) {
+      const removed = Object.keys(hashes).filter((p) => !manifest.has(p));
+      const stale = [...manifest].filter(([p, h]) => hashes[p] !== h).map(([p]) => p);
+      apply({ upserted: stale.length > 0 ? await copiedNotes(stale) : [], removed });
+    },
+    /** Saves now if anything changed since the last save (after a sync, so a reload finds it). */
+    flush: () => (dirty ? save() : saving),
+    async search(query: string, filters: SearchFilters, typing: boolean): Promise<SearchHit[]> {
+      const ranked = index.search(query, filters, typing);
+      if (ranked.length === 0) return [];
+      const contents = new Map(
+        (await copiedNotes(ranked.map((r) => r.path))).map((n) => [n.path, n.content]),
+      );
+      return ranked.map((r) => {
+        const snippet = makeSnippet(contents.get(r.path) ?? '', r.terms);
+        return {
+          path: r.path,
+          title: r.title,
+          folder: r.folder,
+          score: r.score,
+          snippet: snippet.text,
+          marks: snippet.marks,
+        };
+      });
+    },
+  };
+}
+
+export type SearchEngine = ReturnType<typeof createSearchEngine>;

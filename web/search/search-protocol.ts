@@ -1,0 +1,20 @@
+import type { SearchFilters, SearchHit } from './search-types.ts';
+
+/** Messages from the page to the search worker. */
+export type ToWorker =
+  | { type: 'start' }
+  | { type: 'query'; id: number; query: string; filters: SearchFilters; typing: boolean };
+
+/** Messages from the search worker to the page. */
+export type FromWorker =
+  | { type: 'progress'; done: number; total: number }
+  /** Searchable: a saved index was loaded (`saved`) or the first sync built one (`built`). */
+  | { type: 'ready'; source: 'saved' | 'built'; notes: number; ms: number }
+  /** A sync with the manifest finished; `ms` since the worker started. */
+  | { type: 'synced'; fetched: number; ms: number }
+  /** Live vault events changed the index: results on screen may be stale. */
+  | { type: 'changed' }
+  /** A query's answer; `error` when it could not be answered (hits are then empty). */
+  | { type: 'result'; id: number; hits: SearchHit[]; ms: number; error?: string }
+  /** The sync failed; a lost session (`no_session`) signs the page out. */
+  | { type: 'error'; code: string; message: string; status: number };

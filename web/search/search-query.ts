@@ -1,0 +1,51 @@
+import { createEffect, createSignal, on, onCleanup } from 'solid-js';
+import { searchInWorker } from './search-client.ts';
+import type { SearchFilters, SearchHit } from './search-types.ts';
+
+/** How long after the last keystroke does a search run (results as you type)? */
+export const SEARCH_DEBOUNCE_MS = 100;
+
+export type SearchState =
+  | { status: 'idle' }
+  | { status: 'searching' }
+  | { status: 'ready'; query: string; hits: SearchHit[]; ms: number }
+  | { status: 'error' };
+
+/**
+ * Runs the search for `input` in the worker, debounced; a late answer to an
+ * older query is dropped. Call inside a component.
+ */
+export function createSearchQuery(
+  input: () => { query: string; folder: string; tag: string; version: number },
+) {
+  const [state, setState] = createSignal<SearchState>({ status: 'idle' });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let latest = 0;
+  const run = async (query: string, filters: SearchFilters) => {
+    const ticket = ++latest;
+    try {
+      const answer = await searchInWorker(query, filters, true);
+      if (ticket === latest) setState({ status: 'ready', query, ...answer });
+    } catch {
+      if (ticket === latest) setState({ status: 'error' });
+    }
+  };
+  createEffect(
+    on(
+      () => ({ ...input() }),
+      (next) => {
+        clearTimeout(timer);
+        if (next.query.trim() === '') {
+          latest++;
+          setState({ status: 'idle' });
+          return;
+        }
+        if (state().status !== 'ready') setState({ status: 'searching' });
+        const filters = { folder: next.folder, tag: next.tag };
+        timer = setTimeout(() => void run(next.query, filters), SEARCH_DEBOUNCE_MS);
+      },
+    ),
+  );
+  onCleanup(() => clearTimeout(timer));
+  return state;
+}

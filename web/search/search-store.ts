@@ -1,0 +1,41 @@
+import { createSignal } from 'solid-js';
+import { ApiError } from '../lib/api-error.ts';
+import { startSearchWorker, stopSearchWorker } from './search-client.ts';
+import type { SyncProgress } from './search-types.ts';
+
+/** The search worker as the UI sees it: whether it can answer, and how far the vault copy is. */
+export function createSearchStore(report: (error: unknown) => void) {
+  const [progress, setProgress] = createSignal<SyncProgress | null>(null);
+  const [ready, setReady] = createSignal(false);
+  const [version, setVersion] = createSignal(0);
+  return {
+    /** Notes fetched of those to fetch while a sync runs; null when the copy is up to date. */
+    progress,
+    ready,
+    /** Bumped whenever the index changes, so results on screen can be refreshed. */
+    version,
+    /** Starts the worker and its sync (after login). Safe to call again. */
+    start() {
+      startSearchWorker({
+        onProgress: (done, total) =>
+          setProgress(total > 0 && done < total ? { done, total } : null),
+        onReady: () => setReady(true),
+        onChanged: () => {
+          setProgress(null);
+          setVersion((v) => v + 1);
+        },
+        onError: (e) => {
+          setProgress(null);
+          report(new ApiError(e.code, e.message, e.status));
+        },
+      });
+    },
+    stop() {
+      stopSearchWorker();
+      setReady(false);
+      setProgress(null);
+    },
+  };
+}
+
+export type SearchStore = ReturnType<typeof createSearchStore>;

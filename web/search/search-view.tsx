@@ -1,0 +1,59 @@
+import { For, Match, Switch } from 'solid-js';
+import { useStores } from '../app/store-context.tsx';
+import { SearchFilters } from './search-filters.tsx';
+import { SearchHitItem } from './search-hit-item.tsx';
+import { createSearchQuery } from './search-query.ts';
+import './search.css';
+
+/** `#/buscar`: results as you type, with folder and tag filters. */
+export function SearchView(props: { query: string; folder: string; tag: string }) {
+  const stores = useStores();
+  const t = stores.i18n.t;
+  const state = createSearchQuery(() => ({
+    query: props.query,
+    folder: props.folder,
+    tag: props.tag,
+    version: stores.search.version(),
+  }));
+  const ready = () => {
+    const s = state();
+    return s.status === 'ready' ? s : null;
+  };
+  return (
+    <section class="search-view" data-testid="search-view" aria-labelledby="search-heading">
+      <h1 id="search-heading">{t('search.heading')}</h1>
+      <SearchFilters query={props.query} folder={props.folder} tag={props.tag} />
+      <Switch>
+        <Match when={state().status === 'idle'}>
+          <p class="muted">{t('search.hint')}</p>
+        </Match>
+        <Match when={state().status === 'searching'}>
+          <p class="muted" role="status">
+            {t('search.loading')}
+          </p>
+        </Match>
+        <Match when={state().status === 'error'}>
+          <p class="notice notice-error">{t('search.failed')}</p>
+        </Match>
+        <Match when={ready()}>
+          {(r) => (
+            <>
+              <p
+                class="muted"
+                role="status"
+                data-testid="search-summary"
+                data-query={r().query}
+                data-ms={r().ms.toFixed(2)}
+              >
+                {t('search.count', { count: r().hits.length, ms: Math.round(r().ms) })}
+              </p>
+              <ul class="hit-list">
+                <For each={r().hits}>{(hit) => <SearchHitItem hit={hit} />}</For>
+              </ul>
+            </>
+          )}
+        </Match>
+      </Switch>
+    </section>
+  );
+}

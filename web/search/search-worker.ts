@@ -1,0 +1,123 @@
+/// <reference lib="webworker" />
+
+import type { VaultEvent } from '../../common/api-schemas.ts';
+import { getManifest, getNotesBatch, openEvents } from '../lib/api.ts';
+import { ApiError } from '../lib/api-error.ts';
+import { EVENTS_RETRY_MS } from '../lib/timing.ts';
+import { syncVault } from '../vault-sync/sync-vault.ts';
+import { applyVaultEvents, EVENT_BATCH_MS } from '../vault-sync/vault-events.ts';
+import { createSearchEngine } from './search-engine.ts';
+import type { FromWorker, ToWorker } from './search-protocol.ts';
+
+/**
+ * The search worker: keeps the vault copy in IndexedDB in sync (manifest
+ * diff, then live `vault` events), keeps the index in step, and answers
+ * queries, so neither indexing nor searching ever blocks the page.
+ */
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+const born = performance.now();
+const post = (message: FromWorker) => scope.postMessage(message);
+const engine = createSearchEngine();
+const api = { getManifest, getNotesBatch };
+
+let isReady = false;
+let markReady: () => void = () => undefined;
+const ready = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+const becomeReady = (source: 'saved' | 'built') => {
+  if (isReady) return;
+  isReady = true;
+  markReady();
+  post({ type: 'ready', source, notes: engine.size, ms: performance.now() - born });
+};
+
+/** Every change to the copy and the index runs in order, one at a time. */
+let chain: Promise<void> = Promise.resolve();
+let closeEvents: (() => void) | null = null;
+
+function fail(error: unknown) {
+  const known = error instanceof ApiError ? error : null;
+  const message = error instanceof Error ? error.message : String(error);
+  post({ type: 'error', code: known?.code ?? 'internal', message, status: known?.status ?? 0 });
+  // Searching what is already indexed beats waiting for a server that is not there.
+  becomeReady('saved');
+}
+
+const enqueue = (task: () => Promise<void>) => {
+  chain = chain.then(task).catch(fail);
+};
+
+async function sync() {
+  let fetched = 0;
+  const manifest = await syncVault({
+    ...api,
+    onChange: (change) => {
+      fetched += change.upserted.length;
+      engine.apply(change);
+    },
+    onProgress: (done, total) => post({ type: 'progress', done, total }),
+  });
+  await engine.reconcile(manifest);
+  becomeReady('built');
+  post({ type: 'synced', fetched, ms: performance.now() - born });
+  await engine.flush();
+}
+
+let buffered: VaultEvent[] = [];
+let flushTimer: ReturnType<typeof setTimeout> | undefined;
+const onVault = (event: VaultEvent) => {
+  buffered.push(event);
+  clearTimeout(flushTimer);
+  flushTimer = setTimeout(() => {
+    const events = buffered;
+    buffered = [];
+    enqueue(async () => {
+      await applyVaultEvents({ ...api, onChange: engine.apply }, events);
+      post({ type: 'changed' });
+    });
+  }, EVENT_BATCH_MS);
+};
+
+function followEvents() {
+  let reconnecting = false;
+  closeEvents = openEvents({
+    onOpen() {
+      // Events may have been missed while the stream was down: diff the manifest again.
+      if (reconnecting) enqueue(sync);
+      reconnecting = false;
+    },
+    onVault,
+    onHarness: () => undefined,
+    onError(closed) {
+      reconnecting = true;
+      if (!closed) return;
+      closeEvents?.();
+      setTimeout(followEvents, EVENTS_RETRY_MS);
+    },
+  });
+}
+
+function start() {
+  if (closeEvents) return;
+  enqueue(async () => {
+    if (await engine.load()) becomeReady('saved');
+  });
+  // Listen before diffing, so nothing that changes during the first sync is missed.
+  followEvents();
+  enqueue(sync);
+}
+
+scope.onmessage = async (event: MessageEvent<ToWorker>) => {
+  const message = event.data;
+  if (message.type === 'start') return start();
+  await ready;
+  const t0 = performance.now();
+  try {
+    const hits = await engine.search(message.query, message.filters, message.typing);
+    post({ type: 'result', id: message.id, hits, ms: performance.now() - t0 });
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    post({ type: 'result', id: message.id, hits: [], ms: performance.now() - t0, error: text });
+  }
+};

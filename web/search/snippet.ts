@@ -1,0 +1,57 @@
+import { foldTerm } from './fold-term.ts';
+
+/** How many characters of context a snippet shows before the first match… */
+const BEFORE = 60;
+/** …and how long it is in all. */
+const LENGTH = 200;
+
+const FRONT_MATTER_RE = /^\uFEFF?---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
+const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
+
+/** A line of a note around a match, with where the matched words are (`[start, end)` in `text`). */
+export interface Snippet {
+  text: string;
+  marks: [number, number][];
+}
+
+/**
+ * True when `word` is one the index turned into one of `terms`: stems are
+ * prefixes of the folded word (Snowball only strips suffixes), so a prefix test
+ * finds them without running the stemmer again.
+ */
+function matches(word: string, terms: readonly string[]): boolean {
+  const folded = foldTerm(word);
+  return terms.some((t) => t.length > 0 && folded.startsWith(t));
+}
+
+/** The matched words of `text`. */
+function marksIn(text: string, terms: readonly string[]): [number, number][] {
+  const marks: [number, number][] = [];
+  for (const m of text.matchAll(WORD_RE)) {
+    if (matches(m[0], terms)) marks.push([m.index, m.index + m[0].length]);
+  }
+  return marks;
+}
+
+/**
+ * A short excerpt of a note's body around the first word that matched
+ * `terms` (index terms, as a search returns them), with the matches marked.
+ * The UI wraps the marks in `<mark>`: the note's text is never parsed as HTML.
+ */
+export function makeSnippet(content: string, terms: readonly string[]): Snippet {
+  const body = content.replace(FRONT_MATTER_RE, '');
+  let first = 0;
+  for (const m of body.matchAll(WORD_RE)) {
+    if (matches(m[0], terms)) {
+      first = m.index;
+      break;
+    }
+  }
+  let from = Math.max(0, first - BEFORE);
+  // Start on a word boundary rather than in the middle of one.
+  if (from > 0) from = body.indexOf(' ', from) + 1 || from;
+  const to = Math.min(body.length, from + LENGTH);
+  const core = body.slice(from, to).replace(/\s+/g, ' ').trim();
+  const text = `${from > 0 ? '…' : ''}${core}${to < body.length ? '…' : ''}`;
+  return { text, marks: marksIn(text, terms) };
+}

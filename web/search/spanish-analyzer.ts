@@ -1,0 +1,101 @@
+import { stemmer } from '@orama/stemmers/spanish';
+import { foldTerm } from './fold-term.ts';
+
+/**
+ * The Spanish analyzer, shared by indexing and querying (in the worker, and in
+ * Node for the tests). Bump ANALYZER_VERSION whenever its output changes: a
+ * saved index built by an older analyzer is then rebuilt, not reused.
+ *
+ * A word becomes NFC + lower case, then is stemmed (Snowball Spanish), then
+ * folded (accents and `ñ` → `n`, for recall: people type `sueno` on phones).
+ * Snowball only recognises some suffixes with their accent (`recuperación` →
+ * `recuper`, but `recuperacion` is left whole), so every indexed word also
+ * gets the stem of its folded form (with `-cion` re-accented), and a query
+ * tries both: typed with or without accents, `recuperacion` meets `recuperar`.
+ */
+export const ANALYZER_VERSION = 1;
+
+/** Letters, digits and combining marks make words; anything else separates them. */
+const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
+
+/** Words too common to help find a note, dropped from queries (folded). Kept in the index. */
+const STOP_WORDS = new Set(
+  (
+    'a al algo algun alguna algunas alguno algunos ante antes aqui asi aun cada como con contra ' +
+    'cual cuales cuando cuanto de del desde donde dos el ella ellas ellos en entre era eran es esa ' +
+    'esas ese eso esos esta estaba estan estar estas este esto estos fue fueron ha habia han has hay ' +
+    'he la las le les lo los mas me mi mis mucho muy nada ni no nos nosotros o os otra otras otro ' +
+    'otros para pero poco por porque que quien quienes se sea ser si sin sobre son su sus tambien ' +
+    'te tengo ti tiene tienen todo todos tu tus un una unas uno unos usted y ya yo puedo puede ' +
+    'tenia mio mia'
+  ).split(' '),
+);
+
+/** The words of a text, NFC and lower case, in order. */
+export function words(text: string): string[] {
+  return text.normalize('NFC').toLowerCase().match(WORD_RE) ?? [];
+}
+
+/** True for words a query can do without (`de`, `la`, `cómo`…), compared folded. */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(foldTerm(word));
+}
+
+/** `-cion`/`-sion` typed (or written) without the accent Snowball needs to see the suffix. */
+const UNACCENTED_ION = /[cs]ion$/;
+
+/** `organizacion` → `organización`: the one accent worth restoring before stemming. */
+function reaccent(folded: string): string {
+  return UNACCENTED_ION.test(folded) ? `${folded.slice(0, -2)}ón` : folded;
+}
+
+const cache = new Map<string, string[]>();
+/** How many analysed words are remembered (a vault repeats its vocabulary a lot). */
+const CACHE_LIMIT = 50_000;
+
+/**
+ * The index terms of one word (already NFC and lower case): its folded stem,
+ * and the stem of its folded form when that differs. Stemming is the costly
+ * part of indexing, so results are cached.
+ */
+export function termsOf(word: string): string[] {
+  const known = cache.get(word);
+  if (known) return known;
+  const folded = foldTerm(word);
+  const a = foldTerm(stemmer(word));
+  const b = folded === word && !UNACCENTED_ION.test(word) ? a : foldTerm(stemmer(reaccent(folded)));
+  const terms = a === b ? [a] : [a, b];
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(word, terms);
+  return terms;
+}
+
+/** minisearch's `processTerm` for indexing: the token's terms. */
+export function indexTerms(token: string): string[] {
+  return termsOf(token.normalize('NFC').toLowerCase());
+}
+
+/**
+ * One query word and the terms any of which may match it: its index terms and,
+ * when it differs, the folded word itself. A typo throws the stemmer off
+ * (`guitara` → `guit`), but the whole word is still one edit from the stem
+ * `guitarr`, which fuzzy matching finds.
+ */
+export interface QueryWord {
+  word: string;
+  terms: string[];
+}
+
+/**
+ * The words of a query that count: stop-words dropped unless the query has
+ * nothing else (`¿qué es la nada?` still searches something).
+ */
+export function analyzeQuery(query: string): QueryWord[] {
+  const all = words(query);
+  const meaningful = all.filter((w) => !isStopWord(w));
+  return (meaningful.length > 0 ? meaningful : all).map((word) => {
+    const terms = termsOf(word);
+    const folded = foldTerm(word);
+    return { word, terms: terms.includes(folded) ? terms : [...terms, folded] };
+  });
+}

@@ -1,0 +1,100 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Manifest } from '../../common/api-schemas.ts';
+import type { NotesBatch } from '../../common/chat-schemas.ts';
+import { deleteDatabase } from '../db/database.ts';
+import { listCachedNotes } from '../db/notes-cache-repo.ts';
+import { diffManifest, syncVault, type VaultChange } from './sync-vault.ts';
+import { applyVaultEvents, pendingChanges } from './vault-events.ts';
+
+afterEach(() => deleteDatabase());
+
+/** A fake server over `vault` (path → content; the hash is the content itself). */
+function fakeServer(vault: Record<string, string>) {
+  const asked: string[][] = [];
+  const entry = (path: string) => ({ path, size: 1, mtime: 1, hash: `h:${vault[path]}` });
+  return {
+    asked,
+    changes: [] as VaultChange[],
+    getManifest: async (): Promise<Manifest> => ({
+      notes: Object.keys(vault).map(entry),
+      skipped: [],
+    }),
+    getNotesBatch: async (paths: readonly string[]): Promise<NotesBatch> => {
+      asked.push([...paths]);
+      const there = paths.filter((p) => p in vault);
+      return {
+        notes: there.map((p) => ({ ...entry(p), content: vault[p]! })),
+        missing: paths.filter((p) => !(p in vault)),
+      };
+    },
+  };
+}
+
+async function sync(server: ReturnType<typeof fakeServer>) {
+  const changes: VaultChange[] = [];
+  await syncVault({ ...server, onChange: (c) => void changes.push(c) });
+  return changes;
+}
+
+const copy = async () =>
+  Object.fromEntries((await listCachedNotes()).map((n) => [n.path, n.content]));
+
+describe('web/vault-sync', () => {
+  it('diffs the manifest by hash: new and changed to fetch, gone to remove', () => {
+    const entries = [
+      { path: 'a.md', size: 1, mtime: 1, hash: '1' },
+      { path: 'b.md', size: 1, mtime: 1, hash: '2' },
+    ];
+    const copied = new Map([
+      ['a.md', '1'],
+      ['b.md', 'old'],
+      ['c.md', '3'],
+    ]);
+    expect(diffManifest(entries, copied)).toEqual({ fetch: ['b.md'], remove: ['c.md'] });
+  });
+
+  it('copies a new vault in batches of at most 500, then fetches nothing more', async () => {
+    const vault = Object.fromEntries(
+      Array.from({ length: 1203 }, (_, i) => [`n${i}.md`, `nota ${i}`]),
+    );
+    const server = fakeServer(vault);
+    await sync(server);
+    expect(server.asked.map((b) => b.length)).toEqual([500, 500, 203]);
+    expect(Object.keys(await copy())).toHaveLength(1203);
+    server.asked.length = 0;
+    expect(await sync(server)).toEqual([]);
+    expect(server.asked).toEqual([]);
+  });
+
+  it('fetches only changed notes, and drops deleted and renamed ones', async () => {
+    const vault: Record<string, string> = { 'a.md': 'uno', 'b.md': 'dos', 'c.md': 'tres' };
+    const server = fakeServer(vault);
+    await sync(server);
+    vault['a.md'] = 'uno cambiado';
+    delete vault['b.md'];
+    vault['d.md'] = vault['c.md']!; // c.md renamed to d.md
+    delete vault['c.md'];
+    server.asked.length = 0;
+    const changes = await sync(server);
+    expect(server.asked).toEqual([['a.md', 'd.md']]);
+    expect(await copy()).toEqual({ 'a.md': 'uno cambiado', 'd.md': 'tres' });
+    expect(changes.flatMap((c) => c.removed).sort()).toEqual(['b.md', 'c.md']);
+  });
+
+  it('applies a burst of events: the last event per path wins', async () => {
+    const vault: Record<string, string> = { 'a.md': 'uno', 'b.md': 'dos' };
+    const server = fakeServer(vault);
+    await sync(server);
+    vault['a.md'] = 'editada';
+    const e = (path: string) => ({ path, size: 1, mtime: 2, hash: 'x' });
+    const events = [
+      { type: 'upsert', entry: e('a.md') },
+      { type: 'upsert', entry: e('b.md') },
+      { type: 'remove', path: 'b.md' },
+    ] as const;
+    expect(pendingChanges(events)).toEqual({ fetch: ['a.md'], remove: ['b.md'] });
+    await applyVaultEvents({ ...server, onChange: () => undefined }, events);
+    expect(await copy()).toEqual({ 'a.md': 'editada' });
+  });
+});

@@ -1,0 +1,85 @@
+import type { Manifest, ManifestEntry } from '../../common/api-schemas.ts';
+import type { NotesBatch } from '../../common/chat-schemas.ts';
+import { updateCachedNotes } from '../db/notes-cache-repo.ts';
+import type { CachedNoteRecord } from '../db/records.ts';
+import { copiedHashes } from '../db/vault-copy-repo.ts';
+
+/** The most paths POST /api/vault/batch accepts at once. */
+export const BATCH_SIZE = 500;
+/** How many batch requests run at once: enough to hide latency, few enough to stay polite. */
+const IN_FLIGHT = 3;
+
+/** Notes that arrived (new or changed) and paths that left the copy, already stored. */
+export interface VaultChange {
+  upserted: CachedNoteRecord[];
+  removed: string[];
+}
+
+/** What the sync needs from the outside world (the API, and who to tell). */
+export interface SyncDeps {
+  getManifest(): Promise<Manifest>;
+  getNotesBatch(paths: readonly string[]): Promise<NotesBatch>;
+  /** Each stored batch, in order; awaited, so the index keeps up with the copy. */
+  onChange(change: VaultChange): void | Promise<void>;
+  onProgress?(done: number, total: number): void;
+}
+
+/** Which copied notes to fetch (new or changed hash) and which to drop (gone from the vault). */
+export function diffManifest(
+  entries: readonly ManifestEntry[],
+  copied: ReadonlyMap<string, string>,
+): { fetch: string[]; remove: string[] } {
+  const wanted = new Set(entries.map((e) => e.path));
+  return {
+    fetch: entries.filter((e) => copied.get(e.path) !== e.hash).map((e) => e.path),
+    remove: [...copied.keys()].filter((p) => !wanted.has(p)),
+  };
+}
+
+/** Lets the browser breathe between batches (input, rendering, other messages). */
+const yieldToLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Fetches and stores one batch; notes gone since the manifest count as removed. */
+async function fetchBatch(deps: SyncDeps, paths: string[]): Promise<VaultChange> {
+  const batch = await deps.getNotesBatch(paths);
+  const upserted = batch.notes.map((n) => ({ path: n.path, hash: n.hash, content: n.content }));
+  await updateCachedNotes(upserted, batch.missing);
+  return { upserted, removed: batch.missing };
+}
+
+/**
+ * Brings the copy in line with the manifest: fetches only new and changed
+ * notes, in batches with a few in flight, and deletes the ones that left the
+ * vault (a rename is a removal plus a new note). Returns the manifest as
+ * path → hash.
+ */
+export async function syncVault(deps: SyncDeps): Promise<Map<string, string>> {
+  const manifest = await deps.getManifest();
+  const { fetch, remove } = diffManifest(manifest.notes, await copiedHashes());
+  if (remove.length > 0) {
+    await updateCachedNotes([], remove);
+    await deps.onChange({ upserted: [], removed: remove });
+  }
+  const batches: string[][] = [];
+  for (let i = 0; i < fetch.length; i += BATCH_SIZE) batches.push(fetch.slice(i, i + BATCH_SIZE));
+  let done = 0;
+  deps.onProgress?.(0, fetch.length);
+  const pending = batches.map(() => null as Promise<VaultChange> | null);
+  const start = (i: number) => {
+    if (i >= batches.length) return;
+    const batch = fetchBatch(deps, batches[i]!);
+    // A failure is thrown where the batch is awaited, not reported as unhandled meanwhile.
+    batch.catch(() => undefined);
+    pending[i] = batch;
+  };
+  for (let i = 0; i < IN_FLIGHT; i++) start(i);
+  for (let i = 0; i < batches.length; i++) {
+    const change = await pending[i]!;
+    start(i + IN_FLIGHT);
+    await deps.onChange(change);
+    done += batches[i]!.length;
+    deps.onProgress?.(done, fetch.length);
+    await yieldToLoop();
+  }
+  return new Map(manifest.notes.map((e) => [e.path, e.hash]));
+}
