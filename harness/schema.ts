@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini like the rest of the server: one zod flavour loaded keeps idle memory down.
+import * as z from 'zod/mini';
 
 /**
  * The harness: everything that defines SOMA's behaviour in natural language
@@ -8,186 +9,179 @@ import { z } from 'zod';
  */
 
 /** Profile and provider ids: they appear in commands (`--modo tutor`) and URLs. */
-const IdSchema = z.string().regex(/^[a-z0-9_-]+$/, 'solo minúsculas sin tildes, cifras, «_» y «-»');
+const IdSchema = z
+  .string()
+  .check(z.regex(/^[a-z0-9_-]+$/, 'solo minúsculas sin tildes, cifras, «_» y «-»'));
 
 /** A text that must say something: whitespace alone is as bad as nothing. */
-const TextSchema = z.string().trim().min(1);
+const TextSchema = z.string().check(z.trim(), z.minLength(1));
 
 /** An environment variable's name; the key itself never lives in the harness. */
 const EnvNameSchema = z
   .string()
-  .regex(
-    /^[A-Z_][A-Z0-9_]*$/,
-    'debe ser el nombre de una variable de entorno (p. ej. GROQ_API_KEY), nunca la clave',
+  .check(
+    z.regex(
+      /^[A-Z_][A-Z0-9_]*$/,
+      'debe ser el nombre de una variable de entorno (p. ej. GROQ_API_KEY), nunca la clave',
+    ),
   );
 
 /** Strings shaped like real API keys (Groq, OpenAI, OpenRouter, bearer tokens). */
 const SECRET_PATTERN = /\b(gsk_[A-Za-z0-9]{16,}|sk-[A-Za-z0-9_-]{16,}|Bearer\s+\S{16,})/;
 
-export const ProfileSchema = z
-  .object({
-    /** Shown in the UI's profile switch. */
-    label: TextSchema,
-    /** One sentence for the UI: what this profile is for. */
-    description: TextSchema,
-    /** Appended to the system prompt while the profile is active. */
-    prompt: TextSchema,
-  })
-  .strict();
+export const ProfileSchema = z.strictObject({
+  /** Shown in the UI's profile switch. */
+  label: TextSchema,
+  /** One sentence for the UI: what this profile is for. */
+  description: TextSchema,
+  /** Appended to the system prompt while the profile is active. */
+  prompt: TextSchema,
+});
 export type Profile = z.infer<typeof ProfileSchema>;
 
-export const ProviderSchema = z
-  .object({
-    id: IdSchema,
-    label: TextSchema,
-    /** Base of an OpenAI-compatible API (`…/v1`); `/chat/completions` is appended. */
-    baseUrl: z.url({ protocol: /^https?$/ }),
-    /** Name of the env var holding the key; null for local servers without one. */
-    apiKeyEnv: EnvNameSchema.nullable(),
-    /** Tried in order before moving to the next provider. */
-    models: z.array(TextSchema).min(1),
-    /** How long to wait for the first token before falling through to the next link. */
-    timeoutMs: z.number().int().min(1_000).max(300_000),
-    /** Context window of the smallest model listed, in tokens. */
-    contextTokens: z.number().int().min(1_024).optional(),
-  })
-  .strict();
+export const ProviderSchema = z.strictObject({
+  id: IdSchema,
+  label: TextSchema,
+  /** Base of an OpenAI-compatible API (`…/v1`); `/chat/completions` is appended. */
+  baseUrl: z.url({ protocol: /^https?$/ }),
+  /** Name of the env var holding the key; null for local servers without one. */
+  apiKeyEnv: z.nullable(EnvNameSchema),
+  /** Tried in order before moving to the next provider. */
+  models: z.array(TextSchema).check(z.minLength(1)),
+  /** How long to wait for the first token before falling through to the next link. */
+  timeoutMs: z.int().check(z.gte(1_000), z.lte(300_000)),
+  /** Context window of the smallest model listed, in tokens. */
+  contextTokens: z.optional(z.int().check(z.gte(1_024))),
+});
 export type Provider = z.infer<typeof ProviderSchema>;
 
 /** Where a piece of chosen context came from; each kind has its own label. */
 export const attachmentKinds = ['note', 'paste', 'file', 'url', 'web', 'search'] as const;
 export type AttachmentKind = (typeof attachmentKinds)[number];
 
-export const PromptsSchema = z
-  .object({
-    /** Asks for a session closing as Markdown sections (summary … next step). */
-    closing: TextSchema,
-    /** Asks for a summary of the history without closing the session. */
-    summary: TextSchema,
-    /** Introduces the latest closing when it is injected as memory. */
-    recall: TextSchema,
-    /** Introduces a project's notes from `03_Proyectos/`. */
-    project: TextSchema,
-    attachments: z
-      .object({
-        /** Introduces the chosen context and says that external text is data. */
-        prompt: TextSchema,
-        /** Heading of each block; `{source}` becomes the note path, URL or query. */
-        labels: z
-          .object({
-            note: TextSchema,
-            paste: TextSchema,
-            /** A file picked from the device (never saved to the vault). */
-            file: TextSchema,
-            url: TextSchema,
-            web: TextSchema,
-            search: TextSchema,
-          })
-          .strict(),
-      })
-      .strict(),
-    /** Introduces the list of existing note names, so proposed links are real. */
-    vaultListing: TextSchema,
-    /** How to propose `[[links]]` (synapses) for the user to approve. */
-    synapse: TextSchema,
-  })
-  .strict();
+export const PromptsSchema = z.strictObject({
+  /** Asks for a session closing as Markdown sections (summary … next step). */
+  closing: TextSchema,
+  /** Asks for a summary of the history without closing the session. */
+  summary: TextSchema,
+  /** Introduces the latest closing when it is injected as memory. */
+  recall: TextSchema,
+  /** Introduces a project's notes from `03_Proyectos/`. */
+  project: TextSchema,
+  attachments: z.strictObject({
+    /** Introduces the chosen context and says that external text is data. */
+    prompt: TextSchema,
+    /** Heading of each block; `{source}` becomes the note path, URL or query. */
+    labels: z.strictObject({
+      note: TextSchema,
+      paste: TextSchema,
+      /** A file picked from the device (never saved to the vault). */
+      file: TextSchema,
+      url: TextSchema,
+      web: TextSchema,
+      search: TextSchema,
+    }),
+  }),
+  /** Introduces the list of existing note names, so proposed links are real. */
+  vaultListing: TextSchema,
+  /** How to propose `[[links]]` (synapses) for the user to approve. */
+  synapse: TextSchema,
+});
 export type Prompts = z.infer<typeof PromptsSchema>;
 
-const HarnessObjectSchema = z
-  .object({
-    version: z.literal(1),
-    identity: z.object({ name: TextSchema, description: TextSchema }).strict(),
-    systemPrompt: TextSchema,
-    /** The user's own description of themselves; may be empty. */
-    userContext: z.string(),
-    /** Natural-language rules sent with every turn (the Supervised Synapse rule among them). */
-    rules: z.array(TextSchema).min(1),
-    profiles: z
-      .record(IdSchema, ProfileSchema)
-      .refine((p) => Object.keys(p).length > 0, 'hace falta al menos un perfil'),
-    defaultProfile: IdSchema,
-    history: z.object({ turns: z.number().int().min(1).max(100) }).strict(),
-    /** The fallback chain, tried in order. */
-    providers: z.array(ProviderSchema).min(1),
-    webSearch: z.object({ provider: IdSchema, model: TextSchema, prompt: TextSchema }).strict(),
-    prompts: PromptsSchema,
-    /** How the model is helped to propose `[[links]]` that exist. */
-    links: z
-      .object({
-        /** Send the names of the vault's notes with every turn (capped at limits.attachmentChars). */
-        listVaultNotes: z.boolean(),
-      })
-      .strict()
-      .default({ listVaultNotes: true }),
-    /** What /extraer may fetch. */
-    extract: z
-      .object({
-        /**
-         * Allow loopback, link-local and private addresses (a NAS or wiki on the home network).
-         * Off by default so a page or a prompt cannot use SOMA to reach the router or the laptop.
-         */
-        allowPrivateAddresses: z.boolean(),
-      })
-      .strict()
-      .default({ allowPrivateAddresses: false }),
-    limits: z
-      .object({
-        /** Characters of context (history + chosen context) sent in one request. */
-        contextChars: z.number().int().min(1_000),
-        /** Characters kept from one attachment. */
-        attachmentChars: z.number().int().min(100),
-        /** Characters kept from an extracted web page. */
-        extractChars: z.number().int().min(100),
-      })
-      .strict(),
-  })
-  .strict();
+const HarnessObjectSchema = z.strictObject({
+  version: z.literal(1),
+  identity: z.strictObject({ name: TextSchema, description: TextSchema }),
+  systemPrompt: TextSchema,
+  /** The user's own description of themselves; may be empty. */
+  userContext: z.string(),
+  /** Natural-language rules sent with every turn (the Supervised Synapse rule among them). */
+  rules: z.array(TextSchema).check(z.minLength(1)),
+  profiles: z
+    .record(IdSchema, ProfileSchema)
+    .check(z.refine((p) => Object.keys(p).length > 0, 'hace falta al menos un perfil')),
+  defaultProfile: IdSchema,
+  history: z.strictObject({ turns: z.int().check(z.gte(1), z.lte(100)) }),
+  /** The fallback chain, tried in order. */
+  providers: z.array(ProviderSchema).check(z.minLength(1)),
+  webSearch: z.strictObject({ provider: IdSchema, model: TextSchema, prompt: TextSchema }),
+  prompts: PromptsSchema,
+  /** How the model is helped to propose `[[links]]` that exist. */
+  links: z._default(
+    z.strictObject({
+      /** Send the names of the vault's notes with every turn (capped at limits.attachmentChars). */
+      listVaultNotes: z.boolean(),
+    }),
+    { listVaultNotes: true },
+  ),
+  /** What /extraer may fetch. */
+  extract: z._default(
+    z.strictObject({
+      /**
+       * Allow loopback, link-local and private addresses (a NAS or wiki on the home network).
+       * Off by default so a page or a prompt cannot use SOMA to reach the router or the laptop.
+       */
+      allowPrivateAddresses: z.boolean(),
+    }),
+    { allowPrivateAddresses: false },
+  ),
+  limits: z.strictObject({
+    /** Characters of context (history + chosen context) sent in one request. */
+    contextChars: z.int().check(z.gte(1_000)),
+    /** Characters kept from one attachment. */
+    attachmentChars: z.int().check(z.gte(100)),
+    /** Characters kept from an extracted web page. */
+    extractChars: z.int().check(z.gte(100)),
+  }),
+});
 
 /** The whole harness, with the checks that relate one field to another. */
-export const HarnessSchema = HarnessObjectSchema.superRefine((h, ctx) => {
-  if (!Object.hasOwn(h.profiles, h.defaultProfile)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['defaultProfile'],
-      message: `no existe el perfil «${h.defaultProfile}»; perfiles: ${Object.keys(h.profiles).join(', ')}`,
-    });
-  }
-  const ids = h.providers.map((p) => p.id);
-  ids.forEach((id, i) => {
-    if (ids.indexOf(id) !== i) {
+export const HarnessSchema = HarnessObjectSchema.check(
+  z.superRefine((h, ctx) => {
+    if (!Object.hasOwn(h.profiles, h.defaultProfile)) {
       ctx.addIssue({
         code: 'custom',
-        path: ['providers', i, 'id'],
-        message: `id repetido «${id}»`,
+        path: ['defaultProfile'],
+        message: `no existe el perfil «${h.defaultProfile}»; perfiles: ${Object.keys(h.profiles).join(', ')}`,
       });
     }
-  });
-  if (!ids.includes(h.webSearch.provider)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['webSearch', 'provider'],
-      message: `no existe el proveedor «${h.webSearch.provider}»; proveedores: ${ids.join(', ')}`,
+    const ids = h.providers.map((p) => p.id);
+    ids.forEach((id, i) => {
+      if (ids.indexOf(id) !== i) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['providers', i, 'id'],
+          message: `id repetido «${id}»`,
+        });
+      }
     });
-  }
-  if (h.limits.attachmentChars > h.limits.contextChars) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['limits', 'attachmentChars'],
-      message: 'no puede superar limits.contextChars',
-    });
-  }
-  // A key pasted into any text would be sent to the model and shown in the UI.
-  for (const [path, text] of strings(h, [])) {
-    if (SECRET_PATTERN.test(text)) {
+    if (!ids.includes(h.webSearch.provider)) {
       ctx.addIssue({
         code: 'custom',
-        path,
-        message: 'parece una clave de API: las claves van en variables de entorno, no en el arnés',
+        path: ['webSearch', 'provider'],
+        message: `no existe el proveedor «${h.webSearch.provider}»; proveedores: ${ids.join(', ')}`,
       });
     }
-  }
-});
+    if (h.limits.attachmentChars > h.limits.contextChars) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['limits', 'attachmentChars'],
+        message: 'no puede superar limits.contextChars',
+      });
+    }
+    // A key pasted into any text would be sent to the model and shown in the UI.
+    for (const [path, text] of strings(h, [])) {
+      if (SECRET_PATTERN.test(text)) {
+        ctx.addIssue({
+          code: 'custom',
+          path,
+          message:
+            'parece una clave de API: las claves van en variables de entorno, no en el arnés',
+        });
+      }
+    }
+  }),
+);
 export type Harness = z.infer<typeof HarnessSchema>;
 
 /** Every string in a value with its path, to look for secrets. */

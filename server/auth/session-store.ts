@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { SessionInfo } from '../../common/api-schemas.ts';
 
 /** How often, at most, a session's `lastUsedAt` is written to disk (it is exact in memory). */
@@ -16,7 +15,7 @@ const StoredSessionSchema = z.object({
   createdAt: z.number(),
   lastUsedAt: z.number(),
   /** How it was paired: the start-up link (the laptop) or a QR code (a phone). */
-  via: z.enum(['link', 'pairing']).optional(),
+  via: z.optional(z.enum(['link', 'pairing'])),
 });
 /** A session as kept on disk and in memory. */
 export type StoredSession = z.infer<typeof StoredSessionSchema>;
@@ -143,6 +142,8 @@ export class SessionStore {
   #persist(): Promise<void> {
     const write = async (): Promise<void> => {
       const body = { version: 1, sessions: this.list() };
+      // Loaded on first write: an idle server that nobody logs into does not need it.
+      const { default: writeFileAtomic } = await import('write-file-atomic');
       await writeFileAtomic(this.#file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
     };
     const next = this.#writing.catch(() => undefined).then(write);

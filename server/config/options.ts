@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Command-line options. Flags win over environment variables, which win over
@@ -11,13 +11,13 @@ import { z } from 'zod';
 const DEFAULT_PORT = 4317;
 const LOOPBACK_NAMES = new Set(['localhost', '::1', '[::1]']);
 
-const PathSchema = z.string().min(1);
+const PathSchema = z.string().check(z.minLength(1));
 export const OptionsSchema = z.object({
   vault: PathSchema,
   harness: PathSchema,
   /** 0 asks the system for a free port (tests, benchmarks). */
-  port: z.number().int().min(0).max(65_535),
-  host: z.string().min(1),
+  port: z.int().check(z.gte(0), z.lte(65_535)),
+  host: z.string().check(z.minLength(1)),
   configDir: PathSchema,
   /** Open the start-up link in a browser. */
   open: z.boolean(),
@@ -25,12 +25,12 @@ export const OptionsSchema = z.object({
   lan: z.object({
     enabled: z.boolean(),
     /** Only this network interface's addresses (`wlan0`); all when null. */
-    interface: z.string().nullable(),
+    interface: z.nullable(z.string()),
     /** The HTTPS port; null means the HTTP port + 1. */
-    port: z.number().int().min(0).max(65_535).nullable(),
+    port: z.nullable(z.int().check(z.gte(0), z.lte(65_535))),
     /** Test/advanced: names and addresses used instead of the detected ones. */
-    hosts: z.array(z.string().min(1)),
-    addresses: z.array(z.string().min(1)),
+    hosts: z.array(z.string().check(z.minLength(1))),
+    addresses: z.array(z.string().check(z.minLength(1))),
   }),
 });
 export type Options = z.infer<typeof OptionsSchema>;

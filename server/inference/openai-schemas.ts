@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini like common/: one zod flavour loaded in the server keeps idle memory down.
+import * as z from 'zod/mini';
 import type { ChatEvent } from '../../common/chat-schemas.ts';
 
 /**
@@ -11,17 +12,17 @@ import type { ChatEvent } from '../../common/chat-schemas.ts';
 export const UpstreamUsageSchema = z.looseObject({
   prompt_tokens: z.number(),
   completion_tokens: z.number(),
-  total_tokens: z.number().optional(),
+  total_tokens: z.optional(z.number()),
 });
 export type UpstreamUsage = z.infer<typeof UpstreamUsageSchema>;
 
 /** The error object inside an error answer, or inside a chunk (OpenRouter mid-stream errors). */
 export const UpstreamErrorSchema = z.looseObject({
-  message: z.string().optional(),
-  type: z.string().nullish(),
+  message: z.optional(z.string()),
+  type: z.nullish(z.string()),
   /** Groq sends a string (`rate_limit_exceeded`), OpenRouter the HTTP status as a number. */
-  code: z.union([z.string(), z.number()]).nullish(),
-  metadata: z.unknown().optional(),
+  code: z.nullish(z.union([z.string(), z.number()])),
+  metadata: z.optional(z.unknown()),
 });
 
 /** The body of a non-2xx answer: `{ "error": { "message": … } }`. */
@@ -29,24 +30,25 @@ export const UpstreamErrorBodySchema = z.looseObject({ error: UpstreamErrorSchem
 
 /** One `data:` payload of a streamed `chat.completion.chunk`. */
 export const ChatChunkSchema = z.looseObject({
-  id: z.string().optional(),
-  model: z.string().optional(),
-  choices: z
-    .array(
+  id: z.optional(z.string()),
+  model: z.optional(z.string()),
+  choices: z._default(
+    z.array(
       z.looseObject({
-        index: z.number().optional(),
-        delta: z
-          .looseObject({ role: z.string().nullish(), content: z.string().nullish() })
-          .optional(),
-        finish_reason: z.string().nullish(),
+        index: z.optional(z.number()),
+        delta: z.optional(
+          z.looseObject({ role: z.nullish(z.string()), content: z.nullish(z.string()) }),
+        ),
+        finish_reason: z.nullish(z.string()),
       }),
-    )
-    .default([]),
+    ),
+    [],
+  ),
   /** OpenAI and OpenRouter (`stream_options.include_usage`): a final chunk carries it. */
-  usage: UpstreamUsageSchema.nullish(),
+  usage: z.nullish(UpstreamUsageSchema),
   /** Groq puts usage on the last chunk under `x_groq`. */
-  x_groq: z.looseObject({ usage: UpstreamUsageSchema.nullish() }).nullish(),
-  error: UpstreamErrorSchema.optional(),
+  x_groq: z.nullish(z.looseObject({ usage: z.nullish(UpstreamUsageSchema) })),
+  error: z.optional(UpstreamErrorSchema),
 });
 export type ChatChunk = z.infer<typeof ChatChunkSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SSE_DONE, sseData } from '../../common/sse-data.ts';
 import type { Source } from '../../common/web-schemas.ts';
 
@@ -13,30 +13,30 @@ import type { Source } from '../../common/web-schemas.ts';
 /** More than this is noise in a context chip. */
 const MAX_SOURCES = 20;
 
-const ToolsSchema = z
-  .array(
+const ToolsSchema = z.nullish(
+  z.array(
     z.looseObject({
-      search_results: z
-        .looseObject({
-          results: z
-            .array(z.looseObject({ title: z.string().nullish(), url: z.string() }))
-            .nullish(),
-        })
-        .nullish(),
+      search_results: z.nullish(
+        z.looseObject({
+          results: z.nullish(
+            z.array(z.looseObject({ title: z.nullish(z.string()), url: z.string() })),
+          ),
+        }),
+      ),
     }),
-  )
-  .nullish();
+  ),
+);
 
 /** Where compound models put their tools: on the delta (streamed) or the message. */
 const ToolChunkSchema = z.looseObject({
-  choices: z
-    .array(
+  choices: z.nullish(
+    z.array(
       z.looseObject({
-        delta: z.looseObject({ executed_tools: ToolsSchema }).nullish(),
-        message: z.looseObject({ executed_tools: ToolsSchema }).nullish(),
+        delta: z.nullish(z.looseObject({ executed_tools: ToolsSchema })),
+        message: z.nullish(z.looseObject({ executed_tools: ToolsSchema })),
       }),
-    )
-    .nullish(),
+    ),
+  ),
 });
 
 /**
