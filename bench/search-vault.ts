@@ -1,18 +1,13 @@
+import { VAULT_FOLDERS } from '../server/vault/vault-init.ts';
+
 /**
  * A generated Spanish vault for the search benchmark: `count` notes of about
  * 2 KB in SOMA's folders, some with front matter tags, from a seeded random
  * generator so every run indexes the same text. Never committed.
  */
 
-const FOLDERS = [
-  '00_Entrada',
-  '01_Caracter',
-  '02_Conciencia',
-  '03_Proyectos',
-  '04_Sueños',
-  '05_Salida',
-  '06_Archivo',
-];
+/** The vault's top-level folders, as SOMA creates them. */
+const FOLDERS = VAULT_FOLDERS.filter((f) => !f.includes('/'));
 
 const WORDS = (
   'bóveda memoria recuerdo sueño sueños faro niebla mar montaña río árbol árboles jardín huerto tomate ' +

@@ -5,7 +5,7 @@ import {
   type FakeUpstream,
   startFakeUpstream,
 } from '../server/inference/fake-upstream/fake-upstream.ts';
-import { sampleNotes } from './fixtures.ts';
+import { enter, openSignedIn, sampleNotes } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
 /** The sample vault plus a session closing, for /recordar. */
@@ -38,15 +38,8 @@ const provider = (id: string, label: string, model: string): Provider => ({
 /** Starts SOMA with `providers` and opens the chat, signed in. */
 async function openChat(page: Page, providers: Provider[] = [provider('local', 'Local', 'm1')]) {
   soma = await startSoma(notes, { harness: { providers } });
-  await page.goto(soma.loginLink);
-  await expect(page.getByTestId('chat-view')).toBeVisible();
+  await openSignedIn(page, soma);
   return soma;
-}
-
-async function enter(page: Page, text: string) {
-  const composer = page.getByTestId('composer');
-  await composer.fill(text);
-  await composer.press('Enter');
 }
 
 test('a turn carries the notes, project, closing and profile chosen with commands', async ({

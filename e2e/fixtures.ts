@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import type { Provider } from '../harness/schema.ts';
 import {
   type FakeUpstream,
@@ -55,3 +55,16 @@ export const test = base.extend<{ soma: RunningSoma; upstream: FakeUpstream }>({
 });
 
 export { expect };
+
+/** Opens SOMA through its start-up link and waits until the conversation is shown. */
+export async function openSignedIn(page: Page, soma: RunningSoma): Promise<void> {
+  await page.goto(soma.loginLink);
+  await expect(page.getByTestId('chat-view')).toBeVisible();
+}
+
+/** Types into the chat box and presses Enter, as a person sends a message or a command. */
+export async function enter(page: Page, text: string): Promise<void> {
+  const composer = page.getByTestId('composer');
+  await composer.fill(text);
+  await composer.press('Enter');
+}

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { FakeUpstream } from '../server/inference/fake-upstream/fake-upstream.ts';
-import { expect, fakeChain, sampleNotes, test } from './fixtures.ts';
+import { enter, expect, fakeChain, openSignedIn, sampleNotes, test } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 import { snapshotVault } from './vault-snapshot.ts';
 
@@ -17,15 +17,8 @@ test.afterEach(async () => {
 
 async function openChat(page: Page, upstream: FakeUpstream): Promise<RunningSoma> {
   soma = await startSoma(sampleNotes, { harness: { providers: fakeChain(upstream) } });
-  await page.goto(soma.loginLink);
-  await expect(page.getByTestId('chat-view')).toBeVisible();
+  await openSignedIn(page, soma);
   return soma;
-}
-
-async function enter(page: Page, text: string) {
-  const composer = page.getByTestId('composer');
-  await composer.fill(text);
-  await composer.press('Enter');
 }
 
 /** Sends a message and waits until its answer is complete. */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { FakeUpstream } from '../server/inference/fake-upstream/fake-upstream.ts';
-import { expect, fakeChain, sampleNotes, test } from './fixtures.ts';
+import { enter, expect, fakeChain, openSignedIn, sampleNotes, test } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 import { snapshotVault } from './vault-snapshot.ts';
 
@@ -56,15 +56,8 @@ async function openChat(page: Page, upstream: FakeUpstream): Promise<RunningSoma
   soma = await startSoma(sampleNotes, {
     harness: { providers: fakeChain(upstream), extract: { allowPrivateAddresses: true } },
   });
-  await page.goto(soma.loginLink);
-  await expect(page.getByTestId('chat-view')).toBeVisible();
+  await openSignedIn(page, soma);
   return soma;
-}
-
-async function enter(page: Page, text: string) {
-  const composer = page.getByTestId('composer');
-  await composer.fill(text);
-  await composer.press('Enter');
 }
 
 test('/extraer shows the page as a chip to trim; only the kept text is sent', async ({
