@@ -5,10 +5,15 @@ test('on a phone the tree is a drawer and a note reads without sideways scrollin
   soma,
 }) => {
   await page.goto(soma.loginLink);
+  // Wait for the signed-in app: a route change while it settles closes the drawer again.
+  await expect(page.getByTestId('chat-view')).toBeVisible();
   const toggle = page.getByTestId('tree-toggle');
   await expect(toggle).toBeVisible();
   const tree = page.getByTestId('vault-tree');
-  if (!(await tree.isVisible())) await toggle.click();
+  await expect(async () => {
+    if (!(await tree.isVisible())) await toggle.click();
+    await expect(tree.getByText('04_Sueños', { exact: true })).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   await tree.getByText('04_Sueños', { exact: true }).click();
   await tree.getByText('Sueño del faro', { exact: true }).click();
   const view = page.getByTestId('note-view');
