@@ -1,4 +1,4 @@
-import { createEffect, createSignal, type JSX, on, onCleanup } from 'solid-js';
+import { createEffect, createMemo, createSignal, type JSX, on, onCleanup } from 'solid-js';
 import '../devices/devices.css';
 import { OfflineBanner } from '../offline/offline-banner.tsx';
 import { SearchBox } from '../search/search-box.tsx';
@@ -15,8 +15,10 @@ export function Layout(props: { children: JSX.Element }) {
   const stores = useStores();
   const t = stores.i18n.t;
   const [drawerOpen, setDrawerOpen] = createSignal(false);
-  // Picking a note on a phone closes the drawer so the note is visible.
-  createEffect(on(stores.router.route, () => setDrawerOpen(false), { defer: true }));
+  // Picking a note on a phone closes the drawer so the note is visible. Keyed by value:
+  // the router re-announces the same route after login, which must not close it.
+  const routeKey = createMemo(() => JSON.stringify(stores.router.route()));
+  createEffect(on(routeKey, () => setDrawerOpen(false), { defer: true }));
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && drawerOpen()) setDrawerOpen(false);
   };
