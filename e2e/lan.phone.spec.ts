@@ -79,6 +79,26 @@ test('a phone pairs through the QR link, then reads closings and saved notes off
     await expect(phone.getByTestId('note-view')).toContainText(text);
   }
 
+  // The search worker saved its index (IndexedDB `soma`, store `searchIndex`) after the sync.
+  await expect
+    .poll(() =>
+      phone.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('soma');
+            open.onerror = () => resolve(0);
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('searchIndex')) return resolve(0);
+              const count = db.transaction('searchIndex').objectStore('searchIndex').count();
+              count.onsuccess = () => resolve(count.result);
+              count.onerror = () => resolve(0);
+            };
+          }),
+      ),
+    )
+    .toBeGreaterThan(0);
+
   await phoneCtx.setOffline(true);
   await phone.goto(`${soma.lanUrl}/#/`);
   await phone.reload();
@@ -92,7 +112,13 @@ test('a phone pairs through the QR link, then reads closings and saved notes off
   await phone.getByRole('link', { name: '2026-11-29 Cierre' }).click();
   await expect(phone.getByTestId('note-view')).toContainText('Hoy cerramos el capítulo del faro.');
   await phone.getByRole('link', { name: /Volver/ }).click();
-  await phone.getByLabel('Buscar en las notas guardadas').fill('asturias');
+  // Full text through the search worker, over the index it saved in IndexedDB: another
+  // form of a word in a note's body ("alumbra"), which no substring filter would find.
+  const search = phone.getByLabel('Buscar en las notas guardadas');
+  await search.fill('alumbrar');
+  await expect(phone.getByTestId('offline-list').getByRole('listitem')).toHaveCount(1);
+  await expect(phone.getByTestId('offline-list')).toContainText('alumbra la costa');
+  await search.fill('asturias');
   await expect(phone.getByTestId('offline-list').getByRole('listitem')).toHaveCount(1);
   await phone.getByRole('link', { name: 'Faro' }).click();
   await expect(phone.getByTestId('note-view')).toContainText('El faro alumbra la costa');

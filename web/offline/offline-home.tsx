@@ -1,8 +1,10 @@
-import { createMemo, createResource, createSignal, For, Show } from 'solid-js';
+import { createEffect, createMemo, createResource, createSignal, For, on, Show } from 'solid-js';
 import { noteHash } from '../app/route.ts';
 import { useStores } from '../app/store-context.tsx';
 import { listCachedNotes } from '../db/notes-cache-repo.ts';
 import type { CachedNoteRecord } from '../db/records.ts';
+import { searchInWorker } from '../search/search-client.ts';
+import type { SearchHit } from '../search/search-types.ts';
 import { CLOSINGS_FOLDER, noteFromCache } from './offline-notes.ts';
 import { useOfflineWords } from './offline-words.ts';
 import { SavedNoteBody } from './saved-note-body.tsx';
@@ -21,10 +23,19 @@ async function savedNotes(): Promise<CachedNoteRecord[]> {
 
 const title = (path: string) => (path.split('/').pop() ?? path).replace(/\.md$/i, '');
 
+/** A saved note in the list, with the line around the match when the index found it. */
+interface Shown {
+  note: CachedNoteRecord;
+  snippet: string | null;
+}
+
 /**
  * What the app shows when it starts without the server: the saved closings and notes,
- * searchable by a simple filter and readable, and a clear word that chat and proposals
- * need the server. Nothing here writes anywhere.
+ * searchable and readable, and a clear word that chat and proposals need the server.
+ * Search runs in the search worker, over the index and vault copy it saved in IndexedDB
+ * (ranked, with stemming: "alumbrar" finds "alumbra"); saved notes the index lacks (opened
+ * but not yet synced) still match by a plain substring filter, after the ranked ones.
+ * Nothing here writes anywhere.
  */
 export default function OfflineHome() {
   const stores = useStores();
@@ -38,12 +49,41 @@ export default function OfflineHome() {
     return notes()?.find((n) => n.path === route.path) ?? null;
   };
   const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-  const shown = createMemo(() => {
+  // The worker's answer for one query; an older query's late answer is dropped.
+  const [ranked, setRanked] = createSignal<{ query: string; hits: SearchHit[] }>({
+    query: '',
+    hits: [],
+  });
+  createEffect(
+    on(filter, (query) => {
+      if (!query.trim()) return;
+      searchInWorker(query, {}, true).then(
+        (answer) => {
+          if (filter() === query) setRanked({ query, hits: answer.hits });
+        },
+        // No worker (or no saved index): the substring filter below still answers.
+        () => undefined,
+      );
+    }),
+  );
+  const shown = createMemo((): Shown[] => {
     const words = fold(filter()).split(/\s+/).filter(Boolean);
     const all = notes() ?? [];
-    const hit = (n: CachedNoteRecord) =>
+    if (!words.length) return all.slice(0, LIST_LIMIT).map((note) => ({ note, snippet: null }));
+    const byPath = new Map(all.map((n) => [n.path, n]));
+    const hits = ranked().query === filter() ? ranked().hits : [];
+    const found: Shown[] = [];
+    for (const hit of hits) {
+      const note = byPath.get(hit.path);
+      if (note) found.push({ note, snippet: hit.snippet || null });
+    }
+    const seen = new Set(found.map((s) => s.note.path));
+    const contains = (n: CachedNoteRecord) =>
       words.every((w) => fold(`${n.path} ${n.content}`).includes(w));
-    return (words.length ? all.filter(hit) : all).slice(0, LIST_LIMIT);
+    for (const note of all) {
+      if (!seen.has(note.path) && contains(note)) found.push({ note, snippet: null });
+    }
+    return found.slice(0, LIST_LIMIT);
   });
   return (
     <main id="main" class="offline-home" data-testid="offline-home" tabIndex={-1}>
@@ -66,10 +106,13 @@ export default function OfflineHome() {
             <Show when={shown().length > 0} fallback={<p class="muted">{w('none')}</p>}>
               <ul class="offline-list" data-testid="offline-list">
                 <For each={shown()}>
-                  {(n) => (
-                    <li classList={{ closing: n.path.startsWith(CLOSINGS_FOLDER) }}>
-                      <a href={noteHash(n.path)}>{title(n.path)}</a>{' '}
-                      <span class="muted">{n.path}</span>
+                  {({ note, snippet }) => (
+                    <li classList={{ closing: note.path.startsWith(CLOSINGS_FOLDER) }}>
+                      <a href={noteHash(note.path)}>{title(note.path)}</a>{' '}
+                      <span class="muted">{note.path}</span>
+                      <Show when={snippet}>
+                        {(line) => <p class="offline-snippet muted">{line()}</p>}
+                      </Show>
                     </li>
                   )}
                 </For>
