@@ -67,6 +67,8 @@ export const SynapsesBodySchema = z.object({
 
 /** POST /api/proposals/save: the last answer, as a new note in `05_Salida/`. */
 export const SaveBodySchema = z.object({
+  /** `/guardar TÍTULO`: names the file and heads the note; without it, the question names it. */
+  title: z.optional(ShortText),
   question: z.string().check(z.maxLength(MAX_ATTACHMENT_TEXT)),
   answer: z.string().check(z.minLength(1), z.maxLength(MAX_ATTACHMENT_TEXT)),
   meta: z.object({

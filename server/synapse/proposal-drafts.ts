@@ -83,7 +83,8 @@ type Exists = (rel: string) => Promise<boolean>;
 
 /** `05_Salida/<date>-<slug of the question>.md` (then `-2`, `-3`…) with front matter. */
 export async function saveDraft(body: SaveBody, now: number, exists: Exists): Promise<Draft> {
-  const stem = `${localDate(now)}-${slugify(body.question, 'respuesta')}`;
+  const title = body.title?.trim();
+  const stem = `${localDate(now)}-${slugify(title || body.question, 'respuesta')}`;
   const path = await freeName('05_Salida', stem, exists);
   const front = {
     fecha: new Date(now).toISOString(),
@@ -93,7 +94,12 @@ export async function saveDraft(body: SaveBody, now: number, exists: Exists): Pr
     fuentes: body.meta.sources,
     pregunta: body.question.trim(),
   };
-  return fullNote('save', path, await withFrontMatter(front, body.answer));
+  const text = title ? `# ${title}\n\n${body.answer}` : body.answer;
+  return fullNote(
+    'save',
+    path,
+    await withFrontMatter(title ? { titulo: title, ...front } : front, text),
+  );
 }
 
 /** `02_Conciencia/sesiones/<YYYY-MM-DD-HHmm>-cierre.md`: the name /recordar ranks newest. */

@@ -94,6 +94,20 @@ describe('synapse routes', () => {
     expect(second.path).toBe(p.path.replace(/\.md$/, '-2.md'));
   });
 
+  it('names a saved answer after the title given to /guardar, and heads the note with it', async () => {
+    const api = await setup();
+    const p = await api.propose('/save', {
+      title: 'Memoria y método',
+      question: '¿Qué es la Memoria de Trabajo?',
+      answer: 'Es la que sostiene.',
+      meta: { ...META, sources: [] },
+    });
+    expect(p.path).toMatch(/^05_Salida\/\d{4}-\d\d-\d\d-memoria-y-metodo\.md$/);
+    const { frontMatter, body: text } = splitFrontMatter(p.content);
+    expect(frontMatter).toMatchObject({ titulo: 'Memoria y método' });
+    expect(text.trim()).toBe('# Memoria y método\n\nEs la que sostiene.');
+  });
+
   it('proposes a dated closing that /recordar then finds as the latest', async () => {
     const api = await setup();
     const p = await api.propose('/closing', { content: '## Resumen\nHecho.', meta: META });

@@ -27,9 +27,9 @@ export async function runProposalCommand(core: ChatCore, sender: Sender, outcome
     if (outcome.kind === 'save') {
       const meta = last.turn.meta;
       const body = {
+        ...(outcome.title ? { title: outcome.title } : {}),
         question: last.question,
-        // SaveBody has no title: a title given to /guardar heads the note.
-        answer: outcome.title ? `# ${outcome.title}\n\n${answer}` : answer,
+        answer,
         meta: {
           profile: core.state.conversation?.profile ?? '',
           provider: meta?.provider ?? '',
