@@ -159,6 +159,7 @@ export const en = {
   'search.heading': 'Search',
   'search.hint': 'Type to search: accents, plurals and small typos do not matter.',
   'search.count': '{count} notes · {ms} ms',
+  'search.countOne': '1 note · {ms} ms',
   'search.folder': 'Folder',
   'search.allFolders': 'All folders',
   'search.tag': 'Tag',

@@ -162,6 +162,7 @@ export const es = {
   'search.heading': 'Buscar',
   'search.hint': 'Escribe para buscar: sin tildes, en plural o con alguna errata también vale.',
   'search.count': '{count} notas · {ms} ms',
+  'search.countOne': '1 nota · {ms} ms',
   'search.folder': 'Carpeta',
   'search.allFolders': 'Todas las carpetas',
   'search.tag': 'Etiqueta',

@@ -45,7 +45,10 @@ export function SearchView(props: { query: string; folder: string; tag: string }
                 data-query={r().query}
                 data-ms={r().ms.toFixed(2)}
               >
-                {t('search.count', { count: r().hits.length, ms: Math.round(r().ms) })}
+                {t(r().hits.length === 1 ? 'search.countOne' : 'search.count', {
+                  count: r().hits.length,
+                  ms: Math.round(r().ms),
+                })}
               </p>
               <ul class="hit-list">
                 <For each={r().hits}>{(hit) => <SearchHitItem hit={hit} />}</For>
