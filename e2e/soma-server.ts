@@ -7,12 +7,14 @@ import type { Harness } from '../harness/schema.ts';
 /** A real SOMA server on a free port, over a temp vault and config folder. */
 export interface RunningSoma {
   url: string;
-  /** The one-time start-up link printed at start. */
-  loginLink: string;
+  /** The one-time start-up link printed at the latest start. */
+  readonly loginLink: string;
   vault: string;
   configDir: string;
   /** The server's process id (for memory readings). */
-  pid: number;
+  readonly pid: number;
+  /** Stops the server and starts it again on the same port, vault and config (sessions kept). */
+  restart: () => Promise<void>;
   output: () => string;
   /** Writes a file into the vault, as another program (an editor, Obsidian) would. */
   writeNote: (path: string, content: string) => Promise<void>;
@@ -51,67 +53,87 @@ export async function startSoma(
     await mkdir(dirname(join(vault, path)), { recursive: true });
     await writeFile(join(vault, path), content);
   }
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      ...(opts.nodeArgs ?? []),
-      'dist/server/main.js',
-      '--vault',
-      vault,
-      '--config-dir',
-      configDir,
-      '--harness',
-      harnessFile,
-      '--port',
-      '0',
-      '--no-open',
-    ],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // No real keys leak in from the developer's shell: only what the test gives.
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CI: '1', ...opts.env },
-    },
-  );
   let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const loginLink = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`SOMA no arrancó:\n${out}`)), START_TIMEOUT_MS);
-    const check = () => {
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/#login=[\w-]+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
+  /** Spawns the server on `port` (0: any free one) and resolves with it and its login link. */
+  const launch = async (port: number): Promise<{ child: ChildProcess; loginLink: string }> => {
+    const child: ChildProcess = spawn(
+      process.execPath,
+      [
+        ...(opts.nodeArgs ?? []),
+        'dist/server/main.js',
+        '--vault',
+        vault,
+        '--config-dir',
+        configDir,
+        '--harness',
+        harnessFile,
+        '--port',
+        String(port),
+        '--no-open',
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        // No real keys leak in from the developer's shell: only what the test gives.
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CI: '1', ...opts.env },
+      },
+    );
+    let mine = '';
+    const collect = (d: Buffer) => {
+      out += d;
+      mine += d;
     };
-    child.stdout?.on('data', check);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`SOMA salió con código ${code}:\n${out}`));
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    const loginLink = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`SOMA no arrancó:\n${mine}`)),
+        START_TIMEOUT_MS,
+      );
+      const check = () => {
+        const m = /(http:\/\/127\.0\.0\.1:\d+\/#login=[\w-]+)/.exec(mine);
+        if (m?.[1]) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      };
+      child.stdout?.on('data', check);
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`SOMA salió con código ${code}:\n${mine}`));
+      });
     });
-  });
+    return { child, loginLink };
+  };
+  const stopChild = async (c: ChildProcess) => {
+    if (c.exitCode === null && c.signalCode === null) {
+      const exited = new Promise((r) => c.once('exit', r));
+      c.kill('SIGTERM');
+      await exited;
+    }
+  };
+  let { child, loginLink } = await launch(0);
   const url = new URL(loginLink).origin;
   return {
     url,
-    loginLink,
+    get loginLink() {
+      return loginLink;
+    },
     vault,
     configDir,
-    pid: child.pid!,
+    get pid() {
+      return child.pid!;
+    },
     output: () => out,
+    restart: async () => {
+      await stopChild(child);
+      ({ child, loginLink } = await launch(Number(new URL(url).port)));
+    },
     writeNote: async (path, content) => {
       await mkdir(dirname(join(vault, path)), { recursive: true });
       await writeFile(join(vault, path), content);
     },
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopChild(child);
       await rm(base, { recursive: true, force: true });
     },
   };
