@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NoteIndex } from './note-index.ts';
-import { makeSnippet } from './snippet.ts';
+import { makeSnippet, plainText } from './snippet.ts';
 
 const notes: Record<string, string> = {
   '01_Caracter/Bóveda.md': '# Bóveda\n\nLa bóveda guarda la memoria.',
@@ -75,5 +75,12 @@ describe('web/search/snippet', () => {
 
   it('leaves the front matter out', () => {
     expect(makeSnippet('---\ntags: [x]\n---\nHola faro', ['far']).text).toBe('Hola faro');
+  });
+
+  it('shows snippets as text, without Markdown marks', () => {
+    expect(
+      plainText('# Sueño del faro\n\n- Un **faro** en la [[Niebla|niebla]], ver [mapa](http://x).'),
+    ).toBe('Sueño del faro\n\nUn faro en la niebla, ver mapa.');
+    expect(makeSnippet('## Faro\n> *Luz* del `faro`', ['far']).text).toBe('Faro Luz del faro');
   });
 });

@@ -8,6 +8,26 @@ const LENGTH = 200;
 const FRONT_MATTER_RE = /^\uFEFF?---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
 const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
 
+/**
+ * The note's words without Markdown's marks, so a snippet reads as text:
+ * headings, list and quote markers, emphasis, code fences and backticks go;
+ * links and wikilinks keep their visible text.
+ */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/^```.*$/gm, '')
+    .replace(
+      /!?\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|([^\]]*))?\]\]/g,
+      (_m, target: string, alias?: string) => (alias ?? target).trim(),
+    )
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, '')
+    .replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/gm, '')
+    .replace(/^[ \t]*>[ \t]?/gm, '')
+    .replace(/(\*\*|__|`)/g, '')
+    .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s).,;:!?]|$)/gm, '$1$2');
+}
+
 /** A line of a note around a match, with where the matched words are (`[start, end)` in `text`). */
 export interface Snippet {
   text: string;
@@ -39,7 +59,7 @@ function marksIn(text: string, terms: readonly string[]): [number, number][] {
  * The UI wraps the marks in `<mark>`: the note's text is never parsed as HTML.
  */
 export function makeSnippet(content: string, terms: readonly string[]): Snippet {
-  const body = content.replace(FRONT_MATTER_RE, '');
+  const body = plainText(content.replace(FRONT_MATTER_RE, ''));
   let first = 0;
   for (const m of body.matchAll(WORD_RE)) {
     if (matches(m[0], terms)) {
