@@ -7,7 +7,7 @@ import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
 import { NoteIndex } from '../web/search/note-index.ts';
 import { relevanceSet } from '../web/search/relevance-set.ts';
 import { type BenchResult, median, round2 } from './results.ts';
-import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
+import { BENCH_QUERIES, spanishVault, TLDR_QUERIES, tldrVault } from './search-vault.ts';
 
 /** How long the first sync of a generated vault may take before the run gives up. */
 const BUILD_TIMEOUT_MS = 120_000;
@@ -40,12 +40,23 @@ const watchLongTasks = () => {
   }).observe({ type: 'longtask', buffered: true });
 };
 
-/** grep -ril per query (the seed's search) on the vault folder, median ms. */
-function grepMedianMs(vault: string): number {
-  const times = BENCH_QUERIES.map((q) => {
+/** True when ripgrep is installed (it is not everywhere: the rg baseline is skipped without it). */
+function hasRg(): boolean {
+  try {
+    execFileSync('rg', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `tool -il` (grep -r, rg) per query (the seed's search) on the vault folder, median ms. */
+function toolMedianMs(tool: 'grep' | 'rg', vault: string, queries: readonly string[]): number {
+  const args = tool === 'grep' ? ['-ril'] : ['-il'];
+  const times = queries.map((q) => {
     const t0 = performance.now();
     try {
-      execFileSync('grep', ['-ril', '--', q, vault], { stdio: 'ignore' });
+      execFileSync(tool, [...args, '--', q, vault], { stdio: 'ignore' });
     } catch {
       // exit status 1: no match
     }
@@ -91,14 +102,23 @@ function relevance(): BenchResult {
   };
 }
 
-/**
- * search.*: a generated Spanish vault (10,000 notes, 1,000 in quick mode)
- * served by SOMA and searched in Chromium through the search view.
- */
-export async function benchSearch(opts: { quick: boolean }): Promise<BenchResult[]> {
-  const count = opts.quick ? 1_000 : 10_000;
-  const label = opts.quick ? '1k' : '10k';
-  const soma = await startSoma(spanishVault(count));
+interface VaultRun {
+  /** `search.<label>.*` */
+  label: string;
+  notes: Record<string, string>;
+  queries: readonly string[];
+  /** What the figures' notes say the vault is. */
+  what: string;
+  /** How long to let the worker save its index before the reload. */
+  saveWaitMs: number;
+  timeoutMs: number;
+}
+
+/** One vault served by SOMA and searched in Chromium through the search view. */
+async function benchVault(run: VaultRun): Promise<BenchResult[]> {
+  const { label, queries } = run;
+  const count = Object.keys(run.notes).length;
+  const soma = await startSoma(run.notes);
   let browser: Browser | null = null;
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
@@ -107,38 +127,54 @@ export async function benchSearch(opts: { quick: boolean }): Promise<BenchResult
     const t0 = performance.now();
     await page.goto(soma.loginLink);
     await page.getByTestId('chat-view').waitFor();
-    const first = await query(page, 'memoria', BUILD_TIMEOUT_MS);
+    const first = await query(page, queries[0]!, run.timeoutMs);
     const buildMs = performance.now() - t0;
     const maxTaskMs = await page.evaluate(
       () => (window as unknown as { maxTaskMs: number }).maxTaskMs,
     );
     if (first.count === 0) throw new Error('la búsqueda no encontró nada tras la sincronización');
     // Let the worker save its index before the reload (stringify + put, ~1–2 s at 10k).
-    await page.waitForTimeout(opts.quick ? 1_000 : 4_000);
+    await page.waitForTimeout(run.saveWaitMs);
 
     const t1 = performance.now();
     await page.reload();
-    await page.locator('[data-testid="search-summary"][data-query="memoria"]').waitFor();
+    await page
+      .locator(`[data-testid="search-summary"][data-query="${queries[0]}"]`)
+      .waitFor({ timeout: run.timeoutMs });
     const readyMs = performance.now() - t1;
 
     const samples: number[] = [];
+    let empty = 0;
+    let slowest = { q: '', ms: 0 };
     for (let round = 0; round < 2; round++) {
-      for (const q of BENCH_QUERIES) samples.push((await query(page, q)).ms);
+      for (const q of queries) {
+        const r = await query(page, q);
+        samples.push(r.ms);
+        if (round === 0 && r.count === 0) empty++;
+        if (r.ms > slowest.ms) slowest = { q, ms: r.ms };
+      }
     }
     const heapMb = await page.evaluate(
       () =>
         (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory
           ?.usedJSHeapSize ?? 0,
     );
-    const grepMs = round2(grepMedianMs(soma.vault));
+    // grep and rg take ~0.3 s a word at 50k: the first ten words are enough for a median there.
+    const toolQueries = count > 10_000 ? queries.slice(0, 10) : queries;
+    const grepMs = round2(toolMedianMs('grep', soma.vault, toolQueries));
+    const rg = hasRg();
+    const rgMs = rg ? round2(toolMedianMs('rg', soma.vault, toolQueries)) : null;
     const base = { name: 'grep -ril', value: grepMs };
-    const note = `${count} notes, ${BENCH_QUERIES.length} queries ×2, worker time incl. snippets`;
+    const note =
+      `${count} notes (${run.what}), ${queries.length} queries ×2` +
+      `${empty ? ` (${empty} without hits)` : ''}, worker time incl. snippets;` +
+      ` slowest "${slowest.q}" ${round2(slowest.ms)} ms`;
     return [
       {
         name: `search.${label}.index_build_ms`,
         value: Math.round(buildMs),
         unit: 'ms',
-        note: 'login → first sync + build → first result',
+        note: `login → first sync + build → first result, ${count} notes`,
       },
       {
         name: `search.${label}.sync_max_main_task_ms`,
@@ -166,11 +202,65 @@ export async function benchSearch(opts: { quick: boolean }): Promise<BenchResult
         baseline: base,
         note,
       },
+      {
+        name: `search.${label}.rg_il_ms`,
+        value: rgMs ?? -1,
+        unit: 'ms',
+        baseline: base,
+        note: rg
+          ? `rg -il per query (${toolQueries.length} words), median, process start included, unranked, no accent folding`
+          : 'rg not installed: skipped (-1)',
+      },
       { name: `search.${label}.page_heap_mb`, value: round2(heapMb / 1024 / 1024), unit: 'MB' },
-      relevance(),
     ];
   } finally {
     await browser?.close();
     await soma.stop();
   }
+}
+
+/**
+ * search.*: generated Spanish vaults (10,000 notes, 1,000 in quick mode, and
+ * 50,000 in full mode only) and the real tldr-es corpus, each served by SOMA
+ * and searched in Chromium through the search view.
+ */
+export async function benchSearch(opts: {
+  quick: boolean;
+  only?: string[];
+}): Promise<BenchResult[]> {
+  const runs: VaultRun[] = [];
+  const want = (label: string) => !opts.only || opts.only.includes(label);
+  const generated = (count: number, label: string, saveWaitMs: number) => {
+    if (want(label))
+      runs.push({
+        label,
+        notes: spanishVault(count),
+        queries: BENCH_QUERIES,
+        what: 'generated, Zipf vocabulary of 25,000 words',
+        saveWaitMs,
+        timeoutMs: count > 10_000 ? 600_000 : BUILD_TIMEOUT_MS,
+      });
+  };
+  if (opts.quick) generated(1_000, '1k', 1_000);
+  else generated(10_000, '10k', 4_000);
+  const results: BenchResult[] = [];
+  const tldr = want('tldr_es') ? tldrVault() : {};
+  if (Object.keys(tldr).length > 0) {
+    runs.push({
+      label: 'tldr_es',
+      notes: tldr,
+      queries: TLDR_QUERIES,
+      what: '../shared/corpus/tldr-es',
+      saveWaitMs: 2_000,
+      timeoutMs: BUILD_TIMEOUT_MS,
+    });
+  }
+  for (const run of runs) results.push(...(await benchVault(run)));
+  runs.length = 0;
+  if (!opts.quick) {
+    generated(50_000, '50k', 15_000);
+    for (const run of runs) results.push(...(await benchVault(run)));
+  }
+  if (want('relevance')) results.push(relevance());
+  return results;
 }

@@ -50,4 +50,16 @@ describe('web/search/search-engine', () => {
   it('finds no saved index before the first save', async () => {
     expect(await createSearchEngine().load()).toBe(false);
   });
+
+  it('cuts snippets from the edited text, not a cached older one', async () => {
+    const engine = createSearchEngine();
+    const a = note('a.md', 'Un faro en la niebla.');
+    await updateCachedNotes([a], []);
+    engine.apply({ upserted: [a], removed: [] });
+    expect((await engine.search('faro', {}, false))[0]?.snippet).toBe('Un faro en la niebla.');
+    const a2 = note('a.md', 'Otro faro, sin niebla.');
+    await updateCachedNotes([a2], []);
+    engine.apply({ upserted: [a2], removed: [] });
+    expect((await engine.search('faro', {}, false))[0]?.snippet).toBe('Otro faro, sin niebla.');
+  });
 });

@@ -11,6 +11,12 @@ import { ANALYZER_VERSION } from './spanish-analyzer.ts';
 const INDEX_KEY = 'notes';
 /** How long after the last change is the index saved (stringifying 10,000 notes takes ~1 s)? */
 export const SAVE_DEBOUNCE_MS = 2_000;
+/**
+ * How many notes' text the engine keeps for snippets (~2 KB each): typing
+ * `bov`, `bove`, `boveda` asks for the same hits again, and an IndexedDB read
+ * of 20 notes is most of a query's time in the worker.
+ */
+const CONTENT_CACHE_LIMIT = 500;
 
 /**
  * The worker's index and its bookkeeping: loads the saved index, applies
@@ -23,6 +29,35 @@ export function createSearchEngine(opts: { saveDelayMs?: number } = {}) {
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let saving: Promise<void> = Promise.resolve();
   let dirty = false;
+  /** path → text of recently shown notes, oldest first (dropped when the note changes). */
+  const contents = new Map<string, string>();
+
+  /** The text of `paths` (those still in the copy), from the cache or IndexedDB. */
+  const contentsOf = async (paths: readonly string[]): Promise<Map<string, string>> => {
+    const found = new Map<string, string>();
+    const missing: string[] = [];
+    for (const p of paths) {
+      const text = contents.get(p);
+      if (text === undefined) {
+        missing.push(p);
+        continue;
+      }
+      found.set(p, text);
+      contents.delete(p); // re-inserted below: most recently used last
+      contents.set(p, text);
+    }
+    if (missing.length > 0) {
+      for (const n of await copiedNotes(missing)) {
+        found.set(n.path, n.content);
+        contents.set(n.path, n.content);
+      }
+      for (const oldest of contents.keys()) {
+        if (contents.size <= CONTENT_CACHE_LIMIT) break;
+        contents.delete(oldest);
+      }
+    }
+    return found;
+  };
 
   const save = () => {
     clearTimeout(saveTimer);
@@ -46,12 +81,14 @@ export function createSearchEngine(opts: { saveDelayMs?: number } = {}) {
   const apply = (change: VaultChange) => {
     let changed = false;
     for (const path of change.removed) {
+      contents.delete(path);
       if (!(path in hashes)) continue;
       index.remove(path);
       delete hashes[path];
       changed = true;
     }
     for (const note of change.upserted) {
+      contents.delete(note.path);
       if (hashes[note.path] === note.hash) continue;
       index.upsert(note.path, note.content);
       hashes[note.path] = note.hash;
@@ -69,6 +106,7 @@ export function createSearchEngine(opts: { saveDelayMs?: number } = {}) {
       const saved = await loadSearchIndex(INDEX_KEY);
       if (!saved || saved.analyzerVersion !== ANALYZER_VERSION) return false;
       index = NoteIndex.fromJSON(saved.json);
+      contents.clear();
       hashes = { ...saved.hashes };
       return true;
     },
@@ -87,11 +125,9 @@ export function createSearchEngine(opts: { saveDelayMs?: number } = {}) {
     async search(query: string, filters: SearchFilters, typing: boolean): Promise<SearchHit[]> {
       const ranked = index.search(query, filters, typing);
       if (ranked.length === 0) return [];
-      const contents = new Map(
-        (await copiedNotes(ranked.map((r) => r.path))).map((n) => [n.path, n.content]),
-      );
+      const texts = await contentsOf(ranked.map((r) => r.path));
       return ranked.map((r) => {
-        const snippet = makeSnippet(contents.get(r.path) ?? '', r.terms);
+        const snippet = makeSnippet(texts.get(r.path) ?? '', r.terms);
         return {
           path: r.path,
           title: r.title,

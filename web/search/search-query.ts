@@ -5,6 +5,19 @@ import type { SearchFilters, SearchHit } from './search-types.ts';
 /** How long after the last keystroke does a search run (results as you type)? */
 export const SEARCH_DEBOUNCE_MS = 100;
 
+/** The last word matches as a prefix only from this many letters: `ca` would expand to thousands of words. */
+export const MIN_PREFIX_LENGTH = 3;
+
+/**
+ * True when the query's last word may still be being typed and is long enough
+ * to match as a prefix: not after a space or punctuation (the word is done),
+ * nor for one or two letters.
+ */
+export function wantsPrefix(query: string): boolean {
+  const last = query.normalize('NFC').match(/[\p{L}\p{N}\p{M}]+$/u)?.[0] ?? '';
+  return last.length >= MIN_PREFIX_LENGTH;
+}
+
 export type SearchState =
   | { status: 'idle' }
   | { status: 'searching' }
@@ -24,7 +37,7 @@ export function createSearchQuery(
   const run = async (query: string, filters: SearchFilters) => {
     const ticket = ++latest;
     try {
-      const answer = await searchInWorker(query, filters, true);
+      const answer = await searchInWorker(query, filters, wantsPrefix(query));
       if (ticket === latest) setState({ status: 'ready', query, ...answer });
     } catch {
       if (ticket === latest) setState({ status: 'error' });

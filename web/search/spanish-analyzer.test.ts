@@ -53,4 +53,11 @@ describe('web/search/spanish-analyzer', () => {
   it('lets a query word match as typed, for typos the stemmer mangles', () => {
     expect(analyzeQuery('guitara')[0]?.terms).toContain('guitara');
   });
+
+  it('adds the bare stem of a word the stemmer left whole, one edit from the real one', () => {
+    expect(analyzeQuery('archvo')[0]?.terms).toEqual(['archvo', 'archv']);
+    expect(indexTerms('archivo')).toEqual(['archiv']);
+    // Words the stemmer understood get no extra variant.
+    expect(analyzeQuery('archivos')[0]?.terms).toEqual(['archiv', 'archivos']);
+  });
 });

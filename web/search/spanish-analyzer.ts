@@ -96,6 +96,19 @@ export function analyzeQuery(query: string): QueryWord[] {
   return (meaningful.length > 0 ? meaningful : all).map((word) => {
     const terms = termsOf(word);
     const folded = foldTerm(word);
-    return { word, terms: terms.includes(folded) ? terms : [...terms, folded] };
+    const variants = terms.includes(folded) ? [...terms] : [...terms, folded];
+    // The stemmer left the word whole (often a typo: `archvo`): its likely stem
+    // without the final vowel is one edit from the real one (`archv` → `archiv`),
+    // where the whole word is two.
+    const bare = folded.replace(TYPO_ENDING, '');
+    if (terms.length === 1 && terms[0] === folded && bare.length >= MIN_BARE && bare !== folded) {
+      variants.push(bare);
+    }
+    return { word, terms: variants };
   });
 }
+
+/** The vowel (and plural `s`) Snowball strips from most nouns and adjectives. */
+const TYPO_ENDING = /[aeo]s?$/;
+/** Shorter stems than this are left alone: they match too many words by one edit. */
+const MIN_BARE = 4;
