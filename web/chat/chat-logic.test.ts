@@ -2,22 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ChatContext } from '../../common/chat-schemas.ts';
 import { parseCommand } from '../../common/commands.ts';
 import type { TurnRecord } from '../db/records.ts';
+import { turnRecord } from '../db/test-records.ts';
 import { applyChatEvent } from './apply-chat-event.ts';
 import { chipsToRequest, mergeChips } from './chips.ts';
 import { selectHistory } from './history.ts';
 import { type CommandContext, interpretCommand } from './interpret-command.ts';
 import { completeUnir, noteSuggestions, resolveNoteNames, unirFragment } from './note-names.ts';
 
-const turn = (index: number, over: Partial<TurnRecord> = {}): TurnRecord => ({
-  id: String(index),
-  conversationId: 'c',
-  index,
-  role: index % 2 === 0 ? 'user' : 'assistant',
-  content: `t${index}`,
-  status: 'complete',
-  createdAt: index,
-  ...over,
-});
+const turn = (index: number, over: Partial<TurnRecord> = {}) => turnRecord(index, over);
 
 describe('web/chat/history', () => {
   it('keeps the last N complete or cut turns, oldest first', () => {

@@ -11,6 +11,7 @@ import { deleteDraft, getDraft, putDraft } from './drafts-repo.ts';
 import { listCachedNotes, updateCachedNotes } from './notes-cache-repo.ts';
 import type { ConversationRecord, TurnRecord } from './records.ts';
 import { getCurrentConversationId, setCurrentConversationId } from './settings-repo.ts';
+import { turnRecord } from './test-records.ts';
 import { clearTurns, listTurns, putTurn, recoverStreamingTurns } from './turns-repo.ts';
 
 afterEach(() => deleteDatabase());
@@ -25,20 +26,8 @@ const conversation = (id: string, updatedAt: number): ConversationRecord => ({
   recall: false,
 });
 
-const turn = (
-  conversationId: string,
-  index: number,
-  over: Partial<TurnRecord> = {},
-): TurnRecord => ({
-  id: `${conversationId}-${index}`,
-  conversationId,
-  index,
-  role: index % 2 === 0 ? 'user' : 'assistant',
-  content: `t${index}`,
-  status: 'complete',
-  createdAt: index,
-  ...over,
-});
+const turn = (conversationId: string, index: number, over: Partial<TurnRecord> = {}) =>
+  turnRecord(index, over, conversationId);
 
 describe('web/db/conversations-repo', () => {
   it('lists conversations most recently used first', async () => {

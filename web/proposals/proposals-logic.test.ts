@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Proposal } from '../../common/synapse-schemas.ts';
 import type { ProposalRecord, TurnRecord } from '../db/records.ts';
+import { turnRecord } from '../db/test-records.ts';
 import { httpUrl } from '../web-context/safe-url.ts';
 import { keyDecision, shouldTakeFocus } from './card-keys.ts';
 import { diffLines } from './diff-lines.ts';
@@ -142,16 +143,7 @@ describe('web/proposals/card-keys', () => {
   });
 });
 
-const turn = (index: number, over: Partial<TurnRecord> = {}): TurnRecord => ({
-  id: String(index),
-  conversationId: 'c',
-  index,
-  role: index % 2 === 0 ? 'user' : 'assistant',
-  content: `t${index}`,
-  status: 'complete',
-  createdAt: index,
-  ...over,
-});
+const turn = (index: number, over: Partial<TurnRecord> = {}) => turnRecord(index, over);
 
 describe('web/proposals/last-answer', () => {
   it('finds the last complete answer and the question before it, skipping closings and cut ones', () => {
