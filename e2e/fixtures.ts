@@ -60,6 +60,8 @@ export { expect };
 export async function openSignedIn(page: Page, soma: RunningSoma): Promise<void> {
   await page.goto(soma.loginLink);
   await expect(page.getByTestId('chat-view')).toBeVisible();
+  // The composer opens once the conversation and its draft are loaded.
+  await expect(page.getByTestId('composer')).toBeEnabled();
 }
 
 /** Types into the chat box and presses Enter, as a person sends a message or a command. */

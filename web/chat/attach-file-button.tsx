@@ -27,6 +27,8 @@ export function AttachFileButton() {
         tabIndex={-1}
         aria-hidden="true"
         data-testid="attach-file-input"
+        // Like the composer: a chip added before the conversation's draft loads would be lost.
+        disabled={!stores.chat.state.conversation}
         onChange={(e) => {
           const file = e.currentTarget.files?.[0];
           e.currentTarget.value = '';
@@ -37,6 +39,7 @@ export function AttachFileButton() {
         type="button"
         class="button button-quiet"
         data-testid="attach-file"
+        disabled={!stores.chat.state.conversation}
         onClick={() => input?.click()}
       >
         {t('composer.attachFile')}

@@ -1,6 +1,7 @@
 import { lazy, Match, Switch } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import type { Panel } from './chat-store.ts';
+import { ClosePanelButton } from './close-panel-button.tsx';
 
 // Panels shown only after a command: loaded then, to keep the first page small.
 const HelpTable = lazy(() => import('./help-table.tsx').then((m) => ({ default: m.HelpTable })));
@@ -29,14 +30,7 @@ export function CommandPanel() {
             data-testid={notice().tone === 'error' ? 'command-error' : 'command-info'}
           >
             <p>{t(notice().key, notice().params)}</p>
-            <button
-              type="button"
-              class="button button-quiet"
-              aria-label={t('panel.close')}
-              onClick={() => stores.chat.closePanel()}
-            >
-              ×
-            </button>
+            <ClosePanelButton />
           </div>
         )}
       </Match>

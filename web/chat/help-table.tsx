@@ -1,6 +1,7 @@
 import { For } from 'solid-js';
 import { COMMANDS } from '../../common/commands.ts';
 import { useStores } from '../app/store-context.tsx';
+import { ClosePanelButton } from './close-panel-button.tsx';
 
 /** The command table, rendered from the shared COMMANDS so it never drifts from the parser. */
 export function HelpTable() {
@@ -10,14 +11,7 @@ export function HelpTable() {
     <section class="command-panel help" aria-label={t('help.title')}>
       <div class="panel-head">
         <h2>{t('help.title')}</h2>
-        <button
-          type="button"
-          class="button button-quiet"
-          aria-label={t('panel.close')}
-          onClick={() => stores.chat.closePanel()}
-        >
-          ×
-        </button>
+        <ClosePanelButton />
       </div>
       <div class="table-scroll">
         <table class="help-table" data-testid="help-table">

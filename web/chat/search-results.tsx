@@ -2,6 +2,7 @@ import { createSignal, For, Match, Switch } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import { HighlightedSnippet } from '../search/highlighted-snippet.tsx';
 import type { Panel } from './chat-store.ts';
+import { ClosePanelButton } from './close-panel-button.tsx';
 
 /** /buscar's hits, each with a checkbox (all kept at first); the kept ones become one chip. */
 export function SearchResults(props: { panel: Extract<Panel, { kind: 'search' }> }) {
@@ -28,14 +29,7 @@ export function SearchResults(props: { panel: Extract<Panel, { kind: 'search' }>
     >
       <div class="panel-head">
         <h2>{t('search.title', { query: props.panel.query })}</h2>
-        <button
-          type="button"
-          class="button button-quiet"
-          aria-label={t('panel.close')}
-          onClick={() => stores.chat.closePanel()}
-        >
-          ×
-        </button>
+        <ClosePanelButton />
       </div>
       <Switch>
         <Match when={props.panel.status === 'loading'}>
