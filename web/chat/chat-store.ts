@@ -86,6 +86,9 @@ export function createChatStore(i18n: I18nStore, report: (error: unknown) => voi
   };
 
   const show = async (conversation: ConversationRecord) => {
+    // No conversation while switching: the composer and the attach button wait, so a
+    // command typed in between cannot land in the old draft and then be overwritten.
+    setState('conversation', null);
     const [turns, draft, proposals] = await Promise.all([
       listTurns(conversation.id),
       getDraft(conversation.id),

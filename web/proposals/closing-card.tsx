@@ -2,9 +2,10 @@ import { createSignal, Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
-import { isBusy, proposeAgain } from './proposal-actions.ts';
+import { proposeAgain } from './proposal-actions.ts';
 import { ProposalFrame } from './proposal-frame.tsx';
 import { isPending } from './proposal-state.ts';
+import { ProposeAgainButton } from './propose-again-button.tsx';
 
 /** Edits in progress, by proposal id: a card redrawn after an error keeps what was typed. */
 const edits = new Map<string, string>();
@@ -45,15 +46,7 @@ export function ClosingCard(props: { record: ProposalRecord }) {
       </label>
       <Show when={isPending(props.record) && edited()}>
         <p class="notice notice-warning">{t('proposal.closing.edited')}</p>
-        <button
-          type="button"
-          class="button"
-          data-testid="proposal-again"
-          disabled={isBusy(props.record.id)}
-          onClick={again}
-        >
-          {t('proposal.proposeAgain')}
-        </button>
+        <ProposeAgainButton recordId={props.record.id} onClick={again} />
       </Show>
       <details class="proposal-exact">
         <summary>{t('proposal.closing.exact')}</summary>

@@ -15,7 +15,7 @@ import {
   proposeWrite,
   rejectProposal,
 } from '../lib/proposals-api.ts';
-import { explainError } from './explain-error.ts';
+import { explainError, showCommandFailure } from './explain-error.ts';
 import { type ProposalOutcome, settle } from './proposal-state.ts';
 
 /** The error code kept on a record when asking for it again failed. */
@@ -149,12 +149,7 @@ export async function afterAnswer(core: ChatCore, turn: TurnRecord) {
     if (turn.mode === 'closing') await closingFor(core, turn);
     else await synapsesFor(core, turn);
   } catch (error) {
-    core.setState('panel', {
-      kind: 'notice',
-      tone: 'error',
-      key: 'command.failed',
-      params: { message: explainError(error, core.i18n.t) },
-    });
+    showCommandFailure(core, error);
   }
 }
 

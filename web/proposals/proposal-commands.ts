@@ -3,7 +3,7 @@ import type { CommandOutcome } from '../chat/interpret-command.ts';
 import type { Sender } from '../chat/sender.ts';
 import type { ProposalOrigin } from '../db/records.ts';
 import { proposeSave, proposeWrite } from '../lib/proposals-api.ts';
-import { explainError } from './explain-error.ts';
+import { showCommandFailure } from './explain-error.ts';
 import { lastAnswer } from './last-answer.ts';
 import { addProposal } from './proposal-actions.ts';
 
@@ -45,11 +45,6 @@ export async function runProposalCommand(core: ChatCore, sender: Sender, outcome
     }
     setState('panel', { kind: 'none' });
   } catch (error) {
-    setState('panel', {
-      kind: 'notice',
-      tone: 'error',
-      key: 'command.failed',
-      params: { message: explainError(error, core.i18n.t) },
-    });
+    showCommandFailure(core, error);
   }
 }

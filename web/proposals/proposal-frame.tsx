@@ -3,8 +3,9 @@ import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
 import { keyDecision } from './card-keys.ts';
 import { CardStatus } from './card-status.tsx';
-import { isBusy, PROPOSE_FAILED, proposeAgain } from './proposal-actions.ts';
+import { PROPOSE_FAILED, proposeAgain } from './proposal-actions.ts';
 import { canProposeAgain, isPending } from './proposal-state.ts';
+import { ProposeAgainButton } from './propose-again-button.tsx';
 
 /**
  * The frame every proposal card shares: its kind and state as data attributes, the
@@ -46,15 +47,7 @@ export function ProposalFrame(props: {
       {props.children}
       <CardStatus record={props.record} />
       <Show when={canProposeAgain(props.record)}>
-        <button
-          type="button"
-          class="button"
-          data-testid="proposal-again"
-          disabled={isBusy(props.record.id)}
-          onClick={again}
-        >
-          {t('proposal.proposeAgain')}
-        </button>
+        <ProposeAgainButton recordId={props.record.id} onClick={again} />
       </Show>
       <Show when={props.record.state !== 'pending' && props.record.error?.code === PROPOSE_FAILED}>
         <p class="notice notice-error">

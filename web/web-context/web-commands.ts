@@ -1,7 +1,7 @@
 import type { ChatCore } from '../chat/chat-core.ts';
 import type { CommandOutcome } from '../chat/interpret-command.ts';
 import { extractPage, searchWeb } from '../lib/web-api.ts';
-import { explainError } from '../proposals/explain-error.ts';
+import { showCommandFailure } from '../proposals/explain-error.ts';
 
 type WebCommand = Extract<CommandOutcome, { kind: 'extract' | 'webSearch' }>;
 
@@ -31,11 +31,6 @@ export async function runWebCommand(core: ChatCore, outcome: WebCommand) {
     }
     setState('panel', { kind: 'none' });
   } catch (error) {
-    setState('panel', {
-      kind: 'notice',
-      tone: 'error',
-      key: 'command.failed',
-      params: { message: explainError(error, core.i18n.t) },
-    });
+    showCommandFailure(core, error);
   }
 }
