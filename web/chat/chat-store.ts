@@ -107,6 +107,8 @@ export function createChatStore(i18n: I18nStore, report: (error: unknown) => voi
   };
 
   const newConversation = async () => {
+    // At once, before any await: see show().
+    setState('conversation', null);
     const now = Date.now();
     const profile = state.context?.defaultProfile ?? 'default';
     const conversation = {
