@@ -15,6 +15,8 @@ import { appendLine, cleanTempFiles, writeAtomic } from './vault-writer.ts';
 
 export interface ConfirmDeps {
   root: string;
+  /** Told about each write, so the index answers it before the watcher notices. */
+  synced: (rel: string) => Promise<void>;
   store: ProposalStore;
   signer: ProposalSigner;
   clock: () => number;
@@ -108,6 +110,13 @@ export function confirmHandler(deps: ConfirmDeps) {
     }
     const { written } = outcome;
     deps.store.release(p);
+    await deps
+      .synced(written.path)
+      .catch((err) =>
+        deps.log(
+          `[synapse] escrito ${written.path} pero el índice no se actualizó: ${String(err)}`,
+        ),
+      );
     const entry: AuditEntry = {
       id: p.id,
       kind: p.kind,

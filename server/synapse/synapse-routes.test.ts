@@ -117,15 +117,13 @@ describe('synapse routes', () => {
       perfil: 'tutor',
     });
     expect((await api.confirm(p)).status).toBe(200);
-    await ctx.vault.ready();
-    await expect
-      .poll(async () => {
-        const res = await ctx.app.request('/api/chat/context', {
-          headers: { host: HOST, origin: ORIGIN, cookie: (await ctx.login()).toString() },
-        });
-        return ((await res.json()) as { latestClosing: { path: string } | null }).latestClosing;
-      })
-      .toMatchObject({ path: p.path });
+    // At once, not after the watcher's debounce: the write is in the index when confirm answers.
+    const res = await ctx.app.request('/api/chat/context', {
+      headers: { host: HOST, origin: ORIGIN, cookie: (await ctx.login()).toString() },
+    });
+    expect(
+      ((await res.json()) as { latestClosing: { path: string } | null }).latestClosing,
+    ).toMatchObject({ path: p.path });
   });
 
   it('previews an existing file as a diff with its hash, and a new one in full', async () => {

@@ -91,7 +91,10 @@ export function synapseRoutes(deps: SynapseRoutesDeps): Hono<AuthEnv> {
   });
 
   const log = deps.log ?? console.error;
-  app.post('/:id/confirm', confirmHandler({ root, store, signer, clock, log }));
+  app.post(
+    '/:id/confirm',
+    confirmHandler({ root, synced: (rel) => deps.vault.sync(rel), store, signer, clock, log }),
+  );
 
   app.post('/:id/reject', (c) => {
     const p = store.get(c.req.param('id'));

@@ -164,6 +164,18 @@ describe('vault', () => {
     expect((await vault.readNote('03_Proyectos/Tesis.md')).links[1]?.resolved).toBeNull();
   });
 
+  it('sync() indexes a file written a moment ago at once, and the watcher adds no second event', async () => {
+    await vault.ready();
+    const events: VaultEvent[] = [];
+    vault.onEvent((e) => events.push(e));
+    await put('02_Conciencia/sesiones/2026-01-01-0900-cierre.md', 'Cierre.');
+    await vault.sync('02_Conciencia/sesiones/2026-01-01-0900-cierre.md');
+    const paths = (await vault.manifest()).notes.map((n) => n.path);
+    expect(paths).toContain('02_Conciencia/sesiones/2026-01-01-0900-cierre.md');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(events.filter((e) => e.type === 'upsert')).toHaveLength(1);
+  });
+
   it('coalesces a burst of writes to one file into one event', async () => {
     const events: VaultEvent[] = [];
     vault.onEvent((e) => events.push(e));

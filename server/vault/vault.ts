@@ -97,6 +97,23 @@ export class Vault {
     return toNote(resolved.rel, entry, text, this.links);
   }
 
+  /**
+   * Re-reads one file now, for SOMA's own writes: the next manifest (and /recordar's
+   * latest closing) sees it at once instead of after the watcher's debounce. The watcher's
+   * own event later finds nothing new and stays quiet.
+   */
+  async sync(rel: string): Promise<void> {
+    await this.scanned;
+    const pending = this.timers.get(rel);
+    if (pending) {
+      clearTimeout(pending);
+      this.timers.delete(rel);
+    }
+    const abs = this.entries.get(rel)?.abs ?? path.join(this.root, ...rel.split('/'));
+    this.enqueue(rel, () => this.refresh(rel, abs));
+    await this.chains.get(rel);
+  }
+
   /** Called after the index changed; returns the unsubscribe function. */
   onEvent(listener: (e: VaultEvent) => void): () => void {
     this.listeners.add(listener);
