@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { VAULT_FOLDERS } from '../server/vault/vault-init.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -45,6 +46,30 @@ test.describe('reading the vault', () => {
     await expect(tree.getByText('Idea nueva', { exact: true })).toBeVisible();
   });
 
+  test('an open folder takes new and deleted notes in place, and keyboard focus stays', async ({
+    page,
+    soma,
+  }) => {
+    const tree = page.getByTestId('vault-tree');
+    await tree.getByText('03_Proyectos', { exact: true }).click();
+    const tesis = tree.getByRole('link', { name: 'Tesis', exact: true });
+    await tesis.focus();
+    await page.evaluate(() => {
+      (window as unknown as { row: Element | null }).row = document.activeElement;
+    });
+    await soma.writeNote('03_Proyectos/Otra idea.md', '# Otra idea\n');
+    await expect(tree.getByRole('link', { name: 'Otra idea', exact: true })).toBeVisible();
+    await rm(`${soma.vault}/03_Proyectos/Otra idea.md`);
+    await expect(tree.getByRole('link', { name: 'Otra idea', exact: true })).toHaveCount(0);
+    // The unchanged row is the same element, still focused: the tree was not rebuilt.
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { row: Element | null }).row === document.activeElement,
+      ),
+    ).toBe(true);
+    await expect(tesis).toBeFocused();
+  });
+
   test('an open note edited by another program shows the new text', async ({ page, soma }) => {
     await page.goto(
       `${new URL(page.url()).origin}/#/nota/${encodeURIComponent('04_Sueños/Sueño del faro.md')}`,
@@ -60,7 +85,6 @@ test.describe('reading the vault', () => {
       `${new URL(page.url()).origin}/#/nota/${encodeURIComponent('04_Sueños/Sueño del faro.md')}`,
     );
     await expect(page.getByTestId('note-view')).toContainText('Un faro en la niebla.');
-    const { rm } = await import('node:fs/promises');
     await rm(`${soma.vault}/04_Sueños/Sueño del faro.md`);
     await expect(page.getByTestId('note-gone')).toBeVisible();
   });

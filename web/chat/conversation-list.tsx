@@ -1,4 +1,4 @@
-import { For } from 'solid-js';
+import { createMemo, createSignal, For, Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 
 /** Past conversations, newest first; picking one reopens it. */
@@ -7,32 +7,43 @@ export function ConversationList() {
   const t = stores.i18n.t;
   const chat = stores.chat;
   let details: HTMLDetailsElement | undefined;
-  const date = (ms: number) =>
-    new Date(ms).toLocaleString(stores.i18n.locale(), { dateStyle: 'short', timeStyle: 'short' });
+  // The rows exist only while the list is open: the first date formatter loads the
+  // locale's data (~60 ms on a slow machine), which the page's start should not pay.
+  const [open, setOpen] = createSignal(false);
+  const format = createMemo(
+    () => new Intl.DateTimeFormat(stores.i18n.locale(), { dateStyle: 'short', timeStyle: 'short' }),
+  );
   return (
-    <details class="conversation-list" ref={details} data-testid="conversation-list">
+    <details
+      class="conversation-list"
+      ref={details}
+      data-testid="conversation-list"
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
       <summary class="button button-quiet">{t('chat.history')}</summary>
-      <ul>
-        <For each={chat.state.conversations}>
-          {(c) => (
-            <li>
-              <button
-                type="button"
-                class="conversation-item"
-                aria-current={c.id === chat.state.conversation?.id ? 'true' : undefined}
-                disabled={chat.state.streaming}
-                onClick={() => {
-                  if (details) details.open = false;
-                  void chat.openConversation(c.id);
-                }}
-              >
-                <span>{c.title || t('chat.untitled')}</span>
-                <span class="muted">{date(c.updatedAt)}</span>
-              </button>
-            </li>
-          )}
-        </For>
-      </ul>
+      <Show when={open()}>
+        <ul>
+          <For each={chat.state.conversations}>
+            {(c) => (
+              <li>
+                <button
+                  type="button"
+                  class="conversation-item"
+                  aria-current={c.id === chat.state.conversation?.id ? 'true' : undefined}
+                  disabled={chat.state.streaming}
+                  onClick={() => {
+                    if (details) details.open = false;
+                    void chat.openConversation(c.id);
+                  }}
+                >
+                  <span>{c.title || t('chat.untitled')}</span>
+                  <span class="muted">{format().format(c.updatedAt)}</span>
+                </button>
+              </li>
+            )}
+          </For>
+        </ul>
+      </Show>
     </details>
   );
 }

@@ -6,10 +6,7 @@ import { useStores } from '../app/store-context.tsx';
 export function SearchFilters(props: { query: string; folder: string; tag: string }) {
   const stores = useStores();
   const t = stores.i18n.t;
-  const folders = () => {
-    const tree = stores.vault.state.tree;
-    return tree?.type === 'folder' ? tree.children.filter((c) => c.type === 'folder') : [];
-  };
+  const folders = () => (stores.vault.rows('') ?? []).filter((c) => c.type === 'folder');
   const go = (folder: string, tag: string) => {
     history.replaceState(null, '', searchHash(props.query, folder, tag));
     stores.router.refresh();

@@ -1,11 +1,11 @@
 import { Show } from 'solid-js';
-import type { TreeNode } from '../../common/api-schemas.ts';
 import { noteHash } from '../app/route.ts';
 import { useStores } from '../app/store-context.tsx';
+import type { TreeEntry } from './tree-folders.ts';
 import { TreeList } from './tree-list.tsx';
 import { displayName, skipReasonKey } from './tree-paths.ts';
 
-type Of<T extends TreeNode['type']> = Extract<TreeNode, { type: T }>;
+type Of<T extends TreeEntry['type']> = Extract<TreeEntry, { type: T }>;
 
 /** A folder: a button that opens or closes it. */
 export function TreeFolder(props: { folder: Of<'folder'> }) {
@@ -22,7 +22,7 @@ export function TreeFolder(props: { folder: Of<'folder'> }) {
         {props.folder.name}
       </button>
       <Show when={open()}>
-        <TreeList nodes={props.folder.children} />
+        <TreeList nodes={vault.rows(props.folder.path) ?? []} />
       </Show>
     </>
   );

@@ -1,9 +1,9 @@
 import { For, Match, Switch } from 'solid-js';
-import type { TreeNode } from '../../common/api-schemas.ts';
+import type { TreeEntry } from './tree-folders.ts';
 import { TreeFile, TreeFolder, TreeNote } from './tree-item.tsx';
 
 /** One level of the tree; folders render their own children when expanded. */
-export function TreeList(props: { nodes: readonly TreeNode[] }) {
+export function TreeList(props: { nodes: readonly TreeEntry[] }) {
   return (
     <ul class="tree-list">
       <For each={props.nodes}>

@@ -1,9 +1,10 @@
-import { batch, createSignal } from 'solid-js';
-import { createStore, reconcile } from 'solid-js/store';
+import { batch, createSignal, type Signal } from 'solid-js';
+import { createStore } from 'solid-js/store';
 import type { Note, Status, TreeNode, VaultEvent } from '../../common/api-schemas.ts';
 import { getNote, getStatus, getTree, openEvents } from '../lib/api.ts';
 import { ApiError, isNetworkError, isSessionError } from '../lib/api-error.ts';
 import { EVENTS_RETRY_MS, TREE_REFRESH_DEBOUNCE_MS } from '../lib/timing.ts';
+import { shareRows, type TreeEntry, treeFolders } from './tree-folders.ts';
 import { ancestorFolders, eventPath } from './tree-paths.ts';
 
 /** What the note pane shows. `gone` means a note that was open was deleted or renamed. */
@@ -18,10 +19,17 @@ export type EventsStatus = 'off' | 'open' | 'reconnecting';
 
 /** The vault as the browser sees it: tree, the open note, and the live event stream. */
 export function createVaultStore(report: (error: unknown) => void) {
-  const [state, setState] = createStore<{ tree: TreeNode | null; status: Status | null }>({
-    tree: null,
-    status: null,
-  });
+  const [state, setState] = createStore<{ status: Status | null }>({ status: null });
+  /** Per folder, its rows; the view reads the folders that are open. */
+  const folders = new Map<string, Signal<readonly TreeEntry[] | null>>();
+  const folder = (path: string) => {
+    let rows = folders.get(path);
+    if (!rows) {
+      rows = createSignal<readonly TreeEntry[] | null>(null);
+      folders.set(path, rows);
+    }
+    return rows;
+  };
   const [note, setNote] = createSignal<NoteState>({ status: 'idle' });
   const [expanded, setExpanded] = createStore<Record<string, boolean>>({});
   const [events, setEvents] = createSignal<EventsStatus>('off');
@@ -32,11 +40,23 @@ export function createVaultStore(report: (error: unknown) => void) {
 
   const refreshTree = async () => {
     try {
-      const tree = await getTree();
-      setState('tree', reconcile(tree, { key: 'path' }));
+      applyTree(await getTree());
     } catch (error) {
       report(error);
     }
+  };
+
+  /** Sets the folders that changed; unchanged rows keep their identity (and their DOM). */
+  const applyTree = (tree: TreeNode) => {
+    const next = treeFolders(tree);
+    batch(() => {
+      for (const [path, rows] of next) {
+        const [get, set] = folder(path);
+        const shared = shareRows(get() ?? undefined, rows);
+        if (shared !== get()) set(shared);
+      }
+      for (const [path, [get, set]] of folders) if (!next.has(path) && get() !== null) set(null);
+    });
   };
 
   const loadNote = async (path: string, quiet: boolean) => {
@@ -103,6 +123,8 @@ export function createVaultStore(report: (error: unknown) => void) {
     state,
     note,
     events,
+    /** A folder's rows ('' is the vault's top level); null before the tree loads or once it is gone. */
+    rows: (path: string) => folder(path)[0](),
     isExpanded: (path: string) => expanded[path] === true,
     toggleFolder: (path: string) => setExpanded(path, (open) => !open),
     /** Loads the status and the tree, and starts following changes. Safe to call again. */

@@ -6,10 +6,7 @@ import { TreeList } from './tree-list.tsx';
 export function VaultTree(props: { id: string; open: boolean; onNavigate: () => void }) {
   const stores = useStores();
   const t = stores.i18n.t;
-  const topLevel = () => {
-    const root = stores.vault.state.tree;
-    return root?.type === 'folder' ? root.children : null;
-  };
+  const topLevel = () => stores.vault.rows('');
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: only bubbled clicks from the links inside land here, and Enter on a link fires click too.
     <nav
