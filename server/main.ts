@@ -111,7 +111,8 @@ async function main(): Promise<void> {
         lan = await startLan({
           configDir: options.configDir,
           lan: options.lan,
-          httpPort: port,
+          // The port asked for, not the one bound: `--port 0` means any free port for both.
+          httpPort: options.port,
           fetch: (req, env) => app.fetch(req, env),
           log: (line) => process.stderr.write(`${line}\n`),
         });
