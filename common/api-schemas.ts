@@ -109,6 +109,31 @@ export const TreeNodeSchema: z.ZodMiniType<TreeNode> = z.lazy(() =>
 /** The answer of GET /api/vault/tree: the root folder (path ''). */
 export const TreeSchema = z.object({ root: TreeNodeSchema });
 
+/** A row of one folder's listing: a note or file as in the tree, or a folder without its children. */
+export const TreeRowSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('folder'), name: z.string(), path: z.string() }),
+  z.object({
+    type: z.literal('note'),
+    name: z.string(),
+    path: z.string(),
+    size: z.number(),
+    mtime: z.number(),
+  }),
+  z.object({
+    type: z.literal('file'),
+    name: z.string(),
+    path: z.string(),
+    size: z.number(),
+    mtime: z.number(),
+    reason: SkipReasonSchema,
+  }),
+]);
+export type TreeRow = z.infer<typeof TreeRowSchema>;
+
+/** The answer of GET /api/vault/folder: one folder's rows, in the tree's order. */
+export const FolderRowsSchema = z.object({ path: z.string(), rows: z.array(TreeRowSchema) });
+export type FolderRows = z.infer<typeof FolderRowsSchema>;
+
 export const NoteLinkSchema = z.object({
   /** The link as written, brackets included: `[[nota#sección|alias]]`. */
   raw: z.string(),

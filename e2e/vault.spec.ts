@@ -105,7 +105,7 @@ test('when the server stops, the page says so in words', async ({ page, soma }) 
     page.getByTestId('vault-tree').getByText('00_Entrada', { exact: true }),
   ).toBeVisible();
   await soma.stop();
+  // The tree asks for a folder's notes when it opens: that request meets the stopped server.
   await page.getByTestId('vault-tree').getByText('04_Sueños', { exact: true }).click();
-  await page.getByTestId('vault-tree').getByText('Sueño del faro', { exact: true }).click();
   await expect(page.getByTestId('error-banner')).toBeVisible({ timeout: 10_000 });
 });

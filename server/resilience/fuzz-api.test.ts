@@ -11,6 +11,7 @@ import { buildTestApp, HOST, ORIGIN, type TestApp } from '../testing/test-app.ts
 const ROUTES: { method: 'GET' | 'POST' | 'DELETE'; path: string }[] = [
   { method: 'POST', path: '/api/session' },
   { method: 'GET', path: '/api/vault/note' },
+  { method: 'GET', path: '/api/vault/folder' },
   { method: 'POST', path: '/api/vault/batch' },
   { method: 'POST', path: '/api/chat' },
   { method: 'POST', path: '/api/proposals/synapses' },

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManifestSchema, NoteSchema, TreeSchema } from '../../common/api-schemas.ts';
+import {
+  FolderRowsSchema,
+  ManifestSchema,
+  NoteSchema,
+  type TreeNode,
+  TreeSchema,
+} from '../../common/api-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
 import { Vault } from './vault.ts';
 import { ensureVault } from './vault-init.ts';
@@ -42,6 +48,43 @@ describe('vault-routes', () => {
     expect(res.status).toBe(200);
     const { root } = TreeSchema.parse(await res.json());
     expect(root.type === 'folder' && root.children.map((c) => c.name)).toContain('04_Sueños');
+  });
+
+  it('answers GET /folder with one level of the tree, in the tree’s order and shape', async () => {
+    const { root } = TreeSchema.parse(await (await app.request('/vault/tree')).json());
+    const level = (node: TreeNode) =>
+      node.type === 'folder'
+        ? node.children.map((c) =>
+            c.type === 'folder' ? { type: c.type, name: c.name, path: c.path } : c,
+          )
+        : [];
+    const top = FolderRowsSchema.parse(await (await app.request('/vault/folder')).json());
+    expect(top).toEqual({ path: '', rows: level(root) });
+    const sub = FolderRowsSchema.parse(
+      await (await app.request(`/vault/folder?path=${encodeURIComponent('03_Proyectos')}`)).json(),
+    );
+    const proyectos =
+      root.type === 'folder' ? root.children.find((c) => c.name === '03_Proyectos') : undefined;
+    expect(sub.rows).toEqual(level(proyectos!));
+    expect(sub.rows.map((r) => r.path)).toContain('03_Proyectos/Tesis.md');
+    const nested = await app.request(`/vault/folder?path=${encodeURIComponent('02_Conciencia/')}`);
+    expect(FolderRowsSchema.parse(await nested.json()).rows.map((r) => r.path)).toContain(
+      '02_Conciencia/sesiones',
+    );
+  });
+
+  it('answers GET /folder for a missing folder with 404, a note with 404 and traversal with 400', async () => {
+    const cases: Array<[string, number, string]> = [
+      ['No existe', 404, 'not_found'],
+      ['03_Proyectos/Tesis.md', 404, 'not_found'],
+      ['../fuera', 400, 'invalid_path'],
+      ['.obsidian', 400, 'invalid_path'],
+    ];
+    for (const [input, status, code] of cases) {
+      const res = await app.request(`/vault/folder?path=${encodeURIComponent(input)}`);
+      expect(res.status, input).toBe(status);
+      expect(await errorCode(res)).toBe(code);
+    }
   });
 
   it('answers GET /manifest with notes and skipped files', async () => {

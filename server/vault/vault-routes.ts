@@ -8,6 +8,7 @@ import type { Vault } from './vault.ts';
 export function vaultRoutes(vault: Vault): Hono {
   const app = new Hono();
   app.get('/tree', async (c) => c.json({ root: await vault.tree() }));
+  app.get('/folder', async (c) => c.json(await vault.folder(c.req.query('path') ?? '')));
   app.get('/manifest', async (c) => c.json(await vault.manifest()));
   app.get('/note', async (c) => {
     const path = c.req.query('path');

@@ -1,4 +1,4 @@
-import type { Manifest, TreeNode } from '../../common/api-schemas.ts';
+import type { Manifest, TreeNode, TreeRow } from '../../common/api-schemas.ts';
 import type { IndexEntry } from './vault-scan.ts';
 
 type FolderNode = Extract<TreeNode, { type: 'folder' }>;
@@ -6,7 +6,7 @@ type FolderNode = Extract<TreeNode, { type: 'folder' }>;
 const collator = new Intl.Collator('es');
 
 /** Folders first, then by name as a Spanish reader expects; code units break ties. */
-function compareNodes(a: TreeNode, b: TreeNode): number {
+function compareNodes(a: TreeNode | TreeRow, b: TreeNode | TreeRow): number {
   if ((a.type === 'folder') !== (b.type === 'folder')) return a.type === 'folder' ? -1 : 1;
   return collator.compare(a.name, b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
@@ -56,4 +56,26 @@ export function buildTree(
   }
   for (const node of byFolder.values()) node.children.sort(compareNodes);
   return root;
+}
+
+/** One folder's direct rows (subfolders without their children), in the tree's order. */
+export function buildFolderRows(
+  folder: string,
+  folders: Iterable<string>,
+  entries: ReadonlyMap<string, IndexEntry>,
+): TreeRow[] {
+  const prefix = folder === '' ? '' : `${folder}/`;
+  const direct = (path: string) => path.startsWith(prefix) && !path.includes('/', prefix.length);
+  const rows: TreeRow[] = [];
+  for (const f of folders) {
+    if (direct(f)) rows.push({ type: 'folder', name: f.slice(prefix.length), path: f });
+  }
+  for (const [path, e] of entries) {
+    if (!direct(path)) continue;
+    const common = { name: path.slice(prefix.length), path, size: e.size, mtime: e.mtime };
+    rows.push(
+      e.kind === 'note' ? { type: 'note', ...common } : { type: 'file', ...common, reason: e.kind },
+    );
+  }
+  return rows.sort(compareNodes);
 }

@@ -1,12 +1,17 @@
 import path from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
-import type { Manifest, Note, TreeNode, VaultEvent } from '../../common/api-schemas.ts';
+import type { FolderRows, Manifest, Note, TreeNode, VaultEvent } from '../../common/api-schemas.ts';
 import { LinkIndex } from '../../common/wikilinks.ts';
 import { ApiError } from '../http/api-error.ts';
 import { notANote, toNote } from './vault-note.ts';
-import { assertRealPathInside, isHiddenName, resolveInVault } from './vault-path.ts';
+import {
+  assertRealPathInside,
+  isHiddenName,
+  normalizeVaultPath,
+  resolveInVault,
+} from './vault-path.ts';
 import { classifyFile, type IndexEntry, walkVault } from './vault-scan.ts';
-import { buildManifest, buildTree } from './vault-tree.ts';
+import { buildFolderRows, buildManifest, buildTree } from './vault-tree.ts';
 
 /** Default largest note served: bigger Markdown files are listed as `too_large`. */
 const DEFAULT_MAX_NOTE_BYTES = 2 * 1024 * 1024;
@@ -75,6 +80,19 @@ export class Vault {
   async tree(): Promise<TreeNode> {
     await this.scanned;
     return buildTree(this.name, this.folders, this.entries);
+  }
+
+  /**
+   * One folder's rows, for a view that opens folders one at a time (a 50,000-note tree
+   * is megabytes of JSON). '' is the top level. 404 `not_found` for a folder not in the index.
+   */
+  async folder(input: string): Promise<FolderRows> {
+    await this.scanned;
+    const rel = normalizeVaultPath(input);
+    if (rel !== '' && !this.folders.has(rel)) {
+      throw new ApiError(404, 'not_found', `No existe la carpeta «${rel}» en la bóveda`);
+    }
+    return { path: rel, rows: buildFolderRows(rel, this.folders, this.entries) };
   }
 
   /** Reads a note fresh from disk. 404 `not_found`, 415 `not_a_note` for skipped files. */

@@ -2,6 +2,8 @@ import type { $ZodType } from 'zod/v4/core';
 import { safeParse } from 'zod/v4/core';
 import {
   ErrorBodySchema,
+  type FolderRows,
+  FolderRowsSchema,
   type HarnessStatus,
   HarnessStatusSchema,
   type Manifest,
@@ -12,8 +14,6 @@ import {
   type SessionInfo,
   type Status,
   StatusSchema,
-  type TreeNode,
-  TreeSchema,
   type VaultEvent,
   VaultEventSchema,
 } from '../../common/api-schemas.ts';
@@ -95,9 +95,9 @@ export function getStatus(): Promise<Status> {
   return request(StatusSchema, '/api/status');
 }
 
-/** The whole vault as a tree rooted at the vault folder (path ''). */
-export async function getTree(): Promise<TreeNode> {
-  return (await request(TreeSchema, '/api/vault/tree')).root;
+/** One folder's rows ('' is the top level): the tree is read a folder at a time. */
+export function getFolder(path: string): Promise<FolderRows> {
+  return request(FolderRowsSchema, `/api/vault/folder?path=${encodeURIComponent(path)}`);
 }
 
 /** The saved copies of notes (web/offline), loaded with the first note opened. */

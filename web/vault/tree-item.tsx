@@ -1,11 +1,11 @@
 import { Show } from 'solid-js';
+import type { TreeRow } from '../../common/api-schemas.ts';
 import { noteHash } from '../app/route.ts';
 import { useStores } from '../app/store-context.tsx';
-import type { TreeEntry } from './tree-folders.ts';
 import { TreeList } from './tree-list.tsx';
 import { displayName, skipReasonKey } from './tree-paths.ts';
 
-type Of<T extends TreeEntry['type']> = Extract<TreeEntry, { type: T }>;
+type Of<T extends TreeRow['type']> = Extract<TreeRow, { type: T }>;
 
 /** A folder: a button that opens or closes it. */
 export function TreeFolder(props: { folder: Of<'folder'> }) {

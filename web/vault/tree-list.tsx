@@ -1,9 +1,9 @@
 import { For, Match, Switch } from 'solid-js';
-import type { TreeEntry } from './tree-folders.ts';
+import type { TreeRow } from '../../common/api-schemas.ts';
 import { TreeFile, TreeFolder, TreeNote } from './tree-item.tsx';
 
 /** One level of the tree; folders render their own children when expanded. */
-export function TreeList(props: { nodes: readonly TreeEntry[] }) {
+export function TreeList(props: { nodes: readonly TreeRow[] }) {
   return (
     <ul class="tree-list">
       <For each={props.nodes}>

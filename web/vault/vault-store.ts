@@ -1,10 +1,10 @@
-import { batch, createSignal, type Signal } from 'solid-js';
+import { batch, createSignal } from 'solid-js';
 import { createStore } from 'solid-js/store';
-import type { Note, Status, TreeNode, VaultEvent } from '../../common/api-schemas.ts';
-import { getNote, getStatus, getTree, openEvents } from '../lib/api.ts';
+import type { Note, Status, VaultEvent } from '../../common/api-schemas.ts';
+import { getFolder, getNote, getStatus, openEvents } from '../lib/api.ts';
 import { ApiError, isNetworkError, isSessionError } from '../lib/api-error.ts';
-import { EVENTS_RETRY_MS, TREE_REFRESH_DEBOUNCE_MS } from '../lib/timing.ts';
-import { shareRows, type TreeEntry, treeFolders } from './tree-folders.ts';
+import { EVENTS_RETRY_MS } from '../lib/timing.ts';
+import { createFolderRows } from './folder-rows.ts';
 import { ancestorFolders, eventPath } from './tree-paths.ts';
 
 /** What the note pane shows. `gone` means a note that was open was deleted or renamed. */
@@ -20,44 +20,13 @@ export type EventsStatus = 'off' | 'open' | 'reconnecting';
 /** The vault as the browser sees it: tree, the open note, and the live event stream. */
 export function createVaultStore(report: (error: unknown) => void) {
   const [state, setState] = createStore<{ status: Status | null }>({ status: null });
-  /** Per folder, its rows; the view reads the folders that are open. */
-  const folders = new Map<string, Signal<readonly TreeEntry[] | null>>();
-  const folder = (path: string) => {
-    let rows = folders.get(path);
-    if (!rows) {
-      rows = createSignal<readonly TreeEntry[] | null>(null);
-      folders.set(path, rows);
-    }
-    return rows;
-  };
+  const tree = createFolderRows(getFolder, report);
   const [note, setNote] = createSignal<NoteState>({ status: 'idle' });
   const [expanded, setExpanded] = createStore<Record<string, boolean>>({});
   const [events, setEvents] = createSignal<EventsStatus>('off');
   let closeEvents: (() => void) | null = null;
   let reopenTimer: ReturnType<typeof setTimeout> | undefined;
-  let treeTimer: ReturnType<typeof setTimeout> | undefined;
   let noteRequest = 0;
-
-  const refreshTree = async () => {
-    try {
-      applyTree(await getTree());
-    } catch (error) {
-      report(error);
-    }
-  };
-
-  /** Sets the folders that changed; unchanged rows keep their identity (and their DOM). */
-  const applyTree = (tree: TreeNode) => {
-    const next = treeFolders(tree);
-    batch(() => {
-      for (const [path, rows] of next) {
-        const [get, set] = folder(path);
-        const shared = shareRows(get() ?? undefined, rows);
-        if (shared !== get()) set(shared);
-      }
-      for (const [path, [get, set]] of folders) if (!next.has(path) && get() !== null) set(null);
-    });
-  };
 
   const loadNote = async (path: string, quiet: boolean) => {
     const request = ++noteRequest;
@@ -83,9 +52,8 @@ export function createVaultStore(report: (error: unknown) => void) {
   };
 
   const onVaultEvent = (event: VaultEvent) => {
-    clearTimeout(treeTimer);
-    treeTimer = setTimeout(() => void refreshTree(), TREE_REFRESH_DEBOUNCE_MS);
     const path = eventPath(event);
+    tree.changed(path);
     if (path !== currentPath()) return;
     if (event.type === 'remove') setNote({ status: 'gone', path });
     else void loadNote(path, true);
@@ -98,7 +66,7 @@ export function createVaultStore(report: (error: unknown) => void) {
       onOpen() {
         // Events may have been missed while the stream was down: catch up.
         if (events() === 'reconnecting') {
-          void refreshTree();
+          void tree.reloadAll();
           const path = currentPath();
           if (path && note().status !== 'gone') void loadNote(path, true);
         }
@@ -124,9 +92,12 @@ export function createVaultStore(report: (error: unknown) => void) {
     note,
     events,
     /** A folder's rows ('' is the vault's top level); null before the tree loads or once it is gone. */
-    rows: (path: string) => folder(path)[0](),
+    rows: tree.rows,
     isExpanded: (path: string) => expanded[path] === true,
-    toggleFolder: (path: string) => setExpanded(path, (open) => !open),
+    toggleFolder(path: string) {
+      setExpanded(path, (open) => !open);
+      if (expanded[path]) tree.need(path);
+    },
     /** Loads the status and the tree, and starts following changes. Safe to call again. */
     async start() {
       try {
@@ -134,7 +105,7 @@ export function createVaultStore(report: (error: unknown) => void) {
       } catch (error) {
         report(error);
       }
-      await refreshTree();
+      tree.need('');
       if (!closeEvents) connectEvents();
     },
     stop() {
@@ -143,12 +114,12 @@ export function createVaultStore(report: (error: unknown) => void) {
       clearTimeout(reopenTimer);
       setEvents('off');
     },
-    refreshTree,
     /** Shows a note, opening the folders above it in the tree. */
     openNote(path: string) {
       batch(() => {
         for (const folder of ancestorFolders(path)) setExpanded(folder, true);
       });
+      for (const folder of ancestorFolders(path)) tree.need(folder);
       void loadNote(path, false);
     },
     closeNote() {
