@@ -1,4 +1,4 @@
-import { createMemo, createSignal, For, Show } from 'solid-js';
+import { createSignal, For, Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 
 /** Past conversations, newest first; picking one reopens it. */
@@ -10,9 +10,15 @@ export function ConversationList() {
   // The rows exist only while the list is open: the first date formatter loads the
   // locale's data (~60 ms on a slow machine), which the page's start should not pay.
   const [open, setOpen] = createSignal(false);
-  const format = createMemo(
-    () => new Intl.DateTimeFormat(stores.i18n.locale(), { dateStyle: 'short', timeStyle: 'short' }),
-  );
+  let formatter: { locale: string; format: Intl.DateTimeFormat } | undefined;
+  const date = (ms: number) => {
+    const locale = stores.i18n.locale();
+    if (formatter?.locale !== locale) {
+      const format = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+      formatter = { locale, format };
+    }
+    return formatter.format.format(ms);
+  };
   return (
     <details
       class="conversation-list"
@@ -37,7 +43,7 @@ export function ConversationList() {
                   }}
                 >
                   <span>{c.title || t('chat.untitled')}</span>
-                  <span class="muted">{format().format(c.updatedAt)}</span>
+                  <span class="muted">{date(c.updatedAt)}</span>
                 </button>
               </li>
             )}

@@ -1,4 +1,4 @@
-import { createEffect, For, Match, Show, Switch } from 'solid-js';
+import { createEffect, For, Match, onCleanup, Show, Switch } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import { AssistantMessage } from './assistant-message.tsx';
 import { UserMessage } from './user-message.tsx';
@@ -11,12 +11,20 @@ export function MessageList() {
   const stores = useStores();
   const chat = stores.chat;
   let end: HTMLDivElement | undefined;
+  let frame = 0;
   createEffect(() => {
-    // Follow the newest text, as chat apps do.
+    // Follow the newest text, as chat apps do: once per frame, with the frame's own
+    // layout, rather than forcing one per token (or one on an empty log at start-up).
     const last = chat.state.turns.at(-1);
-    void last?.content;
-    end?.scrollIntoView({ block: 'end' });
+    if (!last) return;
+    void last.content;
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      end?.scrollIntoView({ block: 'end' });
+    });
   });
+  onCleanup(() => cancelAnimationFrame(frame));
   return (
     <div
       class="message-list"
