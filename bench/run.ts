@@ -1,21 +1,41 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { benchChat } from './chat.ts';
 import { benchExtract } from './extract.ts';
+import { BENCH_GROUPS } from './figure-specs.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchLinks } from './links.ts';
+import { type ReportRun, renderReport } from './report.ts';
 import { type BenchResult, writeResults } from './results.ts';
+import { type RunMode, runInfo } from './run-info.ts';
 import { benchSearch } from './search.ts';
 import { benchServerStart } from './server-start.ts';
+import { benchT460, t460Method } from './t460.ts';
 import { benchWebSize } from './web-size.ts';
 
 /**
- * `npm run bench`: every benchmark, written to bench/results/latest.json.
- * `--quick` runs each once (CI uses it so the scripts cannot rot).
+ * `npm run bench`: every benchmark → bench/results/latest.json and BENCHMARKS.md.
+ * `-- --t460`: the T460 approximation → bench/results/t460.json, beside it in BENCHMARKS.md.
+ * `-- --quick`: each once, T460 mode on a small vault (CI: the scripts cannot rot)
+ *   → bench/results/quick.json, quick-t460.json and quick.md (not committed).
+ * `-- --only GROUP[,GROUP]`: some groups → bench/results/only.json and only.md.
  */
-const quick = process.argv.includes('--quick');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const t460 = args.includes('--t460');
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? (args[onlyAt + 1] ?? '').split(',').filter(Boolean) : null;
+const unknown = only?.filter((g) => !BENCH_GROUPS.includes(g)) ?? [];
+if (only && (only.length === 0 || unknown.length > 0)) {
+  throw new Error(
+    `--only takes some of: ${BENCH_GROUPS.join(', ')} (got ${only.join(',') || 'none'})`,
+  );
+}
 const runs = quick ? 1 : 7;
+const startedAt = new Date();
+const command = `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`;
 
 // Always measure the code as it is now, not a stale build (quick mode trusts npm test's build).
 if (!quick || !existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
@@ -23,22 +43,74 @@ if (!quick || !existsSync('dist/server/main.js') || !existsSync('dist/web/index.
 }
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
-process.stdout.write(`SOMA bench on ${cpu}, ${cpus().length} cores${quick ? ' (quick)' : ''}\n`);
+process.stdout.write(`SOMA bench on ${cpu}, ${cpus().length} cores (${command})\n`);
 
-const results: BenchResult[] = [
-  ...(await benchServerStart(runs)),
-  ...(await benchWebSize('dist/web')),
-  ...(await benchChat(runs)),
-  ...(await benchExtract(runs)),
-  ...(await benchLinks()),
-  ...(await benchSearch({ quick })),
+const groups: Record<string, () => Promise<BenchResult[]>> = {
+  server: () => benchServerStart(runs),
+  web: () => benchWebSize('dist/web'),
+  chat: () => benchChat(runs),
+  extract: () => benchExtract(runs),
+  links: () => benchLinks(),
+  search: () => benchSearch({ quick }),
   // Lighthouse takes a minute and a browser profile of its own: full runs only.
-  ...(quick ? [] : await benchLighthouse()),
-];
-const out = quick ? 'bench/results/quick.json' : 'bench/results/latest.json';
-await writeResults(out, results);
-for (const r of results) {
-  const base = r.baseline ? `  (baseline ${r.baseline.name}: ${r.baseline.value})` : '';
-  process.stdout.write(`${r.name.padEnd(40)} ${String(r.value).padStart(9)} ${r.unit}${base}\n`);
+  lighthouse: () => benchLighthouse(),
+};
+const wanted = only ?? (t460 ? [] : BENCH_GROUPS.filter((g) => !(quick && g === 'lighthouse')));
+
+const dir = 'bench/results';
+const mainFile = only ? `${dir}/only.json` : quick ? `${dir}/quick.json` : `${dir}/latest.json`;
+const t460File = quick ? `${dir}/quick-t460.json` : `${dir}/t460.json`;
+const reportFile = only ? `${dir}/only.md` : quick ? `${dir}/quick.md` : 'BENCHMARKS.md';
+
+/** Runs `bench`, stamps the results with the run's facts, writes them and prints them. */
+async function measure(
+  file: string,
+  mode: RunMode,
+  bench: () => Promise<BenchResult[]>,
+  method?: string,
+): Promise<void> {
+  const t0 = Date.now();
+  const results = await bench();
+  const facts = runInfo({
+    mode,
+    startedAt,
+    durationMs: Date.now() - t0,
+    command,
+    ...(method ? { method } : {}),
+  });
+  await writeResults(file, [...results, ...facts]);
+  for (const r of results) {
+    const base = r.baseline ? `  (baseline ${r.baseline.name}: ${r.baseline.value})` : '';
+    process.stdout.write(`${r.name.padEnd(40)} ${String(r.value).padStart(9)} ${r.unit}${base}\n`);
+  }
+  process.stdout.write(`→ ${file}\n`);
 }
-process.stdout.write(`→ ${out}\n`);
+
+if (wanted.length > 0) {
+  await measure(mainFile, only ? 'only' : quick ? 'quick' : 'full', async () => {
+    const results: BenchResult[] = [];
+    for (const g of wanted) results.push(...(await groups[g]!()));
+    return results;
+  });
+}
+if ((t460 || quick) && !only) {
+  await measure(
+    t460File,
+    quick ? 't460-quick' : 't460',
+    () => benchT460({ quick, runs }),
+    t460Method(),
+  );
+}
+
+/** A results file for the report, or nothing when that run has not been made. */
+async function load(file: string): Promise<ReportRun | undefined> {
+  if (!existsSync(file)) return undefined;
+  return { file, results: JSON.parse(await readFile(file, 'utf8')) };
+}
+const main = await load(mainFile);
+const t460Run = only ? undefined : await load(t460File);
+await writeFile(
+  reportFile,
+  renderReport({ ...(main ? { main } : {}), ...(t460Run ? { t460: t460Run } : {}) }),
+);
+process.stdout.write(`→ ${reportFile}\n`);

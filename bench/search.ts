@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { startSoma } from '../e2e/soma-server.ts';
+import { type RunningSoma, startSoma } from '../e2e/soma-server.ts';
 import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
 import { NoteIndex } from '../web/search/note-index.ts';
 import { relevanceSet } from '../web/search/relevance-set.ts';
@@ -102,6 +102,16 @@ function relevance(): BenchResult {
   };
 }
 
+/** What a caller may add around each vault's run (T460 mode throttles the page and reads memory). */
+export interface SearchHooks {
+  /** Before the page opens the app: throttle it, pin the server. Returns words for the notes. */
+  beforeOpen?: (page: Page, soma: RunningSoma) => Promise<string>;
+  /** After the reload, before the timed queries. Returns words for the query figures' notes. */
+  beforeQueries?: (page: Page) => Promise<string>;
+  /** With the vault synced, reloaded and queried, the page still open: more figures. */
+  measure?: (page: Page, soma: RunningSoma, label: string) => Promise<BenchResult[]>;
+}
+
 interface VaultRun {
   /** `search.<label>.*` */
   label: string;
@@ -115,7 +125,7 @@ interface VaultRun {
 }
 
 /** One vault served by SOMA and searched in Chromium through the search view. */
-async function benchVault(run: VaultRun): Promise<BenchResult[]> {
+async function benchVault(run: VaultRun, hooks: SearchHooks): Promise<BenchResult[]> {
   const { label, queries } = run;
   const count = Object.keys(run.notes).length;
   const soma = await startSoma(run.notes);
@@ -124,6 +134,7 @@ async function benchVault(run: VaultRun): Promise<BenchResult[]> {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
     const page = await browser.newPage();
     await page.addInitScript(watchLongTasks);
+    const setup = hooks.beforeOpen ? `; ${await hooks.beforeOpen(page, soma)}` : '';
     const t0 = performance.now();
     await page.goto(soma.loginLink);
     await page.getByTestId('chat-view').waitFor();
@@ -143,6 +154,7 @@ async function benchVault(run: VaultRun): Promise<BenchResult[]> {
       .waitFor({ timeout: run.timeoutMs });
     const readyMs = performance.now() - t1;
 
+    const queried = hooks.beforeQueries ? `; ${await hooks.beforeQueries(page)}` : '';
     const samples: number[] = [];
     let empty = 0;
     let slowest = { q: '', ms: 0 };
@@ -160,6 +172,7 @@ async function benchVault(run: VaultRun): Promise<BenchResult[]> {
           ?.usedJSHeapSize ?? 0,
     );
     // grep and rg take ~0.3 s a word at 50k: the first ten words are enough for a median there.
+    const extra = (await hooks.measure?.(page, soma, label)) ?? [];
     const toolQueries = count > 10_000 ? queries.slice(0, 10) : queries;
     const grepMs = round2(toolMedianMs('grep', soma.vault, toolQueries));
     const rg = hasRg();
@@ -168,25 +181,25 @@ async function benchVault(run: VaultRun): Promise<BenchResult[]> {
     const note =
       `${count} notes (${run.what}), ${queries.length} queries ×2` +
       `${empty ? ` (${empty} without hits)` : ''}, worker time incl. snippets;` +
-      ` slowest "${slowest.q}" ${round2(slowest.ms)} ms`;
+      ` slowest "${slowest.q}" ${round2(slowest.ms)} ms${setup}${queried}`;
     return [
       {
         name: `search.${label}.index_build_ms`,
         value: Math.round(buildMs),
         unit: 'ms',
-        note: `login → first sync + build → first result, ${count} notes`,
+        note: `login → first sync + build → first result, ${count} notes${setup}`,
       },
       {
         name: `search.${label}.sync_max_main_task_ms`,
         value: Math.round(maxTaskMs),
         unit: 'ms',
-        note: 'longest main-thread task during the first sync',
+        note: `longest main-thread task during the first sync${setup}`,
       },
       {
         name: `search.${label}.ready_ms`,
         value: Math.round(readyMs),
         unit: 'ms',
-        note: 'reload → first result from the saved index',
+        note: `reload → first result from the saved index${setup}`,
       },
       {
         name: `search.${label}.query_p50_ms`,
@@ -212,6 +225,7 @@ async function benchVault(run: VaultRun): Promise<BenchResult[]> {
           : 'rg not installed: skipped (-1)',
       },
       { name: `search.${label}.page_heap_mb`, value: round2(heapMb / 1024 / 1024), unit: 'MB' },
+      ...extra,
     ];
   } finally {
     await browser?.close();
@@ -227,7 +241,9 @@ async function benchVault(run: VaultRun): Promise<BenchResult[]> {
 export async function benchSearch(opts: {
   quick: boolean;
   only?: string[];
+  hooks?: SearchHooks;
 }): Promise<BenchResult[]> {
+  const hooks = opts.hooks ?? {};
   const runs: VaultRun[] = [];
   const want = (label: string) => !opts.only || opts.only.includes(label);
   const generated = (count: number, label: string, saveWaitMs: number) => {
@@ -255,11 +271,11 @@ export async function benchSearch(opts: {
       timeoutMs: BUILD_TIMEOUT_MS,
     });
   }
-  for (const run of runs) results.push(...(await benchVault(run)));
+  for (const run of runs) results.push(...(await benchVault(run, hooks)));
   runs.length = 0;
   if (!opts.quick) {
     generated(50_000, '50k', 15_000);
-    for (const run of runs) results.push(...(await benchVault(run)));
+    for (const run of runs) results.push(...(await benchVault(run, hooks)));
   }
   if (want('relevance')) results.push(relevance());
   return results;

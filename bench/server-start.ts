@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { rssMb } from './process-memory.ts';
 import { type BenchResult, median, round2 } from './results.ts';
 
 /** How long to let a started server settle before reading its idle memory. */
@@ -20,12 +21,6 @@ function get(port: number): Promise<number> {
     req.on('error', reject);
     req.end();
   });
-}
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
-  return kb / 1024;
 }
 
 /** Spawns a server, waits for it to print its port, then polls until it answers. */

@@ -1,0 +1,55 @@
+/** What the report says about one figure: its label, target and how to run it again. */
+export interface FigureSpec {
+  label: string;
+  /** The figure must be at most this (DESIGN.md or the issue that asked for it). */
+  max?: number;
+  /** How the ratio reads: value ÷ baseline, or (value + baseline) ÷ baseline for an overhead. */
+  ratio?: 'value' | 'overhead';
+}
+
+/** The figures the report lists first, in this order, with their targets. Others follow as found. */
+export const FIGURE_SPECS: Record<string, FigureSpec> = {
+  'search.10k.query_p50_ms': { label: 'Search query p50, 10,000 notes', max: 5 },
+  'search.10k.query_p95_ms': { label: 'Search query p95, 10,000 notes', max: 20 },
+  'search.10k.ready_ms': { label: 'Search ready after reload (saved index), 10k', max: 1_500 },
+  'search.10k.sync_max_main_task_ms': {
+    label: 'Longest main-thread task while indexing, 10k',
+    max: 100,
+  },
+  'search.10k.index_build_ms': { label: 'First sync + index build, 10k' },
+  'search.10k.rg_il_ms': { label: 'ripgrep `rg -il` per query, 10k (comparison)' },
+  'search.top5_hit_rate': { label: 'Relevance: expected note in top 5' },
+  'chat.ttft_overhead_ms': {
+    label: 'Chat time to first token, overhead',
+    max: 5,
+    ratio: 'overhead',
+  },
+  'chat.rss_20_streams_mb': { label: 'Server RSS under 20 streams', max: 100 },
+  'chat.rss_50_streams_mb': { label: 'Server RSS under 50 streams' },
+  'server.start_ms': { label: 'Server start to first answer' },
+  'server.idle_rss_mb': { label: 'Server idle RSS', max: 70 },
+  'web.initial_js_gzip_kb': { label: 'Initial JS, gzip', max: 60 },
+  't460.memory_total_mb': { label: 'Server + one tab with the vault, memory (PSS)', max: 1_024 },
+  't460.memory_rss_sum_mb': { label: 'Server + one tab, summed RSS (upper bound)' },
+};
+
+/** The `npm run bench` group that produces a figure, by its name's prefix. */
+const GROUPS: [RegExp, string][] = [
+  [/^server\./, 'server'],
+  [/^web\./, 'web'],
+  [/^chat\./, 'chat'],
+  [/^extract\./, 'extract'],
+  [/^synapse\./, 'links'],
+  [/^search\./, 'search'],
+  [/^(pwa|lighthouse)\./, 'lighthouse'],
+];
+
+/** The benchmark groups `npm run bench -- --only GROUP` accepts. */
+export const BENCH_GROUPS = GROUPS.map(([, g]) => g);
+
+/** The command that measures `name` again (T460 figures: the T460 run). */
+export function reproduceCommand(name: string, t460: boolean): string {
+  if (t460 || name.startsWith('t460.')) return 'npm run bench -- --t460';
+  const group = GROUPS.find(([re]) => re.test(name))?.[1];
+  return group ? `npm run bench -- --only ${group}` : 'npm run bench';
+}

@@ -1,0 +1,87 @@
+import { readdir, readFile } from 'node:fs/promises';
+
+/** A process's resident set (VmRSS) in MB, from /proc. */
+export async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
+}
+
+/**
+ * A process's proportional set (each shared page split among the processes
+ * mapping it) and unique set (its private pages) in MB, zeros if unreadable.
+ */
+async function pssUssMb(pid: number): Promise<{ pss: number; uss: number }> {
+  try {
+    const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const kb = (field: string) =>
+      Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0);
+    return {
+      pss: kb('Pss') / 1024,
+      uss: (kb('Private_Clean') + kb('Private_Dirty')) / 1024,
+    };
+  } catch {
+    return { pss: 0, uss: 0 };
+  }
+}
+
+/** pid → parent pid and command line of every process /proc shows. */
+async function processTable(): Promise<Map<number, { ppid: number; cmd: string }>> {
+  const table = new Map<number, { ppid: number; cmd: string }>();
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      // The command name in parentheses may itself hold spaces or parentheses.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const cmd = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).split('\0')[0] ?? '';
+      table.set(Number(entry), { ppid, cmd });
+    } catch {
+      // the process ended while the table was read
+    }
+  }
+  return table;
+}
+
+/**
+ * Memory of a group of processes, three ways: summed RSS counts a shared page
+ * once per process (an upper bound), summed USS only private pages (a lower
+ * bound), summed PSS every page once, split among the processes that map it.
+ */
+export interface TreeMemory {
+  pids: number[];
+  rssMb: number;
+  pssMb: number;
+  ussMb: number;
+}
+
+/**
+ * Every process under `root` whose executable path contains `match` (the
+ * browser, renderer, GPU and utility processes of a Chromium this process
+ * launched), and everything they started, excluding nothing.
+ */
+export async function processTreeMemory(root: number, match: string): Promise<TreeMemory> {
+  const table = await processTable();
+  const inTree = (pid: number): boolean => {
+    for (let p = table.get(pid)?.ppid; p !== undefined && p > 1; p = table.get(p)?.ppid) {
+      if (p === root) return true;
+    }
+    return false;
+  };
+  const tops = [...table].filter(([pid, p]) => p.cmd.includes(match) && inTree(pid));
+  const topPids = new Set(tops.map(([pid]) => pid));
+  // A matching process and all its descendants, whatever their names (zygotes, helpers).
+  const pids = [...table.keys()].filter((pid) => {
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = table.get(p)?.ppid) {
+      if (topPids.has(p)) return true;
+    }
+    return false;
+  });
+  const sum = { pids, rssMb: 0, pssMb: 0, ussMb: 0 };
+  for (const pid of pids) {
+    sum.rssMb += await rssMb(pid).catch(() => 0);
+    const { pss, uss } = await pssUssMb(pid);
+    sum.pssMb += pss;
+    sum.ussMb += uss;
+  }
+  return sum;
+}
