@@ -16,6 +16,10 @@ export interface SearchAnswer {
   ms: number;
 }
 
+/** Marks around the first sync and index build (from the worker's start to its `synced`). */
+export const INDEX_START_MARK = 'soma:index-start';
+export const INDEX_END_MARK = 'soma:index-end';
+
 let worker: Worker | null = null;
 let listener: WorkerListener | null = null;
 let nextId = 1;
@@ -30,8 +34,11 @@ function onMessage(event: MessageEvent<FromWorker>) {
     else pending?.resolve({ hits: m.hits, ms: m.ms });
   } else if (m.type === 'progress') listener?.onProgress(m.done, m.total);
   else if (m.type === 'ready') listener?.onReady();
-  else if (m.type === 'synced' || m.type === 'changed') listener?.onChanged();
-  else listener?.onError(m);
+  else if (m.type === 'synced' || m.type === 'changed') {
+    // User Timing marks, for the browser's performance panel and bench/search.ts.
+    if (m.type === 'synced') performance.mark(INDEX_END_MARK);
+    listener?.onChanged();
+  } else listener?.onError(m);
 }
 
 /**
@@ -41,6 +48,7 @@ function onMessage(event: MessageEvent<FromWorker>) {
 export function startSearchWorker(listen?: WorkerListener): void {
   if (listen) listener = listen;
   if (worker) return;
+  performance.mark(INDEX_START_MARK);
   worker = new Worker(new URL('./search-worker.ts', import.meta.url), {
     type: 'module',
     name: 'soma-search',
