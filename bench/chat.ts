@@ -1,19 +1,14 @@
-import { readFile } from 'node:fs/promises';
 import { startSoma } from '../e2e/soma-server.ts';
 import { startFakeUpstream } from '../server/inference/fake-upstream/fake-upstream.ts';
 import { pinToCores } from './pin-to-cores.ts';
 import { rssMb } from './process-memory.ts';
 import { type BenchResult, median, round2 } from './results.ts';
+import { serveCommand } from './serve-args.ts';
 
 /** How long each of the concurrent streams lasts while memory is sampled. */
 const STREAM_SECONDS = 3;
 /** How often the server's RSS is read while the streams run. */
 const RSS_SAMPLE_MS = 100;
-
-async function serveNodeArgs(): Promise<string[]> {
-  const pkg = JSON.parse(await readFile('package.json', 'utf8'));
-  return pkg.scripts.serve.split(/\s+/).slice(1, -1);
-}
 
 /** How many answers stream at once while memory is sampled (DESIGN.md: 20; the issue also asks 50). */
 const STREAM_COUNTS = [20, 50] as const;
@@ -74,7 +69,7 @@ export async function benchChat(
   const soma = await startSoma(
     {},
     {
-      nodeArgs: await serveNodeArgs(),
+      nodeArgs: (await serveCommand()).nodeArgs,
       harness: {
         providers: [
           {

@@ -7,6 +7,7 @@ import lighthouse from 'lighthouse';
 import { startSoma } from '../e2e/soma-server.ts';
 import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
 import type { BenchResult } from './results.ts';
+import { serveCommand } from './serve-args.ts';
 
 /** A small vault with a closing, so the signed-in app has something to show. */
 const NOTES: Record<string, string> = {
@@ -57,7 +58,7 @@ async function installabilityErrors(url: string): Promise<string[]> {
  * simulated throttling) of the signed-in app, in Debian's Chromium. Needs `npm run build`.
  */
 export async function benchLighthouse(): Promise<BenchResult[]> {
-  const soma = await startSoma(NOTES);
+  const soma = await startSoma(NOTES, { nodeArgs: (await serveCommand()).nodeArgs });
   try {
     const cookie = await sessionCookie(soma.url, soma.loginLink);
     const errors = await installabilityErrors(soma.url);

@@ -9,6 +9,7 @@ import { relevanceSet } from '../web/search/relevance-set.ts';
 import { INDEX_END_MARK, INDEX_START_MARK } from '../web/search/search-client.ts';
 import { type BenchResult, median, round2 } from './results.ts';
 import { BENCH_QUERIES, spanishVault, TLDR_QUERIES, tldrVault } from './search-vault.ts';
+import { serveCommand } from './serve-args.ts';
 
 /** How long the first sync of a generated vault may take before the run gives up. */
 const BUILD_TIMEOUT_MS = 120_000;
@@ -150,7 +151,7 @@ interface VaultRun {
 async function benchVault(run: VaultRun, hooks: SearchHooks): Promise<BenchResult[]> {
   const { label, queries } = run;
   const count = Object.keys(run.notes).length;
-  const soma = await startSoma(run.notes);
+  const soma = await startSoma(run.notes, { nodeArgs: (await serveCommand()).nodeArgs });
   let browser: Browser | null = null;
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rssMb } from './process-memory.ts';
 import { type BenchResult, median, round2 } from './results.ts';
+import { serveCommand } from './serve-args.ts';
 
 /** How long to let a started server settle before reading its idle memory. */
 const IDLE_SETTLE_MS = 2_000;
@@ -65,14 +66,6 @@ app.get('/', (c) => c.text('ok'));
 serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (i) => console.log('port ' + i.port));
 `;
 
-/** The node arguments of `npm run serve`, so the benchmark starts SOMA exactly as users do. */
-async function serveArgs(): Promise<string[]> {
-  const pkg = JSON.parse(await readFile('package.json', 'utf8'));
-  const words: string[] = pkg.scripts.serve.split(/\s+/);
-  if (words[0] !== 'node') throw new Error('npm run serve no empieza por node');
-  return words.slice(1);
-}
-
 /** server.start_ms and server.idle_rss_mb, beside a bare Hono server on the same machine. */
 export async function benchServerStart(runs: number): Promise<BenchResult[]> {
   const base = await mkdtemp(join(tmpdir(), 'soma-bench-start-'));
@@ -81,13 +74,14 @@ export async function benchServerStart(runs: number): Promise<BenchResult[]> {
   await writeFile(bare, BARE_HONO);
   const soma: { ms: number; rss: number }[] = [];
   const hono: { ms: number; rss: number }[] = [];
-  const serve = await serveArgs();
+  const { nodeArgs, script } = await serveCommand();
   try {
     for (let i = 0; i < runs; i++) {
       soma.push(
         await measureOnce(
           [
-            ...serve,
+            ...nodeArgs,
+            script,
             '--vault',
             join(base, `vault-${i}`),
             '--config-dir',
@@ -99,7 +93,7 @@ export async function benchServerStart(runs: number): Promise<BenchResult[]> {
           /http:\/\/127\.0\.0\.1:(\d+)/,
         ),
       );
-      hono.push(await measureOnce([...serve.slice(0, -1), bare], /port (\d+)/));
+      hono.push(await measureOnce([...nodeArgs, bare], /port (\d+)/));
     }
   } finally {
     await rm(base, { recursive: true, force: true });

@@ -75,10 +75,28 @@ export const ManifestSchema = z.object({
 });
 export type Manifest = z.infer<typeof ManifestSchema>;
 
+/** A note in the tree or in a folder's rows. */
+const NoteRowSchema = z.object({
+  type: z.literal('note'),
+  name: z.string(),
+  path: z.string(),
+  size: z.number(),
+  mtime: z.number(),
+});
+/** A file SOMA lists but does not open, with the reason. */
+const FileRowSchema = z.object({
+  type: z.literal('file'),
+  name: z.string(),
+  path: z.string(),
+  size: z.number(),
+  mtime: z.number(),
+  reason: SkipReasonSchema,
+});
+
 export type TreeNode =
   | { type: 'folder'; name: string; path: string; children: TreeNode[] }
-  | { type: 'note'; name: string; path: string; size: number; mtime: number }
-  | { type: 'file'; name: string; path: string; size: number; mtime: number; reason: SkipReason };
+  | z.infer<typeof NoteRowSchema>
+  | z.infer<typeof FileRowSchema>;
 
 export const TreeNodeSchema: z.ZodMiniType<TreeNode> = z.lazy(() =>
   z.discriminatedUnion('type', [
@@ -88,21 +106,8 @@ export const TreeNodeSchema: z.ZodMiniType<TreeNode> = z.lazy(() =>
       path: z.string(),
       children: z.array(TreeNodeSchema),
     }),
-    z.object({
-      type: z.literal('note'),
-      name: z.string(),
-      path: z.string(),
-      size: z.number(),
-      mtime: z.number(),
-    }),
-    z.object({
-      type: z.literal('file'),
-      name: z.string(),
-      path: z.string(),
-      size: z.number(),
-      mtime: z.number(),
-      reason: SkipReasonSchema,
-    }),
+    NoteRowSchema,
+    FileRowSchema,
   ]),
 );
 
@@ -112,21 +117,8 @@ export const TreeSchema = z.object({ root: TreeNodeSchema });
 /** A row of one folder's listing: a note or file as in the tree, or a folder without its children. */
 export const TreeRowSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('folder'), name: z.string(), path: z.string() }),
-  z.object({
-    type: z.literal('note'),
-    name: z.string(),
-    path: z.string(),
-    size: z.number(),
-    mtime: z.number(),
-  }),
-  z.object({
-    type: z.literal('file'),
-    name: z.string(),
-    path: z.string(),
-    size: z.number(),
-    mtime: z.number(),
-    reason: SkipReasonSchema,
-  }),
+  NoteRowSchema,
+  FileRowSchema,
 ]);
 export type TreeRow = z.infer<typeof TreeRowSchema>;
 
