@@ -108,12 +108,20 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
 }
 
 /** The names of the vault's notes, once each (case-insensitively), sorted for a stable prompt. */
+/** The listing per manifest: the manifest object only changes when the vault does. */
+const listings = new WeakMap<object, string[]>();
+
 async function noteNames(vault: Vault): Promise<string[]> {
-  const { notes } = await vault.manifest();
+  const manifest = await vault.manifest();
+  const cached = listings.get(manifest);
+  if (cached) return cached;
+  const { notes } = manifest;
   const names = new Map<string, string>();
   for (const n of notes) {
     const name = noteName(n.path);
     if (!names.has(noteKey(name))) names.set(noteKey(name), name);
   }
-  return [...names.values()].sort((a, b) => a.localeCompare(b, 'es'));
+  const listing = [...names.values()].sort((a, b) => a.localeCompare(b, 'es'));
+  listings.set(manifest, listing);
+  return listing;
 }

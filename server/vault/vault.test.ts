@@ -164,6 +164,22 @@ describe('vault', () => {
     expect((await vault.readNote('03_Proyectos/Tesis.md')).links[1]?.resolved).toBeNull();
   });
 
+  it('builds the manifest once per change to the index', async () => {
+    await vault.ready();
+    const first = await vault.manifest();
+    expect(await vault.manifest()).toBe(first);
+    await put('00_Entrada/nueva.md', 'Nueva.');
+    await vault.sync('00_Entrada/nueva.md');
+    const second = await vault.manifest();
+    expect(second).not.toBe(first);
+    expect(second.notes.map((n) => n.path)).toContain('00_Entrada/nueva.md');
+    await vault.sync('00_Entrada/nueva.md');
+    expect(await vault.manifest()).toBe(second);
+    await rm(path.join(root, '00_Entrada/nueva.md'));
+    await vault.sync('00_Entrada/nueva.md');
+    expect((await vault.manifest()).notes.map((n) => n.path)).not.toContain('00_Entrada/nueva.md');
+  });
+
   it('sync() indexes a file written a moment ago at once, and the watcher adds no second event', async () => {
     await vault.ready();
     const events: VaultEvent[] = [];

@@ -34,6 +34,9 @@ export class Vault {
   /** Per-path chain so two refreshes of one file never interleave. */
   private readonly chains = new Map<string, Promise<void>>();
   private watcher: FSWatcher | null = null;
+  /** Bumped on every change to the index; the manifest is rebuilt only when it moved. */
+  private revision = 0;
+  private manifestCache: { revision: number; manifest: Manifest } | null = null;
   private scanned: Promise<void> = Promise.resolve();
   private watching: Promise<void> = Promise.resolve();
 
@@ -72,9 +75,16 @@ export class Vault {
     await Promise.all([this.scanned, this.watching]);
   }
 
+  /**
+   * Every note and skipped file, sorted. Built once per change to the index (each chat
+   * turn lists the vault's notes), so callers must treat it as read-only.
+   */
   async manifest(): Promise<Manifest> {
     await this.scanned;
-    return buildManifest(this.entries);
+    if (this.manifestCache?.revision !== this.revision) {
+      this.manifestCache = { revision: this.revision, manifest: buildManifest(this.entries) };
+    }
+    return this.manifestCache.manifest;
   }
 
   async tree(): Promise<TreeNode> {
@@ -222,6 +232,7 @@ export class Vault {
     this.entries.set(rel, e);
     const same = before?.size === e.size && before.mtime === e.mtime && before.kind === e.kind;
     if (same && before.hash === e.hash) return;
+    this.revision++;
     if (e.kind === 'note') this.links.add(rel);
     else if (before?.kind === 'note') this.links.remove(rel);
     const { size, mtime } = e;
@@ -235,6 +246,7 @@ export class Vault {
 
   private deleteEntry(rel: string): void {
     this.entries.delete(rel);
+    this.revision++;
     this.links.remove(rel);
     this.emit({ type: 'remove', path: rel });
   }
