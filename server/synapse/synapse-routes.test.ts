@@ -1,4 +1,4 @@
-import { appendFile, readFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { splitFrontMatter } from '../../common/front-matter.ts';
@@ -135,6 +135,22 @@ describe('synapse routes', () => {
     const fresh = await api.propose('/write', { path: 'Nueva/idea', content: 'x' });
     expect(fresh).toMatchObject({ path: 'Nueva/idea.md', mode: 'create', baseHash: null });
     expect(fresh.preview).toEqual({ type: 'full', text: 'x' });
+  });
+
+  it('overwrites a note stored in NFD on disk, under its NFC path, without making a twin', async () => {
+    const api = await setup();
+    const nfd = path.join(ctx.vault.root, '04_Sueños', 'Sueño de mayo.md'.normalize('NFD'));
+    await writeFile(nfd, 'antes\n');
+    const p = await api.propose('/write', {
+      path: '04_Sueños/Sueño de mayo.md',
+      content: 'después\n',
+    });
+    expect(p.mode).toBe('overwrite');
+    expect(p.preview.type === 'diff' && p.preview.unified).toMatch(/-antes\n\+después/);
+    expect((await api.confirm(p, { overwrite: true })).status).toBe(200);
+    expect(await readFile(nfd, 'utf8')).toBe('después\n');
+    const names = await readdir(path.join(ctx.vault.root, '04_Sueños'));
+    expect(names.filter((n) => n.normalize('NFC') === 'Sueño de mayo.md')).toHaveLength(1);
   });
 
   it("refuses to reject another session's proposal", async () => {

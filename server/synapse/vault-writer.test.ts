@@ -25,6 +25,19 @@ describe('vault-writer', () => {
     expect(await readdir(path.join(root, 'a/b'))).toEqual(['nota.md']);
   });
 
+  it('writes to a file and into a folder stored in NFD (synced from a Mac), not beside them', async () => {
+    const folder = '04_Sueños'.normalize('NFD');
+    const file = 'Sueño del faro.md'.normalize('NFD');
+    await mkdir(path.join(root, folder));
+    await writeFile(path.join(root, folder, file), 'antes');
+    await writeAtomic(root, '04_Sueños/Sueño del faro.md', 'después');
+    await writeAtomic(root, '04_Sueños/Otro sueño.md', 'nuevo');
+    await appendLine(root, '04_Sueños/Sueño del faro.md', 'línea');
+    expect(await readdir(root)).toEqual([folder]);
+    expect((await readdir(path.join(root, folder))).sort()).toEqual(['Otro sueño.md', file].sort());
+    expect(await readFile(path.join(root, folder, file), 'utf8')).toBe('despuéslínea\n');
+  });
+
   it('refuses hidden targets and folders, traversal, and symlinks that lead out', async () => {
     const outside = path.join(base, 'fuera');
     await mkdir(outside);

@@ -31,8 +31,10 @@ function written(rel: string, data: Buffer): Written {
  * Creates the missing folders between the vault root and `abs` one at a time, checking
  * after each that it is still inside the vault (names were already checked not hidden).
  */
-async function ensureParent(root: string, rel: string): Promise<string> {
-  const segments = rel.split('/').slice(0, -1);
+async function ensureParent(root: string, abs: string): Promise<string> {
+  // From the on-disk spelling, so a folder stored in NFD is reused rather than doubled.
+  const parent = path.relative(root, path.dirname(abs));
+  const segments = parent === '' ? [] : parent.split(path.sep);
   let dir = root;
   for (const seg of segments) {
     dir = path.join(dir, seg);
@@ -64,7 +66,7 @@ async function syncDir(dir: string): Promise<void> {
  */
 export async function writeAtomic(root: string, rel: string, content: string): Promise<Written> {
   const target = await resolveInVault(root, rel);
-  const dir = await ensureParent(root, target.rel);
+  const dir = await ensureParent(root, target.abs);
   const data = Buffer.from(content, 'utf8');
   const tmp = path.join(dir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
   const handle = await open(tmp, 'wx', 0o644);
@@ -93,7 +95,7 @@ export async function writeAtomic(root: string, rel: string, content: string): P
 export async function appendLine(root: string, rel: string, line: string): Promise<Written> {
   if (line.includes('\n') || line.includes('\r')) throw new Error('appendLine: one line only');
   const target = await resolveInVault(root, rel);
-  await ensureParent(root, target.rel);
+  await ensureParent(root, target.abs);
   const data = Buffer.from(`${line}\n`, 'utf8');
   const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
   const handle = await open(target.abs, flags, 0o644);

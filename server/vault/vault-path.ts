@@ -1,4 +1,4 @@
-import { lstat, realpath } from 'node:fs/promises';
+import { lstat, readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '../http/api-error.ts';
 
@@ -126,7 +126,43 @@ export async function assertRealPathInside(root: string, abs: string): Promise<b
 }
 
 /**
- * Normalizes `input` and locates it under `root` (absolute), refusing symlink escapes.
+ * `rel` (NFC) as spelled on disk under `root`. A vault synced from a Mac may store names
+ * in NFD: a segment missing under its NFC spelling is looked up among its folder's
+ * entries by NFC form, so reads and writes reach the user's file instead of creating a
+ * twin next to it. Segments that exist in no form keep their NFC spelling (new files).
+ */
+async function diskSpelling(root: string, rel: string): Promise<string> {
+  const direct = path.join(root, ...rel.split('/'));
+  if (
+    rel === '' ||
+    (await lstat(direct).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return direct;
+  let dir = root;
+  for (const seg of rel.split('/')) {
+    const exact = path.join(dir, seg);
+    if (
+      await lstat(exact).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      dir = exact;
+      continue;
+    }
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const twin = names.find((name) => name !== seg && name.normalize('NFC') === seg);
+    dir = path.join(dir, twin ?? seg);
+  }
+  return dir;
+}
+
+/**
+ * Normalizes `input` and locates it under `root` (absolute, spelled as on disk), refusing
+ * symlink escapes.
  * With `mustExist`, a missing file is ApiError 404 `not_found`.
  */
 export async function resolveInVault(
@@ -135,7 +171,7 @@ export async function resolveInVault(
   opts: { mustExist?: boolean } = {},
 ): Promise<{ rel: string; abs: string }> {
   const rel = normalizeVaultPath(input);
-  const abs = rel === '' ? root : path.join(root, ...rel.split('/'));
+  const abs = await diskSpelling(root, rel);
   const exists = await assertRealPathInside(root, abs);
   if (opts.mustExist && !exists) {
     throw new ApiError(404, 'not_found', `No existe «${rel}» en la bóveda`);
