@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatEvent, ChatEventSchema } from '../../common/chat-schemas.ts';
-import type { Harness } from '../../harness/schema.ts';
 import {
   type FakeUpstream,
   type Script,
   startFakeUpstream,
 } from '../inference/fake-upstream/fake-upstream.ts';
-import { buildTestApp, HOST, ORIGIN, type TestApp } from '../testing/test-app.ts';
+import { buildTestApp, fakeProviders, HOST, ORIGIN, type TestApp } from '../testing/test-app.ts';
 
 /** How many answers stream at once. */
 const CLIENTS = 50;
@@ -38,28 +37,7 @@ describe('chat under load with upstream faults', () => {
   beforeAll(async () => {
     upstream = await startFakeUpstream();
     ctx = await buildTestApp({
-      harness: (h: Harness): Harness => ({
-        ...h,
-        providers: [
-          {
-            id: 'a',
-            label: 'A',
-            baseUrl: upstream.url,
-            apiKeyEnv: null,
-            models: ['primero'],
-            timeoutMs: 1_000,
-          },
-          {
-            id: 'b',
-            label: 'B',
-            baseUrl: upstream.url,
-            apiKeyEnv: null,
-            models: ['segundo'],
-            timeoutMs: 1_000,
-          },
-        ],
-        webSearch: { ...h.webSearch, provider: 'a' },
-      }),
+      harness: fakeProviders(upstream.url, { a: 'primero', b: 'segundo' }, 1_000),
     });
     cookie = await ctx.login();
     // The turn number travels in the message; the first link fails by that number.

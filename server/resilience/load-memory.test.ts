@@ -3,13 +3,12 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManifestSchema, NoteSchema, type TreeNode, TreeSchema } from '../../common/api-schemas.ts';
 import { type ChatEvent, ChatEventSchema, NotesBatchSchema } from '../../common/chat-schemas.ts';
-import type { Harness } from '../../harness/schema.ts';
 import {
   type FakeUpstream,
   startFakeUpstream,
   words,
 } from '../inference/fake-upstream/fake-upstream.ts';
-import { buildTestApp, HOST, ORIGIN, type TestApp } from '../testing/test-app.ts';
+import { buildTestApp, fakeProviders, HOST, ORIGIN, type TestApp } from '../testing/test-app.ts';
 
 const MB = 1024 * 1024;
 /** How many answers stream at once. */
@@ -112,20 +111,7 @@ describe('memory after 50 streaming answers and concurrent vault readers', () =>
     for (let i = 0; i < NOTES; i++) notes[notePath(i)] = noteContent(i);
     ctx = await buildTestApp({
       notes,
-      harness: (h: Harness): Harness => ({
-        ...h,
-        providers: [
-          {
-            id: 'a',
-            label: 'A',
-            baseUrl: upstream.url,
-            apiKeyEnv: null,
-            models: ['lento'],
-            timeoutMs: 5_000,
-          },
-        ],
-        webSearch: { ...h.webSearch, provider: 'a' },
-      }),
+      harness: fakeProviders(upstream.url, { a: 'lento' }, 5_000),
     });
     await ctx.vault.ready();
     cookie = await ctx.login();

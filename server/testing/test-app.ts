@@ -15,6 +15,30 @@ import { ensureVault } from '../vault/vault-init.ts';
 export const HOST = '127.0.0.1:4317';
 export const ORIGIN = `http://${HOST}`;
 
+/**
+ * A harness edit for tests: one keyless provider per `id → model`, in that order, all
+ * at `baseUrl` (the fake upstream); web search uses the first.
+ */
+export function fakeProviders(
+  baseUrl: string,
+  models: Record<string, string>,
+  timeoutMs: number,
+): (h: Harness) => Harness {
+  const providers = Object.entries(models).map(([id, model]) => ({
+    id,
+    label: id.toUpperCase(),
+    baseUrl,
+    apiKeyEnv: null,
+    models: [model],
+    timeoutMs,
+  }));
+  return (h) => ({
+    ...h,
+    providers,
+    webSearch: { ...h.webSearch, provider: providers[0]?.id ?? h.webSearch.provider },
+  });
+}
+
 export interface TestApp {
   app: Hono;
   tokens: LoginTokens;

@@ -76,13 +76,19 @@ export async function request<T>(
   return parsed.data;
 }
 
-/** Pairs this browser with the one-time start-up token; the server sets the session cookie. */
-export async function login(token: string): Promise<SessionInfo> {
-  const answer = await request(SessionAnswerSchema, '/api/session', {
+/** A POST with a JSON body (and, for slow calls, a signal that times it out). */
+export function postJson(body: unknown, signal?: AbortSignal): RequestInit {
+  return {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ token }),
-  });
+    body: JSON.stringify(body),
+    ...(signal ? { signal } : {}),
+  };
+}
+
+/** Pairs this browser with the one-time start-up token; the server sets the session cookie. */
+export async function login(token: string): Promise<SessionInfo> {
+  const answer = await request(SessionAnswerSchema, '/api/session', postJson({ token }));
   return answer.session;
 }
 
@@ -171,11 +177,7 @@ export function getManifest(): Promise<Manifest> {
 
 /** The contents of up to 500 notes at once; paths that are gone come back in `missing`. */
 export function getNotesBatch(paths: readonly string[]): Promise<NotesBatch> {
-  return request(NotesBatchSchema, '/api/vault/batch', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ paths }),
-  });
+  return request(NotesBatchSchema, '/api/vault/batch', postJson({ paths }));
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   ProposalsAnswerSchema,
   type SaveBody,
 } from '../../common/synapse-schemas.ts';
-import { request } from './api.ts';
+import { postJson, request } from './api.ts';
 import { ApiError } from './api-error.ts';
 
 /**
@@ -18,43 +18,37 @@ import { ApiError } from './api-error.ts';
  * they, and their schemas, load with the proposals UI instead of on the first page.
  */
 
-const post = (body: unknown): RequestInit => ({
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json' },
-  body: JSON.stringify(body),
-});
-
 /** One synapse proposal per `[[link]]` of a finished answer (none when it has no links). */
 export async function proposeSynapses(answer: string): Promise<Proposal[]> {
-  return (await request(ProposalsAnswerSchema, '/api/proposals/synapses', post({ answer })))
+  return (await request(ProposalsAnswerSchema, '/api/proposals/synapses', postJson({ answer })))
     .proposals;
 }
 
 /** The last answer as a new note in `05_Salida/`, with front matter. */
 export async function proposeSave(body: SaveBody): Promise<Proposal> {
-  return (await request(ProposalAnswerSchema, '/api/proposals/save', post(body))).proposal;
+  return (await request(ProposalAnswerSchema, '/api/proposals/save', postJson(body))).proposal;
 }
 
 /** `content` to a path the user gave: full text when new, a diff when it exists. */
 export async function proposeWrite(path: string, content: string): Promise<Proposal> {
-  return (await request(ProposalAnswerSchema, '/api/proposals/write', post({ path, content })))
+  return (await request(ProposalAnswerSchema, '/api/proposals/write', postJson({ path, content })))
     .proposal;
 }
 
 /** A session closing (as the model wrote it or as the user edited it). */
 export async function proposeClosing(body: ClosingBody): Promise<Proposal> {
-  return (await request(ProposalAnswerSchema, '/api/proposals/closing', post(body))).proposal;
+  return (await request(ProposalAnswerSchema, '/api/proposals/closing', postJson(body))).proposal;
 }
 
 /** The one call that writes: the user approved `proposal` in the UI. */
 export function confirmProposal(proposal: Proposal, overwrite = false): Promise<ConfirmAnswer> {
   const url = `/api/proposals/${encodeURIComponent(proposal.id)}/confirm`;
-  return request(ConfirmAnswerSchema, url, post({ signature: proposal.signature, overwrite }));
+  return request(ConfirmAnswerSchema, url, postJson({ signature: proposal.signature, overwrite }));
 }
 
 /** Tells the server the user said no, so it is spent and (for synapses) not asked again. */
 export async function rejectProposal(id: string): Promise<void> {
-  await request(z.unknown(), `/api/proposals/${encodeURIComponent(id)}/reject`, post({}));
+  await request(z.unknown(), `/api/proposals/${encodeURIComponent(id)}/reject`, postJson({}));
 }
 
 /** Every write SOMA made, newest first. */

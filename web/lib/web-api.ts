@@ -4,7 +4,7 @@ import {
   type WebSearchAnswer,
   WebSearchAnswerSchema,
 } from '../../common/web-schemas.ts';
-import { request } from './api.ts';
+import { postJson, request } from './api.ts';
 import { WEB_REQUEST_TIMEOUT_MS } from './timing.ts';
 
 /**
@@ -12,12 +12,7 @@ import { WEB_REQUEST_TIMEOUT_MS } from './timing.ts';
  * uses them. Both answer external text for the user to see, trim, keep or drop.
  */
 
-const post = (body: unknown): RequestInit => ({
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json' },
-  body: JSON.stringify(body),
-  signal: AbortSignal.timeout(WEB_REQUEST_TIMEOUT_MS),
-});
+const post = (body: unknown) => postJson(body, AbortSignal.timeout(WEB_REQUEST_TIMEOUT_MS));
 
 /** A page's readable text as Markdown, with its title, site and whether it was cut. */
 export function extractPage(url: string): Promise<ExtractAnswer> {

@@ -9,18 +9,13 @@ import {
   type PairingView,
   PairingViewSchema,
 } from '../../common/pairing-schemas.ts';
-import { request } from '../lib/api.ts';
+import { postJson, request } from '../lib/api.ts';
 
 /**
  * Calls of the devices and pairing screens. Kept out of lib/api.ts so they load
  * with those screens, not with the first page.
  */
 
-const json = (body: unknown): RequestInit => ({
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json' },
-  body: JSON.stringify(body),
-});
 const Empty = z.unknown();
 
 export type LanInfo = z.infer<typeof LanInfoSchema>;
@@ -57,11 +52,11 @@ export async function decidePairing(id: string, approve: boolean): Promise<void>
 
 /** The phone claims a code under a name; the answer's `claim` secret asks for the outcome. */
 export function claimPairing(code: string, name: string) {
-  return request(ClaimAnswerSchema, '/api/pairing/claim', json({ code, name }));
+  return request(ClaimAnswerSchema, '/api/pairing/claim', postJson({ code, name }));
 }
 
 /** The outcome so far; `approved` comes with the session cookie. */
 export async function pairingOutcome(claim: string) {
-  return (await request(ClaimStatusAnswerSchema, '/api/pairing/claim/status', json({ claim })))
+  return (await request(ClaimStatusAnswerSchema, '/api/pairing/claim/status', postJson({ claim })))
     .status;
 }
