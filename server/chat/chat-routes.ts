@@ -107,10 +107,10 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
   return app;
 }
 
-/** The names of the vault's notes, once each (case-insensitively), sorted for a stable prompt. */
 /** The listing per manifest: the manifest object only changes when the vault does. */
 const listings = new WeakMap<object, string[]>();
 
+/** The names of the vault's notes, once each (case-insensitively), sorted for a stable prompt. */
 async function noteNames(vault: Vault): Promise<string[]> {
   const manifest = await vault.manifest();
   const cached = listings.get(manifest);

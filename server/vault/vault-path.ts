@@ -132,24 +132,17 @@ export async function assertRealPathInside(root: string, abs: string): Promise<b
  * twin next to it. Segments that exist in no form keep their NFC spelling (new files).
  */
 async function diskSpelling(root: string, rel: string): Promise<string> {
-  const direct = path.join(root, ...rel.split('/'));
-  if (
-    rel === '' ||
-    (await lstat(direct).then(
+  const exists = (p: string) =>
+    lstat(p).then(
       () => true,
       () => false,
-    ))
-  )
-    return direct;
+    );
+  const direct = path.join(root, ...rel.split('/'));
+  if (rel === '' || (await exists(direct))) return direct;
   let dir = root;
   for (const seg of rel.split('/')) {
     const exact = path.join(dir, seg);
-    if (
-      await lstat(exact).then(
-        () => true,
-        () => false,
-      )
-    ) {
+    if (await exists(exact)) {
       dir = exact;
       continue;
     }

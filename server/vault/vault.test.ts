@@ -164,6 +164,16 @@ describe('vault', () => {
     expect((await vault.readNote('03_Proyectos/Tesis.md')).links[1]?.resolved).toBeNull();
   });
 
+  it('sync() finds a note written into a folder stored in NFD under its NFC path', async () => {
+    await vault.ready();
+    const folder = 'Sueños de Mac'.normalize('NFD');
+    await put(`${folder}/nota nueva.md`, 'Nueva.');
+    await vault.sync('Sueños de Mac/nota nueva.md');
+    expect((await vault.manifest()).notes.map((n) => n.path)).toContain(
+      'Sueños de Mac/nota nueva.md',
+    );
+  });
+
   it('builds the manifest once per change to the index', async () => {
     await vault.ready();
     const first = await vault.manifest();

@@ -137,7 +137,8 @@ export class Vault {
       clearTimeout(pending);
       this.timers.delete(rel);
     }
-    const abs = this.entries.get(rel)?.abs ?? path.join(this.root, ...rel.split('/'));
+    // The path module finds the on-disk spelling (a new note in a folder stored in NFD).
+    const { abs } = await resolveInVault(this.root, rel);
     this.enqueue(rel, () => this.refresh(rel, abs));
     await this.chains.get(rel);
   }
