@@ -117,9 +117,11 @@ export function createVaultStore(report: (error: unknown) => void) {
     /** Shows a note, opening the folders above it in the tree. */
     openNote(path: string) {
       batch(() => {
-        for (const folder of ancestorFolders(path)) setExpanded(folder, true);
+        for (const folder of ancestorFolders(path)) {
+          setExpanded(folder, true);
+          tree.need(folder);
+        }
       });
-      for (const folder of ancestorFolders(path)) tree.need(folder);
       void loadNote(path, false);
     },
     closeNote() {
