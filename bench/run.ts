@@ -13,6 +13,7 @@ import { type RunMode, runInfo } from './run-info.ts';
 import { benchSearch } from './search.ts';
 import { benchServerStart } from './server-start.ts';
 import { benchT460, t460Method } from './t460.ts';
+import { benchWarmStart } from './warm-start.ts';
 import { benchWebSize } from './web-size.ts';
 
 /**
@@ -46,7 +47,7 @@ const cpu = cpus()[0]?.model ?? 'unknown CPU';
 process.stdout.write(`SOMA bench on ${cpu}, ${cpus().length} cores (${command})\n`);
 
 const groups: Record<string, () => Promise<BenchResult[]>> = {
-  server: () => benchServerStart(runs),
+  server: async () => [...(await benchServerStart(runs)), ...(await benchWarmStart(runs))],
   web: () => benchWebSize('dist/web'),
   chat: () => benchChat(runs),
   extract: () => benchExtract(runs),
