@@ -56,7 +56,9 @@ export async function benchWarmStart(runs: number): Promise<BenchResult[]> {
     await untilLoginLink('npm', ['start', '--', ...where(-1)]);
     for (let i = 0; i < runs; i++) {
       warm.push(await untilLoginLink('npm', ['start', '--', ...where(i)]));
-      direct.push(await untilLoginLink(process.execPath, [...nodeArgs, script, ...where(i + runs)]));
+      direct.push(
+        await untilLoginLink(process.execPath, [...nodeArgs, script, ...where(i + runs)]),
+      );
     }
   } finally {
     await rm(base, { recursive: true, force: true });
