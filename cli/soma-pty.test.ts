@@ -57,37 +57,48 @@ function onTerminal(
 }
 
 describe('soma on a terminal', () => {
-  it('asks [S/n] per synapse: Enter and «s» approve, «n» rejects', async () => {
-    upstream.setScript({ kind: 'text', chunks: words('Mira [[Huerto]], [[Tesis]] y [[Bóveda]].') });
-    const replies = ['\r', 'n\r', 's\r'];
-    let asked = 0;
-    const run = await onTerminal(['Enlaza mis notas'], (screen) => {
-      const prompts = screen.split('[S/n]').length - 1;
-      if (prompts <= asked) return null;
-      asked = prompts;
-      return replies[prompts - 1] ?? null;
-    });
-    expect(run.status).toBe(0);
-    expect(asked).toBe(3);
-    expect(run.screen).toContain('¿Aprobar sinapsis [[Huerto]]? [S/n]');
-    const log = await readFile(join(soma.vault, SYNAPSE_LOG_PATH), 'utf8');
-    expect(log).toMatch(/\| \[\[Huerto\]\] \|/);
-    expect(log).not.toMatch(/\| \[\[Tesis\]\] \|/);
-    expect(log).toMatch(/\| \[\[Bóveda\]\] \|/);
-  }, RUN_TIMEOUT_MS);
+  it(
+    'asks [S/n] per synapse: Enter and «s» approve, «n» rejects',
+    async () => {
+      upstream.setScript({
+        kind: 'text',
+        chunks: words('Mira [[Huerto]], [[Tesis]] y [[Bóveda]].'),
+      });
+      const replies = ['\r', 'n\r', 's\r'];
+      let asked = 0;
+      const run = await onTerminal(['Enlaza mis notas'], (screen) => {
+        const prompts = screen.split('[S/n]').length - 1;
+        if (prompts <= asked) return null;
+        asked = prompts;
+        return replies[prompts - 1] ?? null;
+      });
+      expect(run.status).toBe(0);
+      expect(asked).toBe(3);
+      expect(run.screen).toContain('¿Aprobar sinapsis [[Huerto]]? [S/n]');
+      const log = await readFile(join(soma.vault, SYNAPSE_LOG_PATH), 'utf8');
+      expect(log).toMatch(/\| \[\[Huerto\]\] \|/);
+      expect(log).not.toMatch(/\| \[\[Tesis\]\] \|/);
+      expect(log).toMatch(/\| \[\[Bóveda\]\] \|/);
+    },
+    RUN_TIMEOUT_MS,
+  );
 
-  it('stops a streaming answer cleanly on Ctrl-C, with status 130', async () => {
-    upstream.setScript({ kind: 'drip', text: 'una palabra tras otra '.repeat(200), everyMs: 50 });
-    let sent = false;
-    const run = await onTerminal(['Cuéntame algo largo'], (screen) => {
-      if (sent || !screen.includes('una palabra')) return null;
-      sent = true;
-      return '\x03';
-    });
-    expect(run.status).toBe(130);
-    expect(run.screen).toContain('interrumpido');
-    expect(run.screen).not.toContain('at ');
-    // The upstream request was closed, not left streaming.
-    await expect.poll(() => upstream.requests.at(-1)?.aborted, { timeout: 10_000 }).toBe(true);
-  }, RUN_TIMEOUT_MS);
+  it(
+    'stops a streaming answer cleanly on Ctrl-C, with status 130',
+    async () => {
+      upstream.setScript({ kind: 'drip', text: 'una palabra tras otra '.repeat(200), everyMs: 50 });
+      let sent = false;
+      const run = await onTerminal(['Cuéntame algo largo'], (screen) => {
+        if (sent || !screen.includes('una palabra')) return null;
+        sent = true;
+        return '\x03';
+      });
+      expect(run.status).toBe(130);
+      expect(run.screen).toContain('interrumpido');
+      expect(run.screen).not.toContain('at ');
+      // The upstream request was closed, not left streaming.
+      await expect.poll(() => upstream.requests.at(-1)?.aborted, { timeout: 10_000 }).toBe(true);
+    },
+    RUN_TIMEOUT_MS,
+  );
 });
