@@ -6,6 +6,7 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 execFileSync(process.execPath, [join(root, 'scripts', 'build-if-changed.mjs')], {
-  stdio: ['ignore', 'inherit', 'inherit'],
+  // Build messages go to standard error: standard output is the answer (scripts read it).
+  stdio: ['ignore', 2, 2],
 });
 await import(join(root, 'dist', 'cli', 'main.js'));
