@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     root: '.',
-    include: ['{server,web,common,harness,bench,scripts}/**/*.test.ts'],
+    include: ['{server,web,common,cli,harness,bench,scripts}/**/*.test.ts'],
     environment: 'node',
     testTimeout: 15_000,
     pool: 'forks',

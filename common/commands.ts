@@ -83,6 +83,8 @@ export type ParseResult =
 
 /** Case- and accent-folded, so `RESUMÍR`, `resumír` (NFC or NFD) and `resumir` agree. */
 const fold = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+/** How command names are compared (the `soma` command reads its flags the same way). */
+export const foldCommandName = fold;
 
 /** folded name or alias → command. */
 const BY_NAME = new Map<string, CommandDef>(

@@ -15,3 +15,16 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+// The `soma` command (bin/soma.mjs runs it): its own bundle, so the server loads none of it.
+await build({
+  entryPoints: ['cli/main.ts'],
+  outdir: 'dist/cli',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});

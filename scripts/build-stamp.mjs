@@ -12,6 +12,7 @@ export const BUILD_INPUTS = [
   'web',
   'server',
   'common',
+  'cli',
   // soma.json is read at run time (and reloaded live), so only its schema is built in.
   'harness/schema.ts',
   'public',
@@ -21,7 +22,7 @@ export const BUILD_INPUTS = [
   'package-lock.json',
 ];
 /** Outputs that must exist for a skipped build to be a working one. */
-const OUTPUTS = ['dist/server/main.js', 'dist/web/index.html'];
+const OUTPUTS = ['dist/server/main.js', 'dist/cli/main.js', 'dist/web/index.html'];
 /** Holds the fingerprint of the inputs dist/ was last built from. */
 const STAMP = 'dist/.build-stamp';
 

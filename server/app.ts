@@ -9,6 +9,8 @@ import type { RateLimiter } from './auth/rate-limit.ts';
 import { requireSession } from './auth/session-middleware.ts';
 import type { SessionStore } from './auth/session-store.ts';
 import { chatRoutes } from './chat/chat-routes.ts';
+import { conversationRoutes } from './cli/conversation-routes.ts';
+import type { ConversationStore } from './cli/conversation-store.ts';
 import { eventsRoute } from './events/events-route.ts';
 import { extractRoutes } from './extract/extract-routes.ts';
 import type { HarnessStore } from './harness/harness-store.ts';
@@ -53,6 +55,8 @@ export interface AppDeps {
   clock?: () => number;
   /** LAN mode (HTTPS for phones) once it runs; absent or null when it is off. */
   lan?: () => LanState | null;
+  /** Server-side conversations (the `soma` command's history); absent: no such routes. */
+  conversations?: ConversationStore;
 }
 
 /** Builds SOMA's Hono app from its dependencies; only server/main.ts listens. */
@@ -123,6 +127,10 @@ export function createApp(deps: AppDeps): Hono {
   );
   api.route('/web', webSearchRoutes({ harness: deps.harness, env: deps.env }));
   api.route('/chat', chatRoutes({ vault: deps.vault, harness: deps.harness, env: deps.env }));
+  const conversations = deps.conversations;
+  if (conversations) {
+    api.route('/conversation', conversationRoutes({ store: conversations, harness: deps.harness }));
+  }
   api.route(
     '/proposals',
     synapseRoutes({

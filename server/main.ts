@@ -8,6 +8,8 @@ import { createApp } from './app.ts';
 import { LoginTokens } from './auth/login-token.ts';
 import { RateLimiter } from './auth/rate-limit.ts';
 import { SessionStore } from './auth/session-store.ts';
+import { ensureCliCredentials } from './cli/cli-credentials.ts';
+import { ConversationStore } from './cli/conversation-store.ts';
 import { parseOptions } from './config/options.ts';
 import { HarnessStore } from './harness/harness-store.ts';
 import type { LanRuntime } from './lan/start-lan.ts';
@@ -66,6 +68,7 @@ async function main(): Promise<void> {
     fail(`la bóveda ${options.vault} no se puede preparar: ${err.message}`),
   );
   const sessions = await SessionStore.open(options.configDir);
+  const conversations = await ConversationStore.open(options.configDir);
   const loginTokens = new LoginTokens();
   const vault = new Vault(options.vault);
   await vault.start();
@@ -94,6 +97,7 @@ async function main(): Promise<void> {
     env: process.env,
     clientKey: (c) => getConnInfo(c).remote.address ?? 'desconocido',
     lan: () => lan,
+    conversations,
     onLogin: () => {
       process.stdout.write(`Sesión iniciada. Enlace para otro navegador: ${loginLink()}\n`);
     },
@@ -120,6 +124,12 @@ async function main(): Promise<void> {
         fail(`modo LAN: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
+    // The `soma` command finds this server and its own session in <configDir>/cli.json.
+    await ensureCliCredentials({
+      configDir: options.configDir,
+      sessions,
+      url: `http://127.0.0.1:${port}`,
+    }).catch((err: Error) => process.stderr.write(`cli.json: ${err.message}\n`));
     const link = loginLink();
     process.stdout.write(
       [

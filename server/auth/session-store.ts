@@ -14,8 +14,8 @@ const StoredSessionSchema = z.object({
   label: z.string(),
   createdAt: z.number(),
   lastUsedAt: z.number(),
-  /** How it was paired: the start-up link (the laptop) or a QR code (a phone). */
-  via: z.optional(z.enum(['link', 'pairing'])),
+  /** How it was paired: the start-up link (the laptop), a QR code (a phone) or the `soma` command. */
+  via: z.optional(z.enum(['link', 'pairing', 'cli'])),
 });
 /** A session as kept on disk and in memory. */
 export type StoredSession = z.infer<typeof StoredSessionSchema>;
@@ -86,7 +86,7 @@ export class SessionStore {
   /** Creates and persists a session; the token is returned once and never stored. */
   async create(
     label: string,
-    via: 'link' | 'pairing' = 'link',
+    via: 'link' | 'pairing' | 'cli' = 'link',
   ): Promise<{ token: string; session: StoredSession }> {
     const token = randomBytes(32).toString('base64url');
     const now = this.#clock();

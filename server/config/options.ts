@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import * as z from 'zod/mini';
+import { defaultConfigDir } from './default-config-dir.ts';
 
 /**
  * Command-line options. Flags win over environment variables, which win over
@@ -125,10 +126,7 @@ export function parseOptions(
 
   const vault = toPath(pick('vault')?.value ?? '~/vault/SOMA');
   const harness = toPath(pick('harness')?.value ?? path.join(appRoot, 'harness', 'soma.json'));
-  const configDir = toPath(
-    pick('configDir')?.value ??
-      (env.XDG_CONFIG_HOME ? path.join(env.XDG_CONFIG_HOME, 'soma') : '~/.config/soma'),
-  );
+  const configDir = toPath(pick('configDir')?.value ?? defaultConfigDir(env));
   if (isInside(configDir, vault)) {
     const source = pick('configDir')?.source ?? 'la carpeta de configuración';
     throw new Error(

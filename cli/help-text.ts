@@ -1,0 +1,36 @@
+import { COMMANDS, foldCommandName } from '../common/commands.ts';
+
+const USAGE = `Uso: soma "pregunta" [opciones]
+
+Habla con el SOMA que corre en este equipo (npm start). Cada escritura en la bóveda
+se pregunta aquí, [S/n], y se confirma como en la app.
+
+`;
+
+const EXTRA = `
+  --json                 eventos JSON, uno por línea (para scripts)
+  --si, --yes            sin terminal (tubería, cron): aprueba lo que proponga esta ejecución
+
+Ejemplos:
+  soma "¿Qué dice mi nota sobre la memoria?" --buscar memoria
+  cat borrador.txt | soma "Corrige el estilo" --conectar
+  soma "Resume el capítulo" --unir "03_Proyectos/Tesis/cap2.md" --guardar
+  soma --cerrar
+`;
+
+function flagsOf(c: (typeof COMMANDS)[number]): string {
+  const names = [...new Set([c.es, c.alias, c.en])].map((n) => `--${n}`).join(', ');
+  const arg = c.id === 'conectar' || c.id === 'guardar' || !c.argName ? '' : ` ${c.argName.es}`;
+  return `${names}${arg}`;
+}
+
+/** `--ayuda`: the seed's flag table; `--ayuda buscar` shows one command. */
+export function helpText(command?: string): string {
+  const wanted = command ? foldCommandName(command.replace(/^(--|\/)/, '')) : null;
+  const one = wanted
+    ? COMMANDS.find((c) => [c.es, c.alias, c.en].some((n) => foldCommandName(n) === wanted))
+    : undefined;
+  if (one) return `${flagsOf(one)}\n  ${one.description.es}\n  En la app: ${one.example}\n`;
+  const rows = COMMANDS.map((c) => `  ${flagsOf(c).padEnd(40)} ${c.description.es}`);
+  return `${USAGE}${rows.join('\n')}\n${EXTRA}`;
+}

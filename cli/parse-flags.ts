@@ -1,0 +1,122 @@
+import { COMMANDS, type CommandDef, foldCommandName } from '../common/commands.ts';
+
+/**
+ * The `soma` command line, as the seed's `soma.sh` had it:
+ * `soma "pregunta" --buscar X --unir a.md b.md --guardar`. Every command of the
+ * table answers to `--` + its Spanish name, the seed's alias or its English name
+ * (`--buscar`, `--bus`, `--search`); `--name=value` works too.
+ *
+ * - A flag that takes a value (`--buscar`, `--extraer`, `--registrar`, `--modo`,
+ *   `--proyecto`) takes the next word; `--unir` takes every word up to the next flag.
+ * - `--guardar` takes a title only as `--guardar=Título`, and `--ayuda` a command
+ *   name only when the next word is one, so neither swallows the question.
+ * - `--conectar` takes nothing: it reads standard input (the seed's pipe).
+ * - Words no flag took are the question.
+ * - `--json` prints events for scripts; `--si` (`--yes`) approves this run's proposals
+ *   when there is no terminal to ask.
+ */
+export interface CliRequest {
+  question: string;
+  /** Command id (`buscar`, `unir`…) → its values, in the order given. */
+  commands: Map<string, string[]>;
+  json: boolean;
+  yes: boolean;
+}
+
+export type ParsedFlags = { ok: true; request: CliRequest } | { ok: false; message: string };
+
+const BY_FLAG = new Map<string, CommandDef>(
+  COMMANDS.flatMap((c) => [c.es, c.alias, c.en].map((n) => [foldCommandName(n), c] as const)),
+);
+
+/** How each command reads its value on a command line. */
+const VALUE: Record<string, 'next' | 'list' | 'inline' | 'command' | 'none'> = {
+  web: 'none',
+  extraer: 'next',
+  buscar: 'next',
+  conectar: 'none',
+  unir: 'list',
+  guardar: 'inline',
+  registrar: 'next',
+  cerrar: 'none',
+  reiniciar: 'none',
+  resumir: 'none',
+  recordar: 'none',
+  modo: 'next',
+  proyecto: 'next',
+  ayuda: 'command',
+};
+
+const isFlag = (word: string): boolean => /^--\p{L}/u.test(word);
+
+/** Reads `argv` (without node and the script). */
+export function parseFlags(argv: readonly string[]): ParsedFlags {
+  const question: string[] = [];
+  const commands = new Map<string, string[]>();
+  let json = false;
+  let yes = false;
+  const add = (id: string, values: string[]) =>
+    commands.set(id, [...(commands.get(id) ?? []), ...values]);
+
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i] ?? '';
+    if (word === '--') {
+      question.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!isFlag(word)) {
+      question.push(word);
+      continue;
+    }
+    const eq = word.indexOf('=');
+    const name = word.slice(2, eq === -1 ? undefined : eq);
+    const inline = eq === -1 ? null : word.slice(eq + 1);
+    const folded = foldCommandName(name);
+    if (folded === 'json') {
+      json = true;
+      continue;
+    }
+    if (folded === 'si' || folded === 'yes') {
+      yes = true;
+      continue;
+    }
+    const command = BY_FLAG.get(folded);
+    if (!command)
+      return { ok: false, message: `Opción desconocida: --${name}. Prueba soma --ayuda.` };
+    const how = VALUE[command.id] ?? 'none';
+    if (inline !== null) {
+      if (how === 'none') {
+        return { ok: false, message: `--${command.es} no lleva valor (se dio «${inline}»).` };
+      }
+      add(command.id, inline === '' ? [] : [inline]);
+      continue;
+    }
+    if (how === 'next') {
+      const value = argv[i + 1];
+      if (value === undefined || isFlag(value)) {
+        return {
+          ok: false,
+          message: `--${command.es} necesita ${command.argName?.es ?? 'un valor'}.`,
+        };
+      }
+      add(command.id, [value]);
+      i++;
+    } else if (how === 'list') {
+      const values: string[] = [];
+      while (i + 1 < argv.length && !isFlag(argv[i + 1] ?? '') && argv[i + 1] !== '--') {
+        values.push(argv[++i] ?? '');
+      }
+      if (values.length === 0) return { ok: false, message: '--unir necesita una o más notas.' };
+      add(command.id, values);
+    } else if (how === 'command') {
+      const next = argv[i + 1];
+      const named =
+        next !== undefined && BY_FLAG.has(foldCommandName(next.replace(/^(--|\/)/, '')));
+      add(command.id, named ? [next] : []);
+      if (named) i++;
+    } else {
+      add(command.id, []);
+    }
+  }
+  return { ok: true, request: { question: question.join(' ').trim(), commands, json, yes } };
+}

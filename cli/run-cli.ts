@@ -1,0 +1,236 @@
+import type { Readable, Writable } from 'node:stream';
+import type { Attachment, ChatContext, ChatRequestInput } from '../common/chat-schemas.ts';
+import type { Conversation } from '../common/cli-schemas.ts';
+import type { Proposal } from '../common/synapse-schemas.ts';
+import type { WebSearchAnswer } from '../common/web-schemas.ts';
+import { type Decision, decideProposals } from './decide-proposals.ts';
+import { CliError } from './exit-codes.ts';
+import { noteAttachments, pageAttachment, readAll } from './gather-context.ts';
+import { helpText } from './help-text.ts';
+import { parseFlags } from './parse-flags.ts';
+import { searchVault } from './search-vault.ts';
+import { readCredentials, SomaClient } from './soma-client.ts';
+import { streamAnswer } from './stream-answer.ts';
+import type { Terminal } from './terminal.ts';
+
+/** How many `--buscar` hits are attached (the PWA pre-selects the same number). */
+export const SEARCH_HITS_KEPT = 3;
+
+/** The process around a run: arguments, environment and standard streams. */
+export interface CliIo {
+  argv: readonly string[];
+  env: Record<string, string | undefined>;
+  cwd: string;
+  stdin: Readable & { isTTY?: boolean };
+  stdout: Writable;
+  stderr: Writable;
+  /** Aborted on Ctrl-C: the stream stops and the run ends with status 130. */
+  signal: AbortSignal;
+  /** The terminal to ask `[S/n]` on, or null when there is none (a pipe, cron). */
+  terminal: () => Promise<Terminal | null>;
+}
+
+/** One `soma` run; resolves with its exit status. */
+export async function runCli(io: CliIo): Promise<number> {
+  const parsed = parseFlags(io.argv);
+  if (!parsed.ok) {
+    io.stderr.write(`${new CliError('usage', parsed.message).describe()}\n`);
+    return 2;
+  }
+  const req = parsed.request;
+  const json = (event: object) => io.stdout.write(`${JSON.stringify(event)}\n`);
+  const say = (text: string) => (req.json ? undefined : io.stderr.write(text));
+  try {
+    const help = req.commands.get('ayuda');
+    if (help || (req.question === '' && req.commands.size === 0)) {
+      io.stdout.write(helpText(help?.[0]));
+      return 0;
+    }
+    const client = new SomaClient(await readCredentials(io.env), io.signal);
+    if (req.commands.has('reiniciar')) {
+      await client.json('/api/conversation', { method: 'DELETE' });
+      say('Historial del terminal borrado.\n');
+      if (req.json) json({ event: 'reset' });
+    }
+    const attachments = await gather(client, io, req.commands);
+    const mode = req.commands.has('cerrar')
+      ? 'closing'
+      : req.commands.has('resumir')
+        ? 'summary'
+        : 'chat';
+    if (mode === 'chat' && req.question === '') {
+      if (attachments.length > 0 || req.commands.has('web')) {
+        throw new CliError('usage', 'falta la pregunta: soma "pregunta" --unir nota.md');
+      }
+      return 0;
+    }
+    const terminal = await io.terminal();
+    try {
+      const decider = { ask: terminal?.ask ?? null, yes: req.yes };
+      const { turns } = await client.json<Conversation>('/api/conversation');
+      const context = await client.json<ChatContext>('/api/chat/context');
+      const profile = req.commands.get('modo')?.[0] ?? context.defaultProfile;
+      if (req.commands.has('web')) {
+        await webAnswer(client, req.question, io, json, req.json);
+        return 0;
+      }
+      const body: ChatRequestInput = {
+        mode,
+        message: mode === 'chat' ? req.question : '',
+        history: turns,
+        attachments,
+        project: req.commands.get('proyecto')?.[0] ?? null,
+        recall: req.commands.has('recordar'),
+        profile,
+      };
+      const answer = { ...(await streamAnswer(client, body, io, req.json)), profile };
+      if (mode === 'chat') {
+        await client.json('/api/conversation/turns', {
+          method: 'POST',
+          body: {
+            turns: [
+              { role: 'user', content: req.question },
+              { role: 'assistant', content: answer.text },
+            ],
+          },
+        });
+      }
+      const proposals = await propose(
+        client,
+        mode,
+        req.question,
+        answer,
+        req.commands,
+        attachments,
+      );
+      const decisions = await decideProposals(client, proposals, decider, say);
+      if (req.json) for (const d of decisions) json({ event: 'decision', ...summary(d) });
+      return 0;
+    } finally {
+      terminal?.close();
+    }
+  } catch (err) {
+    const error =
+      err instanceof CliError
+        ? err
+        : io.signal.aborted
+          ? new CliError('interrupted', 'interrumpido.')
+          : new CliError('internal', err instanceof Error ? err.message : String(err));
+    if (req.json)
+      json({ event: 'error', code: error.code, message: error.message, status: error.status });
+    io.stderr.write(`${error.describe()}\n`);
+    return error.status;
+  }
+}
+
+/** The context the flags chose, gathered before the question is sent. */
+async function gather(client: SomaClient, io: CliIo, commands: Map<string, string[]>) {
+  const out: Attachment[] = [];
+  if (commands.has('conectar')) {
+    if (io.stdin.isTTY) throw new CliError('no_stdin', '--conectar no tiene nada que leer.');
+    const text = await readAll(io.stdin);
+    if (text.trim() === '') throw new CliError('no_stdin', 'la entrada estándar llegó vacía.');
+    out.push({ kind: 'paste', text });
+  }
+  const names = commands.get('unir');
+  if (names) out.push(...(await noteAttachments(client, names, io.cwd)));
+  for (const query of commands.get('buscar') ?? []) {
+    const paths = await searchVault(client, query, SEARCH_HITS_KEPT);
+    if (paths.length === 0) throw new CliError('not_found', `«${query}» no aparece en la bóveda.`);
+    io.stderr.write(`Adjunto de «${query}»: ${paths.join(', ')}\n`);
+    out.push({ kind: 'search', query, paths });
+  }
+  for (const url of commands.get('extraer') ?? []) out.push(await pageAttachment(client, url));
+  return out;
+}
+
+/** The proposals this run makes: synapses and `--guardar`/`--registrar` after an answer, or the closing. */
+async function propose(
+  client: SomaClient,
+  mode: 'chat' | 'summary' | 'closing',
+  question: string,
+  answer: { text: string; provider: string; model: string; profile: string },
+  commands: Map<string, string[]>,
+  attachments: readonly Attachment[],
+): Promise<Proposal[]> {
+  const meta = { profile: answer.profile, provider: answer.provider, model: answer.model };
+  const one = async (path: string, body: object) =>
+    (await client.json<{ proposal: Proposal }>(path, { method: 'POST', body })).proposal;
+  if (mode === 'closing')
+    return [await one('/api/proposals/closing', { content: answer.text, meta })];
+  if (mode !== 'chat') return [];
+  const { proposals } = await client.json<{ proposals: Proposal[] }>('/api/proposals/synapses', {
+    method: 'POST',
+    body: { answer: answer.text },
+  });
+  const out = [...proposals];
+  const save = commands.get('guardar');
+  if (save) {
+    const sources = attachments.flatMap((a) =>
+      a.kind === 'note'
+        ? [a.path]
+        : a.kind === 'search'
+          ? a.paths
+          : a.kind === 'url'
+            ? [a.url]
+            : [],
+    );
+    const title = save[0];
+    out.push(
+      await one('/api/proposals/save', {
+        ...(title ? { title } : {}),
+        question,
+        answer: answer.text,
+        meta: { ...meta, sources },
+      }),
+    );
+  }
+  for (const path of commands.get('registrar') ?? []) {
+    out.push(await one('/api/proposals/write', { path, content: answer.text }));
+  }
+  return out;
+}
+
+/** `--web`: the harness's search model answers, with its sources; the turn is remembered. */
+async function webAnswer(
+  client: SomaClient,
+  question: string,
+  io: CliIo,
+  json: (e: object) => void,
+  asJson: boolean,
+): Promise<void> {
+  const web = await client.json<WebSearchAnswer>('/api/web', {
+    method: 'POST',
+    body: { question },
+  });
+  if (asJson) json({ event: 'web', ...web });
+  else {
+    io.stdout.write(`${web.answer.trimEnd()}\n`);
+    if (web.sources.length > 0) {
+      io.stdout.write(
+        `\nFuentes:\n${web.sources.map((s) => `- ${s.title} <${s.url}>`).join('\n')}\n`,
+      );
+    }
+    io.stderr.write(`— ${web.provider} · ${web.model}\n`);
+  }
+  await client.json('/api/conversation/turns', {
+    method: 'POST',
+    body: {
+      turns: [
+        { role: 'user', content: question },
+        { role: 'assistant', content: web.answer },
+      ],
+    },
+  });
+}
+
+function summary(d: Decision) {
+  return {
+    id: d.proposal.id,
+    kind: d.proposal.kind,
+    path: d.proposal.path,
+    approved: d.approved,
+    asked: !d.unasked,
+    written: d.written,
+  };
+}

@@ -1,0 +1,47 @@
+import { chmod, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { safeParse } from 'zod/v4/core';
+import { type CliCredentials, CliCredentialsSchema } from '../../common/cli-schemas.ts';
+import type { SessionStore } from '../auth/session-store.ts';
+
+/** The file the `soma` command reads: `<configDir>/cli.json`. */
+export const CLI_CREDENTIALS_FILE = 'cli.json';
+
+/** The label the terminal's session shows in Dispositivos. */
+export const CLI_SESSION_LABEL = 'Terminal (soma)';
+
+/**
+ * Makes sure the `soma` command can reach this server: `<configDir>/cli.json` (mode 0600,
+ * written atomically) holds the loopback URL and the token of a session of its own. The
+ * token is never on a command line or in shell history; whoever can read the file can
+ * already read the vault. A live token is kept across restarts (the terminal's
+ * conversation belongs to its session); a revoked or unreadable one is replaced.
+ */
+export async function ensureCliCredentials(opts: {
+  configDir: string;
+  sessions: SessionStore;
+  url: string;
+}): Promise<CliCredentials> {
+  const file = join(opts.configDir, CLI_CREDENTIALS_FILE);
+  const existing = await readCredentials(file);
+  const live = existing ? opts.sessions.verify(existing.token) : null;
+  const token =
+    existing && live?.via === 'cli'
+      ? existing.token
+      : (await opts.sessions.create(CLI_SESSION_LABEL, 'cli')).token;
+  const credentials: CliCredentials = { version: 1, url: opts.url, token };
+  const { default: writeFileAtomic } = await import('write-file-atomic');
+  await writeFileAtomic(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  // write-file-atomic keeps an existing file's mode; a file someone widened is narrowed again.
+  await chmod(file, 0o600);
+  return credentials;
+}
+
+async function readCredentials(file: string): Promise<CliCredentials | null> {
+  try {
+    const parsed = safeParse(CliCredentialsSchema, JSON.parse(await readFile(file, 'utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
