@@ -1,5 +1,4 @@
 import { Match, Show, Switch } from 'solid-js';
-import { Dynamic } from 'solid-js/web';
 import { useStores } from '../app/store-context.tsx';
 import type { TurnRecord } from '../db/records.ts';
 import { AnswerBody } from './answer-body.tsx';
@@ -61,7 +60,7 @@ export function AssistantMessage(props: { turn: TurnRecord; extras: ChatSlots['a
         </Match>
       </Switch>
       <Show when={props.turn.meta}>{(meta) => <AnswerDetails meta={meta()} />}</Show>
-      <Dynamic component={props.extras} turnId={props.turn.id} />
+      <props.extras turnId={props.turn.id} />
     </article>
   );
 }

@@ -1,5 +1,4 @@
 import { For, Show } from 'solid-js';
-import { Dynamic } from 'solid-js/web';
 import { useStores } from '../app/store-context.tsx';
 import type { Chip as ChipRecord } from '../db/records.ts';
 import type { ChatSlots } from './chat-slots.ts';
@@ -40,7 +39,7 @@ export function ChipsBar(props: Pick<ChatSlots, 'externalChip'>) {
                 />
               }
             >
-              {(page) => <Dynamic component={props.externalChip} chip={page()} />}
+              {(page) => <props.externalChip chip={page()} />}
             </Show>
           )}
         </For>
