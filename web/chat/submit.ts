@@ -15,9 +15,10 @@ export async function submit(parts: ChatParts, notePaths: () => Promise<string[]
   const needsContext = parsed.kind === 'command' && NEEDS_CONTEXT.includes(parsed.id);
   // Profiles, projects and the last closing change on the server; ask again before checking.
   if (needsContext) await parts.conversations.loadContext();
+  const paths = needsNotes ? await notePaths() : null;
   const outcome = interpretCommand(parsed, {
     chat: state.context,
-    notePaths: needsNotes ? await notePaths() : null,
+    notePaths: paths,
     locale: i18n.locale(),
   });
   await runOutcome(parts, outcome);
