@@ -1,7 +1,9 @@
-import type { ChatEvent } from '../../common/chat-schemas.ts';
-import type { Provider } from '../../harness/schema.ts';
+import type { ChainEvent, StreamChatArgs } from './chain-events.ts';
 import { noProviderMessage } from './map-upstream-failure.ts';
 import { type Link, linkName, streamLink } from './stream-link.ts';
+
+// Callers import the chain's types with the chain; they live apart so stream-link can use them too.
+export type { ChainEvent, StreamChatArgs } from './chain-events.ts';
 
 /**
  * The model chain: every (provider, model) pair of the harness, tried in order
@@ -9,29 +11,6 @@ import { type Link, linkName, streamLink } from './stream-link.ts';
  * once text has reached the user the answer stays with that link, and a later
  * failure ends it as a partial answer.
  */
-
-/**
- * What the chain yields: the chat stream's events without `meta` (the route
- * adds it), plus `start`, always first unless there is no usable link, naming
- * the link tried first. Missing keys are skipped before it, so the route
- * cannot compute it alone.
- */
-export type ChainEvent =
-  | Exclude<ChatEvent, { type: 'meta' }>
-  | { type: 'start'; provider: string; model: string };
-
-export interface StreamChatArgs {
-  providers: Provider[];
-  messages: { role: 'system' | 'user' | 'assistant'; content: string }[];
-  /** Where `apiKeyEnv` names are looked up (process.env in production). */
-  env: Record<string, string | undefined>;
-  /** Aborting stops the upstream request at once and ends the stream without another event. */
-  signal: AbortSignal;
-  fetch?: typeof fetch;
-  /** Milliseconds, for ttft and total times. */
-  clock?: () => number;
-  maxTokens?: number;
-}
 
 /**
  * Streams one answer through the chain. Never throws for upstream trouble:

@@ -1,5 +1,6 @@
 import { SSE_DONE, sseData } from '../../common/sse-data.ts';
 import type { Provider } from '../../harness/schema.ts';
+import type { ChainEvent, StreamChatArgs } from './chain-events.ts';
 import {
   type FallbackReason,
   fetchErrorText,
@@ -15,7 +16,6 @@ import {
   type Usage,
   upstreamErrorMessage,
 } from './openai-schemas.ts';
-import type { ChainEvent, StreamChatArgs } from './provider-chain.ts';
 
 /**
  * One link of the chain: a streamed request to one (provider, model), turned

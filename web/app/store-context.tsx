@@ -2,9 +2,11 @@ import { createContext, type JSX, onCleanup, useContext } from 'solid-js';
 import { createChatStore } from '../chat/chat-store.ts';
 import { createI18nStore } from '../i18n/i18n-store.ts';
 import { isSessionError } from '../lib/api-error.ts';
+import { createProposalsStore } from '../proposals/proposals-store.ts';
 import { createSearchStore } from '../search/search-store.ts';
 import { createSessionStore } from '../session/session-store.ts';
 import { createVaultStore } from '../vault/vault-store.ts';
+import { createWebContextStore } from '../web-context/web-context-store.ts';
 import { createConnectionStore } from './connection-store.ts';
 import { loginToken } from './route.ts';
 import { createRouterStore } from './router-store.ts';
@@ -27,7 +29,17 @@ function createStores() {
 
   const session = createSessionStore(report);
   const vault = createVaultStore(report);
-  const chat = createChatStore(i18n, report);
+  // The chat imports neither feature built on it: it tells them what happened through
+  // these hooks, and they change it only through its actions.
+  const chat = createChatStore(i18n, report, {
+    opening: (id) => proposals.opening(id),
+    clearing: (id) => proposals.clearing(id),
+    answerFinished: (turn) => proposals.answerFinished(turn),
+    proposalCommand: (outcome) => proposals.runCommand(outcome),
+    webCommand: (outcome) => webContext.run(outcome),
+  });
+  const proposals = createProposalsStore(chat, i18n, report);
+  const webContext = createWebContextStore(chat, i18n);
   const search = createSearchStore(report);
 
   /** Loads everything again: the session, then the vault and the open note. */
@@ -55,7 +67,7 @@ function createStores() {
   window.addEventListener('hashchange', onHashChange);
   onCleanup(() => window.removeEventListener('hashchange', onHashChange));
 
-  return { i18n, router, session, vault, chat, search, connection, start };
+  return { i18n, router, session, vault, chat, proposals, webContext, search, connection, start };
 }
 
 export type Stores = ReturnType<typeof createStores>;

@@ -1,19 +1,17 @@
 import { Match, Show, Switch } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import type { TurnRecord } from '../db/records.ts';
-import { lazyWithWords } from '../i18n/action-messages.ts';
 import { AnswerBody } from './answer-body.tsx';
 import { AnswerDetails } from './answer-details.tsx';
+import type { ChatSlots } from './chat-slots.ts';
 import { NoProvider } from './no-provider.tsx';
 import { describeTurnError } from './turn-error.ts';
 
-/** Proposal cards load with the first proposal, not with the first page. */
-const TurnProposals = lazyWithWords(() =>
-  import('../proposals/turn-proposals.tsx').then((m) => m.TurnProposals),
-);
-
-/** An answer: its text (plain while streaming), how it ended, and what it was built from. */
-export function AssistantMessage(props: { turn: TurnRecord }) {
+/**
+ * An answer: its text (plain while streaming), how it ended, what it was built from,
+ * and `extras` under it (its proposals).
+ */
+export function AssistantMessage(props: { turn: TurnRecord; extras: ChatSlots['answerExtras'] }) {
   const stores = useStores();
   const t = stores.i18n.t;
   const streaming = () => props.turn.status === 'streaming';
@@ -23,7 +21,6 @@ export function AssistantMessage(props: { turn: TurnRecord }) {
       : props.turn.mode === 'closing'
         ? t('chat.closing')
         : null;
-  const hasProposals = () => stores.chat.state.proposals.some((p) => p.turnId === props.turn.id);
   return (
     <article
       class="message message-assistant"
@@ -63,9 +60,7 @@ export function AssistantMessage(props: { turn: TurnRecord }) {
         </Match>
       </Switch>
       <Show when={props.turn.meta}>{(meta) => <AnswerDetails meta={meta()} />}</Show>
-      <Show when={hasProposals()}>
-        <TurnProposals turnId={props.turn.id} />
-      </Show>
+      <props.extras turnId={props.turn.id} />
     </article>
   );
 }

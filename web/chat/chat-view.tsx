@@ -1,6 +1,7 @@
 import { lazy, Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import { ChatHeader } from './chat-header.tsx';
+import type { ChatSlots } from './chat-slots.ts';
 import { ChipsBar } from './chips-bar.tsx';
 import { CommandPanel } from './command-panel.tsx';
 import { Composer } from './composer.tsx';
@@ -12,7 +13,7 @@ const ConfirmReset = lazy(() =>
 );
 
 /** `#/`: the conversation, with the composer kept at the bottom of the screen. */
-export function ChatView() {
+export function ChatView(props: { slots: ChatSlots }) {
   const chat = useStores().chat;
   const noProvider = () => {
     const providers = chat.state.context?.providers;
@@ -24,10 +25,10 @@ export function ChatView() {
       <Show when={noProvider()}>
         <NoProvider />
       </Show>
-      <MessageList />
+      <MessageList answerExtras={props.slots.answerExtras} />
       <div class="chat-bottom">
         <CommandPanel />
-        <ChipsBar />
+        <ChipsBar externalChip={props.slots.externalChip} />
         <Composer />
       </div>
       <Show when={chat.state.confirmingReset}>

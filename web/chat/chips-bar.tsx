@@ -1,17 +1,16 @@
 import { For, Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import type { Chip as ChipRecord } from '../db/records.ts';
-import { lazyWithWords } from '../i18n/action-messages.ts';
+import type { ChatSlots } from './chat-slots.ts';
 import { chipLabel } from './chips.ts';
 
-/** Pages and web answers: previewed and trimmed before sending; loaded with /extraer or /web. */
-const ExternalChip = lazyWithWords(() =>
-  import('../web-context/external-chip.tsx').then((m) => m.ExternalChip),
-);
 const external = (chip: ChipRecord) => (chip.kind === 'url' || chip.kind === 'web' ? chip : null);
 
-/** What the next message will carry, each removable: attachments, the last closing, the project. */
-export function ChipsBar() {
+/**
+ * What the next message will carry, each removable: attachments, the last closing, the
+ * project; pages and web answers are drawn by `externalChip`.
+ */
+export function ChipsBar(props: Pick<ChatSlots, 'externalChip'>) {
   const stores = useStores();
   const t = stores.i18n.t;
   const chat = stores.chat;
@@ -40,7 +39,7 @@ export function ChipsBar() {
                 />
               }
             >
-              {(page) => <ExternalChip chip={page()} />}
+              {(page) => <props.externalChip chip={page()} />}
             </Show>
           )}
         </For>

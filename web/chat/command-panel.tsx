@@ -1,6 +1,6 @@
 import { lazy, Match, Switch } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
-import type { Panel } from './chat-store.ts';
+import type { Panel } from './chat-state.ts';
 import { ClosePanelButton } from './close-panel-button.tsx';
 
 // Panels shown only after a command: loaded then, to keep the first page small.

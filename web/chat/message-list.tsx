@@ -1,13 +1,14 @@
 import { createEffect, For, Match, onCleanup, Show, Switch } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import { AssistantMessage } from './assistant-message.tsx';
+import type { ChatSlots } from './chat-slots.ts';
 import { UserMessage } from './user-message.tsx';
 
 /**
  * The conversation as a log. While an answer streams the log is `aria-busy`,
  * so screen readers announce the finished text once instead of every token.
  */
-export function MessageList() {
+export function MessageList(props: Pick<ChatSlots, 'answerExtras'>) {
   const stores = useStores();
   const chat = stores.chat;
   let end: HTMLDivElement | undefined;
@@ -43,7 +44,7 @@ export function MessageList() {
               <UserMessage turn={turn} />
             </Match>
             <Match when={turn.role === 'assistant'}>
-              <AssistantMessage turn={turn} />
+              <AssistantMessage turn={turn} extras={props.answerExtras} />
             </Match>
           </Switch>
         )}

@@ -1,17 +1,25 @@
 import { MAX_ATTACHMENT_TEXT } from '../../common/chat-schemas.ts';
-import { withWords } from '../i18n/action-messages.ts';
+import type { ChipInput } from '../db/records.ts';
 import type { ChatCore } from './chat-core.ts';
+import type { Conversations } from './conversations.ts';
+import type { Draft } from './draft.ts';
 import type { CommandOutcome } from './interpret-command.ts';
 import type { Sender } from './sender.ts';
 
+/** The parts of the chat store a command may use. */
+export interface ChatParts {
+  core: ChatCore;
+  draft: Draft;
+  conversations: Conversations;
+  sender: Sender;
+}
+
 /** Carries out what `interpretCommand` decided. */
-export async function runOutcome(core: ChatCore, sender: Sender, outcome: CommandOutcome) {
+export async function runOutcome(parts: ChatParts, outcome: CommandOutcome) {
+  const { core, draft, sender } = parts;
   const { setState } = core;
   // A command is done with once it ran: clear it from the composer (a message clears on send).
-  const consumed = () => {
-    setState('text', '');
-    core.saveDraft();
-  };
+  const consumed = () => draft.clearText();
   switch (outcome.kind) {
     case 'send':
       return sender.send(outcome.message);
@@ -20,22 +28,14 @@ export async function runOutcome(core: ChatCore, sender: Sender, outcome: Comman
       setState('panel', { ...outcome });
       if (outcome.tone === 'info') consumed();
       return;
-    case 'chips': {
-      const tooLong = outcome.chips.some(
-        (c) => c.kind === 'paste' && c.text.length > MAX_ATTACHMENT_TEXT,
-      );
-      if (tooLong)
-        return setState('panel', { kind: 'notice', tone: 'error', key: 'command.tooLong' });
-      core.addChips(outcome.chips);
-      setState('panel', { kind: 'none' });
-      return consumed();
-    }
+    case 'chips':
+      return addChips(parts, outcome.chips);
     case 'project':
-      await core.patchConversation({ project: outcome.name });
+      await parts.conversations.patch({ project: outcome.name });
       setState('panel', { kind: 'none' });
       return consumed();
     case 'profile':
-      await core.patchConversation({ profile: outcome.id });
+      await parts.conversations.patch({ profile: outcome.id });
       setState('panel', {
         kind: 'notice',
         tone: 'info',
@@ -49,6 +49,12 @@ export async function runOutcome(core: ChatCore, sender: Sender, outcome: Comman
     case 'summary':
       consumed();
       return sender.summarize();
+    case 'close':
+      consumed();
+      if (core.state.turns.length === 0) {
+        return setState('panel', { kind: 'notice', tone: 'info', key: 'command.nothingToClose' });
+      }
+      return sender.close();
     case 'confirmReset':
       consumed();
       return setState('confirmingReset', true);
@@ -57,21 +63,23 @@ export async function runOutcome(core: ChatCore, sender: Sender, outcome: Comman
       consumed();
       return setState('panel', { kind: outcome.kind });
     case 'extract':
-    case 'webSearch': {
+    case 'webSearch':
       consumed();
-      return withWords(() => import('../web-context/web-commands.ts'))
-        .then((m) => m.runWebCommand(core, outcome))
-        .catch(core.report);
-    }
+      return core.hooks.webCommand(outcome).catch(core.report);
     case 'save':
     case 'write':
-    case 'close': {
       consumed();
-      return withWords(() => import('../proposals/proposal-commands.ts'))
-        .then((m) => m.runProposalCommand(core, sender, outcome))
-        .catch(core.report);
-    }
+      return core.hooks.proposalCommand(outcome).catch(core.report);
   }
+}
+
+function addChips(parts: ChatParts, chips: readonly ChipInput[]) {
+  const { setState } = parts.core;
+  const tooLong = chips.some((c) => c.kind === 'paste' && c.text.length > MAX_ATTACHMENT_TEXT);
+  if (tooLong) return setState('panel', { kind: 'notice', tone: 'error', key: 'command.tooLong' });
+  parts.draft.addChips(chips);
+  setState('panel', { kind: 'none' });
+  parts.draft.clearText();
 }
 
 async function runSearch(core: ChatCore, query: string) {

@@ -1,7 +1,7 @@
 import { createSignal, For, Match, Switch } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import { HighlightedSnippet } from '../search/highlighted-snippet.tsx';
-import type { Panel } from './chat-store.ts';
+import type { Panel } from './chat-state.ts';
 import { ClosePanelButton } from './close-panel-button.tsx';
 
 /** /buscar's hits, each with a checkbox (all kept at first); the kept ones become one chip. */

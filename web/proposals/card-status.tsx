@@ -2,16 +2,16 @@ import { Match, Show, Switch } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
 import { DiffView } from './diff-view.tsx';
-import { isBusy } from './proposal-actions.ts';
 
 /** Where a proposal stands, in words: pending, written where, rejected, expired, changed, failed. */
 export function CardStatus(props: { record: ProposalRecord }) {
-  const t = useStores().i18n.t;
+  const stores = useStores();
+  const t = stores.i18n.t;
   const r = () => props.record;
   return (
     <div class="proposal-status" data-testid="proposal-status" role="status">
       <Switch>
-        <Match when={isBusy(r().id)}>{t('proposal.state.busy')}</Match>
+        <Match when={stores.proposals.isBusy(r().id)}>{t('proposal.state.busy')}</Match>
         <Match when={r().state === 'pending'}>
           {t('proposal.state.pending')}
           <Show when={r().error}>

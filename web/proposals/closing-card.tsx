@@ -2,7 +2,6 @@ import { createSignal, Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
-import { proposeAgain } from './proposal-actions.ts';
 import { ProposalFrame } from './proposal-frame.tsx';
 import { isPending } from './proposal-state.ts';
 import { ProposeAgainButton } from './propose-again-button.tsx';
@@ -21,7 +20,7 @@ export function ClosingCard(props: { record: ProposalRecord }) {
     const body = origin();
     if (!body || text().trim() === '') return;
     const next = { route: 'closing' as const, body: { ...body, content: text() } };
-    void proposeAgain(stores.chat.core, props.record.id, next);
+    void stores.proposals.proposeAgain(props.record.id, next);
   };
   const open = () => isPending(props.record) || props.record.state === 'expired';
   return (

@@ -1,7 +1,6 @@
 import { Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
-import { decide, isBusy } from './proposal-actions.ts';
 import { isPending } from './proposal-state.ts';
 
 /** Approve (or Overwrite, for an existing file) and Reject, while the proposal is pending. */
@@ -17,7 +16,7 @@ export function DecisionButtons(props: {
   const t = stores.i18n.t;
   const overwrite = () => props.record.proposal.mode === 'overwrite';
   const choose = async (choice: 'approve' | 'overwrite' | 'reject') => {
-    await decide(stores.chat.core, props.record.id, choice);
+    await stores.proposals.decide(props.record.id, choice);
     props.onDone?.();
   };
   return (
@@ -28,7 +27,7 @@ export function DecisionButtons(props: {
           class="button"
           classList={{ 'button-danger': overwrite() }}
           data-testid={overwrite() ? 'proposal-overwrite' : 'proposal-approve'}
-          disabled={isBusy(props.record.id) || props.blocked}
+          disabled={stores.proposals.isBusy(props.record.id) || props.blocked}
           onClick={() => void choose(overwrite() ? 'overwrite' : 'approve')}
         >
           {props.yes ?? t(overwrite() ? 'proposal.overwrite' : 'proposal.approve')}
@@ -37,7 +36,7 @@ export function DecisionButtons(props: {
           type="button"
           class="button button-quiet"
           data-testid="proposal-reject"
-          disabled={isBusy(props.record.id)}
+          disabled={stores.proposals.isBusy(props.record.id)}
           onClick={() => void choose('reject')}
         >
           {props.no ?? t('proposal.reject')}

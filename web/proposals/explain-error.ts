@@ -1,4 +1,3 @@
-import type { ChatCore } from '../chat/chat-core.ts';
 import { describeError } from '../i18n/error-message.ts';
 import type { Translate } from '../i18n/i18n-store.ts';
 import { ApiError } from '../lib/api-error.ts';
@@ -20,14 +19,4 @@ export function explainError(error: unknown, t: Translate): string {
     return error.message;
   }
   return describeError(error, t);
-}
-
-/** Shows a command's failure, in words, in the chat's command panel. */
-export function showCommandFailure(core: ChatCore, error: unknown): void {
-  core.setState('panel', {
-    kind: 'notice',
-    tone: 'error',
-    key: 'command.failed',
-    params: { message: explainError(error, core.i18n.t) },
-  });
 }

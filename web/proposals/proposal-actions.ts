@@ -1,10 +1,9 @@
-import { createSignal } from 'solid-js';
 import { unwrap } from 'solid-js/store';
 import type { Proposal } from '../../common/synapse-schemas.ts';
 import { noteKey } from '../../common/wikilinks.ts';
-import type { ChatCore } from '../chat/chat-core.ts';
 import { putProposal } from '../db/proposals-repo.ts';
-import type { ProposalOrigin, ProposalRecord, TurnRecord } from '../db/records.ts';
+import type { ProposalOrigin, ProposalRecord } from '../db/records.ts';
+import type { Translate } from '../i18n/i18n-store.ts';
 import { ApiError } from '../lib/api-error.ts';
 import {
   changedDiff,
@@ -15,35 +14,27 @@ import {
   proposeWrite,
   rejectProposal,
 } from '../lib/proposals-api.ts';
-import { explainError, showCommandFailure } from './explain-error.ts';
-import { type ProposalOutcome, settle } from './proposal-state.ts';
+import { explainError } from './explain-error.ts';
+import { PROPOSE_FAILED, type ProposalOutcome, settle } from './proposal-state.ts';
+import type { ProposalsCore } from './proposals-core.ts';
 
-/** The error code kept on a record when asking for it again failed. */
-export const PROPOSE_FAILED = 'propose_failed';
-
-/** Proposals waiting on the server; their buttons are disabled meanwhile. */
-const [busy, setBusy] = createSignal<ReadonlySet<string>>(new Set());
-export const isBusy = (id: string) => busy().has(id);
-const mark = (id: string, on: boolean) =>
-  setBusy((s) => {
-    const next = new Set(s);
-    if (on) next.add(id);
-    else next.delete(id);
-    return next;
-  });
+const mark = (core: ProposalsCore, id: string, on: boolean) =>
+  core.setState('busy', (ids) => (on ? [...ids, id] : ids.filter((x) => x !== id)));
+const isBusy = (core: ProposalsCore, id: string) => core.state.busy.includes(id);
 
 /** Saves a record and shows it (a new one at the end, a known one in place). */
-async function store(core: ChatCore, record: ProposalRecord) {
+async function store(core: ProposalsCore, record: ProposalRecord) {
   // A record built from the store holds proxies, which IndexedDB cannot clone.
   await putProposal(unwrap(record));
-  if (core.state.conversation?.id !== record.conversationId) return;
-  const i = core.state.proposals.findIndex((p) => p.id === record.id);
-  core.setState('proposals', i === -1 ? core.state.proposals.length : i, record);
+  if (core.chat.state.conversation?.id !== record.conversationId) return;
+  const records = core.state.records;
+  const i = records.findIndex((p) => p.id === record.id);
+  core.setState('records', i === -1 ? records.length : i, record);
 }
 
 /** Keeps a new proposal from the server under the answer it belongs to. */
 export async function addProposal(
-  core: ChatCore,
+  core: ProposalsCore,
   turnId: string | null,
   proposal: Proposal,
   origin: ProposalOrigin,
@@ -51,7 +42,7 @@ export async function addProposal(
   const now = Date.now();
   const record: ProposalRecord = {
     id: proposal.id,
-    conversationId: core.state.conversation?.id ?? '',
+    conversationId: core.chat.state.conversation?.id ?? '',
     turnId,
     proposal,
     origin,
@@ -63,12 +54,12 @@ export async function addProposal(
   return record;
 }
 
-async function apply(core: ChatCore, id: string, outcome: ProposalOutcome) {
-  const record = core.state.proposals.find((p) => p.id === id);
+async function apply(core: ProposalsCore, id: string, outcome: ProposalOutcome) {
+  const record = core.state.records.find((p) => p.id === id);
   if (record) await store(core, settle(record, outcome, Date.now()));
 }
 
-const failure = (error: unknown, t: ChatCore['i18n']['t']): ProposalOutcome => ({
+const failure = (error: unknown, t: Translate): ProposalOutcome => ({
   type: 'failed',
   code: error instanceof ApiError ? error.code : 'internal',
   message: explainError(error, t),
@@ -77,13 +68,13 @@ const failure = (error: unknown, t: ChatCore['i18n']['t']): ProposalOutcome => (
 
 /** The user decided: approve (with `overwrite` for an existing file) or reject. */
 export async function decide(
-  core: ChatCore,
+  core: ProposalsCore,
   id: string,
   choice: 'approve' | 'overwrite' | 'reject',
 ) {
-  const record = core.state.proposals.find((p) => p.id === id);
-  if (record?.state !== 'pending' || isBusy(id)) return;
-  mark(id, true);
+  const record = core.state.records.find((p) => p.id === id);
+  if (record?.state !== 'pending' || isBusy(core, id)) return;
+  mark(core, id, true);
   try {
     if (choice === 'reject') {
       // Rejected here even if the server cannot be told: it is never confirmed.
@@ -95,15 +86,15 @@ export async function decide(
   } catch (error) {
     await apply(core, id, failure(error, core.i18n.t)).catch(core.report);
   } finally {
-    mark(id, false);
+    mark(core, id, false);
   }
 }
 
 /** Asks the server for the proposal again from its origin; the new one replaces the old. */
-export async function proposeAgain(core: ChatCore, id: string, origin?: ProposalOrigin) {
-  const record = core.state.proposals.find((p) => p.id === id);
-  if (!record || isBusy(id)) return;
-  mark(id, true);
+export async function proposeAgain(core: ProposalsCore, id: string, origin?: ProposalOrigin) {
+  const record = core.state.records.find((p) => p.id === id);
+  if (!record || isBusy(core, id)) return;
+  mark(core, id, true);
   try {
     const from = origin ?? record.origin;
     const fresh = await request(from, record);
@@ -115,7 +106,7 @@ export async function proposeAgain(core: ChatCore, id: string, origin?: Proposal
     const message = explainError(error, core.i18n.t);
     await store(core, { ...record, error: { code: PROPOSE_FAILED, message } }).catch(core.report);
   } finally {
-    mark(id, false);
+    mark(core, id, false);
   }
 }
 
@@ -137,45 +128,10 @@ async function request(origin: ProposalOrigin, old: ProposalRecord): Promise<Pro
   }
 }
 
-const linkKey = (p: Proposal) => (p.link ? noteKey(p.link.target) : '');
+/** The note a synapse links to, folded as links resolve ('' for other proposals). */
+export const linkKey = (p: Proposal) => (p.link ? noteKey(p.link.target) : '');
 
-function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
+/** The items that pass `test`, and the others. */
+export function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
   return [items.filter(test), items.filter((item) => !test(item))];
-}
-
-/** A finished answer: its closing (for /cerrar) or its `[[links]]` become proposals. */
-export async function afterAnswer(core: ChatCore, turn: TurnRecord) {
-  try {
-    if (turn.mode === 'closing') await closingFor(core, turn);
-    else await synapsesFor(core, turn);
-  } catch (error) {
-    showCommandFailure(core, error);
-  }
-}
-
-async function synapsesFor(core: ChatCore, turn: TurnRecord) {
-  const proposals = await proposeSynapses(turn.content);
-  // The user said no to these links in this conversation: not asked again, even after a restart.
-  const refused = new Set(
-    core.state.proposals
-      .filter((r) => r.state === 'rejected' && r.proposal.kind === 'synapse')
-      .map((r) => linkKey(r.proposal)),
-  );
-  const [skipped, asked] = partition(proposals, (p) => refused.has(linkKey(p)));
-  for (const p of skipped) void rejectProposal(p.id).catch(() => {});
-  for (const p of asked)
-    await addProposal(core, turn.id, p, { route: 'synapses', answer: turn.content });
-}
-
-async function closingFor(core: ChatCore, turn: TurnRecord) {
-  const body = {
-    content: turn.content,
-    meta: {
-      profile: core.state.conversation?.profile ?? '',
-      provider: turn.meta?.provider ?? '',
-      model: turn.meta?.model ?? '',
-    },
-  };
-  const proposal = await proposeClosing(body);
-  await addProposal(core, turn.id, proposal, { route: 'closing', body });
 }

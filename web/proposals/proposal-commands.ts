@@ -1,26 +1,17 @@
-import type { ChatCore } from '../chat/chat-core.ts';
-import type { CommandOutcome } from '../chat/interpret-command.ts';
-import type { Sender } from '../chat/sender.ts';
+import type { ProposalCommand } from '../chat/chat-hooks.ts';
 import type { ProposalOrigin } from '../db/records.ts';
 import { proposeSave, proposeWrite } from '../lib/proposals-api.ts';
-import { showCommandFailure } from './explain-error.ts';
+import { explainError } from './explain-error.ts';
 import { lastAnswer } from './last-answer.ts';
 import { addProposal } from './proposal-actions.ts';
+import type { ProposalsCore } from './proposals-core.ts';
 
-type ProposalCommand = Extract<CommandOutcome, { kind: 'save' | 'write' | 'close' }>;
-
-/** /guardar, /registrar and /cerrar: each ends in a card the user approves or rejects. */
-export async function runProposalCommand(core: ChatCore, sender: Sender, outcome: ProposalCommand) {
-  const { setState } = core;
-  if (outcome.kind === 'close') {
-    if (core.state.turns.length === 0) {
-      return setState('panel', { kind: 'notice', tone: 'info', key: 'command.nothingToClose' });
-    }
-    return sender.close();
-  }
-  const last = lastAnswer(core.state.turns);
-  if (!last) return setState('panel', { kind: 'notice', tone: 'info', key: 'command.noAnswer' });
-  setState('panel', { kind: 'loading', key: 'command.proposing' });
+/** /guardar and /registrar: each ends in a card the user approves or rejects. */
+export async function runProposalCommand(core: ProposalsCore, outcome: ProposalCommand) {
+  const { chat } = core;
+  const last = lastAnswer(chat.state.turns);
+  if (!last) return chat.showNotice('info', 'command.noAnswer');
+  chat.showLoading('command.proposing');
   const answer = last.turn.content;
   try {
     let origin: ProposalOrigin;
@@ -31,7 +22,7 @@ export async function runProposalCommand(core: ChatCore, sender: Sender, outcome
         question: last.question,
         answer,
         meta: {
-          profile: core.state.conversation?.profile ?? '',
+          profile: chat.state.conversation?.profile ?? '',
           provider: meta?.provider ?? '',
           model: meta?.model ?? '',
           sources: (meta?.sent ?? []).map((s) => s.label),
@@ -43,8 +34,8 @@ export async function runProposalCommand(core: ChatCore, sender: Sender, outcome
       origin = { route: 'write', path: outcome.path, content: answer };
       await addProposal(core, last.turn.id, await proposeWrite(outcome.path, answer), origin);
     }
-    setState('panel', { kind: 'none' });
+    chat.closePanel();
   } catch (error) {
-    showCommandFailure(core, error);
+    chat.commandFailed(explainError(error, core.i18n.t));
   }
 }

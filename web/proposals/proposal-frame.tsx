@@ -3,8 +3,7 @@ import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
 import { keyDecision } from './card-keys.ts';
 import { CardStatus } from './card-status.tsx';
-import { PROPOSE_FAILED, proposeAgain } from './proposal-actions.ts';
-import { canProposeAgain, isPending } from './proposal-state.ts';
+import { canProposeAgain, isPending, PROPOSE_FAILED } from './proposal-state.ts';
 import { ProposeAgainButton } from './propose-again-button.tsx';
 
 /**
@@ -30,7 +29,7 @@ export function ProposalFrame(props: {
     props.onKey(decision);
   };
   const again = () =>
-    props.again ? props.again() : void proposeAgain(stores.chat.core, props.record.id);
+    props.again ? props.again() : void stores.proposals.proposeAgain(props.record.id);
   return (
     <section
       class="proposal"

@@ -1,5 +1,8 @@
 import type { ProposalRecord } from '../db/records.ts';
 
+/** The error code kept on a record when asking for it again failed. */
+export const PROPOSE_FAILED = 'propose_failed';
+
 /** What happened to a proposal the user acted on (or that a newer one replaced). */
 export type ProposalOutcome =
   | { type: 'written'; written: { path: string; hash: string; bytes: number } }

@@ -1,5 +1,4 @@
 import { useStores } from '../app/store-context.tsx';
-import { isBusy } from './proposal-actions.ts';
 
 /** "Proponer de nuevo": asks the server for a fresh proposal in place of this one. */
 export function ProposeAgainButton(props: { recordId: string; onClick: () => void }) {
@@ -9,7 +8,7 @@ export function ProposeAgainButton(props: { recordId: string; onClick: () => voi
       type="button"
       class="button"
       data-testid="proposal-again"
-      disabled={isBusy(props.recordId)}
+      disabled={stores.proposals.isBusy(props.recordId)}
       onClick={() => props.onClick()}
     >
       {stores.i18n.t('proposal.proposeAgain')}

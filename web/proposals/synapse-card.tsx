@@ -2,7 +2,6 @@ import { Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
-import { decide } from './proposal-actions.ts';
 import { ProposalFrame } from './proposal-frame.tsx';
 import { isPending } from './proposal-state.ts';
 
@@ -13,7 +12,7 @@ export function SynapseCard(props: { record: ProposalRecord; onDone: () => void 
   const link = () => props.record.proposal.link;
   const missing = () => link()?.resolved === null;
   const onKey = async (d: 'yes' | 'no') => {
-    await decide(stores.chat.core, props.record.id, d === 'yes' ? 'approve' : 'reject');
+    await stores.proposals.decide(props.record.id, d === 'yes' ? 'approve' : 'reject');
     props.onDone();
   };
   const title = (

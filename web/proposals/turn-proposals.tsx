@@ -15,8 +15,7 @@ const PENDING_SYNAPSE = '.proposal[data-state="pending"][data-kind="synapse"]';
 /** The proposals made from one answer, under it. The first new synapse may take the focus. */
 export function TurnProposals(props: { turnId: string }) {
   const stores = useStores();
-  const chat = stores.chat;
-  const records = () => visibleFor(chat.state.proposals, props.turnId);
+  const records = () => visibleFor(stores.proposals.state.records, props.turnId);
   let list: HTMLElement | undefined;
   const composer = () => document.getElementById('composer-text');
   const fresh = () =>
@@ -29,7 +28,7 @@ export function TurnProposals(props: { turnId: string }) {
       const active = document.activeElement;
       const where =
         active === composer() ? 'composer' : !active || active === document.body ? 'none' : 'other';
-      if (shouldTakeFocus({ active: where, composerText: chat.state.text })) {
+      if (shouldTakeFocus({ active: where, composerText: stores.chat.state.text })) {
         queueMicrotask(() => list?.querySelector<HTMLElement>(PENDING_SYNAPSE)?.focus());
       }
     }),

@@ -1,11 +1,9 @@
 import { Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
-import type { Chip } from '../db/records.ts';
+import type { ExternalChipRecord } from '../chat/chat-slots.ts';
 import { UrlPreview } from './url-preview.tsx';
 import { WebPreview } from './web-preview.tsx';
 import './web-context.css';
-
-type ExternalChipRecord = Extract<Chip, { kind: 'url' | 'web' }>;
 
 /** A page or a web answer waiting to be sent: a summary to open, preview and trim, or remove. */
 export function ExternalChip(props: { chip: ExternalChipRecord }) {
@@ -35,7 +33,7 @@ export function ExternalChip(props: { chip: ExternalChipRecord }) {
         type="button"
         class="chip-remove"
         aria-label={t('chips.remove', { label: summary() })}
-        onClick={() => stores.chat.removeChip(props.chip.id)}
+        onClick={() => stores.webContext.remove(props.chip.id)}
       >
         ×
       </button>

@@ -26,9 +26,7 @@ export function UrlPreview(props: { chip: Extract<Chip, { kind: 'url' }> }) {
           data-testid="external-text"
           rows={10}
           value={props.chip.text}
-          onInput={(e) =>
-            stores.chat.core.updateChip(props.chip.id, { text: e.currentTarget.value })
-          }
+          onInput={(e) => stores.webContext.trim(props.chip.id, e.currentTarget.value)}
         />
       </label>
     </>

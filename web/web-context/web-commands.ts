@@ -1,36 +1,36 @@
-import type { ChatCore } from '../chat/chat-core.ts';
-import type { CommandOutcome } from '../chat/interpret-command.ts';
+import type { WebCommand } from '../chat/chat-hooks.ts';
+import type { ChatStore } from '../chat/chat-store.ts';
+import type { Translate } from '../i18n/i18n-store.ts';
 import { extractPage, searchWeb } from '../lib/web-api.ts';
-import { showCommandFailure } from '../proposals/explain-error.ts';
+import { explainError } from '../proposals/explain-error.ts';
 
-type WebCommand = Extract<CommandOutcome, { kind: 'extract' | 'webSearch' }>;
+/** What a web command uses of the chat: the chips it adds and the command panel. */
+export type WebCommandChat = Pick<
+  ChatStore,
+  'addChips' | 'showLoading' | 'closePanel' | 'commandFailed'
+>;
 
 /**
  * /extraer and /web: the server fetches, the result becomes a chip the user previews,
  * trims, keeps or drops. Nothing is sent until the next message, nothing is written.
  */
-export async function runWebCommand(core: ChatCore, outcome: WebCommand) {
-  const { setState } = core;
+export async function runWebCommand(chat: WebCommandChat, t: Translate, outcome: WebCommand) {
   try {
     if (outcome.kind === 'extract') {
-      setState('panel', {
-        kind: 'loading',
-        key: 'command.extracting',
-        params: { url: outcome.url },
-      });
+      chat.showLoading('command.extracting', { url: outcome.url });
       const page = await extractPage(outcome.url);
       const { url, title, site, markdown, cut } = page;
-      core.addChips([{ kind: 'url', url, title, site, text: markdown, cut }]);
+      chat.addChips([{ kind: 'url', url, title, site, text: markdown, cut }]);
     } else {
       const question = outcome.question;
-      setState('panel', { kind: 'loading', key: 'command.searchingWeb', params: { question } });
+      chat.showLoading('command.searchingWeb', { question });
       const found = await searchWeb(question);
-      core.addChips([
+      chat.addChips([
         { kind: 'web', question: found.question, text: found.answer, sources: found.sources },
       ]);
     }
-    setState('panel', { kind: 'none' });
+    chat.closePanel();
   } catch (error) {
-    showCommandFailure(core, error);
+    chat.commandFailed(explainError(error, t));
   }
 }

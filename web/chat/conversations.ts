@@ -1,0 +1,121 @@
+import { batch } from 'solid-js';
+import {
+  getConversation,
+  listConversations,
+  putConversation,
+  updateConversation,
+} from '../db/conversations-repo.ts';
+import { getDraft } from '../db/drafts-repo.ts';
+import type { ConversationRecord } from '../db/records.ts';
+import { getCurrentConversationId, setCurrentConversationId } from '../db/settings-repo.ts';
+import { clearTurns, listTurns, recoverStreamingTurns } from '../db/turns-repo.ts';
+import { getChatContext } from '../lib/api.ts';
+import type { ChatCore } from './chat-core.ts';
+import { newId } from './new-id.ts';
+
+/** Which conversation is open, its settings, and the chat context from the server. */
+export function createConversations(core: ChatCore) {
+  const { state, setState, report } = core;
+  let started: Promise<void> | null = null;
+
+  const create = async () => {
+    // At once, before any await: see show().
+    setState('conversation', null);
+    const conversation = newConversation(state.context?.defaultProfile ?? 'default');
+    await putConversation(conversation);
+    await show(core, conversation);
+  };
+
+  const loadContext = async () => {
+    try {
+      setState('context', await getChatContext());
+    } catch (error) {
+      report(error);
+    }
+  };
+
+  return {
+    loadContext,
+    async patch(fields: Partial<Omit<ConversationRecord, 'id'>>) {
+      const c = state.conversation;
+      if (!c) return;
+      const next = await updateConversation(c.id, fields);
+      if (next) setState('conversation', next);
+    },
+    /** Opens the last conversation (or a new one) and loads the chat context. Safe to call again. */
+    async start() {
+      started ??= (async () => {
+        await recoverStreamingTurns();
+        const id = await getCurrentConversationId();
+        const current = id ? await getConversation(id) : undefined;
+        if (current) await show(core, current);
+        else await create();
+      })().catch((error: unknown) => {
+        started = null;
+        report(error);
+      });
+      await Promise.all([started, loadContext()]);
+    },
+    create: () => create().catch(report),
+    async open(id: string) {
+      const c = await getConversation(id).catch(report);
+      if (c) await show(core, c).catch(report);
+    },
+  };
+}
+
+export type Conversations = ReturnType<typeof createConversations>;
+
+/** Shows a conversation: its turns, its draft, and what the hooks load with it, at once. */
+async function show(core: ChatCore, conversation: ConversationRecord) {
+  const { setState } = core;
+  // No conversation while switching: the composer and the attach button wait, so a
+  // command typed in between cannot land in the old draft and then be overwritten.
+  setState('conversation', null);
+  const [turns, draft, showTheRest] = await Promise.all([
+    listTurns(conversation.id),
+    getDraft(conversation.id),
+    core.hooks.opening(conversation.id),
+  ]);
+  batch(() => {
+    setState({
+      conversation,
+      turns,
+      text: draft?.text ?? '',
+      chips: draft?.chips ?? [],
+      panel: { kind: 'none' },
+    });
+    showTheRest();
+  });
+  await setCurrentConversationId(conversation.id);
+  setState('conversations', await listConversations());
+}
+
+function newConversation(profile: string): ConversationRecord {
+  const now = Date.now();
+  return {
+    id: newId(),
+    title: '',
+    createdAt: now,
+    updatedAt: now,
+    profile,
+    project: null,
+    recall: false,
+  };
+}
+
+/** /reiniciar, once confirmed: the history goes, with what the hooks keep for it. */
+export async function clearHistory(core: ChatCore) {
+  const { state, setState, report } = core;
+  const c = state.conversation;
+  if (!c || state.streaming) return;
+  const cleared = core.hooks.clearing(c.id).catch((error: unknown) => {
+    report(error);
+    return null;
+  });
+  const [showCleared] = await Promise.all([cleared, clearTurns(c.id).catch(report)]);
+  batch(() => {
+    setState('turns', []);
+    showCleared?.();
+  });
+}

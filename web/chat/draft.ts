@@ -1,0 +1,58 @@
+import { unwrap } from 'solid-js/store';
+import { putDraft } from '../db/drafts-repo.ts';
+import type { Chip, ChipInput } from '../db/records.ts';
+import { DRAFT_SAVE_DEBOUNCE_MS } from '../lib/timing.ts';
+import type { ChatCore } from './chat-core.ts';
+import { mergeChips } from './chips.ts';
+
+/** The composer's text and chips, saved to IndexedDB so a reload keeps them. */
+export function createDraft(core: ChatCore) {
+  const { state, setState } = core;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const save = () => {
+    clearTimeout(timer);
+    const c = state.conversation;
+    if (!c) return;
+    const draft = {
+      conversationId: c.id,
+      text: state.text,
+      chips: [...unwrap(state.chips)],
+      updatedAt: Date.now(),
+    };
+    putDraft(draft).catch(core.report);
+  };
+  /** Typing saves once the keys pause, not on every keystroke. */
+  const saveSoon = () => {
+    clearTimeout(timer);
+    timer = setTimeout(save, DRAFT_SAVE_DEBOUNCE_MS);
+  };
+
+  return {
+    save,
+    setText(text: string) {
+      setState('text', text);
+      saveSoon();
+    },
+    addChips(inputs: readonly ChipInput[]) {
+      setState('chips', mergeChips(state.chips, inputs));
+      save();
+    },
+    /** Replaces some fields of a chip (a trimmed page), keeping its id and kind. */
+    updateChip(id: string, patch: Partial<Omit<Chip, 'id' | 'kind'>>) {
+      setState('chips', (c) => c.id === id, patch);
+      saveSoon();
+    },
+    removeChip(id: string) {
+      setState('chips', (chips) => chips.filter((c) => c.id !== id));
+      save();
+    },
+    /** A command ran: it leaves the composer (a message leaves it when sent). */
+    clearText() {
+      setState('text', '');
+      save();
+    },
+  };
+}
+
+export type Draft = ReturnType<typeof createDraft>;
