@@ -1,4 +1,5 @@
 import { createEffect, createMemo, createResource, createSignal, For, on, Show } from 'solid-js';
+import { foldText } from '../../common/fold-text.ts';
 import { noteHash } from '../app/route.ts';
 import { useStores } from '../app/store-context.tsx';
 import { listCachedNotes } from '../db/notes-cache-repo.ts';
@@ -48,7 +49,6 @@ export default function OfflineHome() {
     if (route.name !== 'note') return null;
     return notes()?.find((n) => n.path === route.path) ?? null;
   };
-  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
   // The worker's answer for one query; an older query's late answer is dropped.
   const [ranked, setRanked] = createSignal<{ query: string; hits: SearchHit[] }>({
     query: '',
@@ -67,7 +67,7 @@ export default function OfflineHome() {
     }),
   );
   const shown = createMemo((): Shown[] => {
-    const words = fold(filter()).split(/\s+/).filter(Boolean);
+    const words = foldText(filter()).split(/\s+/).filter(Boolean);
     const all = notes() ?? [];
     if (!words.length) return all.slice(0, LIST_LIMIT).map((note) => ({ note, snippet: null }));
     const byPath = new Map(all.map((n) => [n.path, n]));
@@ -79,7 +79,7 @@ export default function OfflineHome() {
     }
     const seen = new Set(found.map((s) => s.note.path));
     const contains = (n: CachedNoteRecord) =>
-      words.every((w) => fold(`${n.path} ${n.content}`).includes(w));
+      words.every((w) => foldText(`${n.path} ${n.content}`).includes(w));
     for (const note of all) {
       if (!seen.has(note.path) && contains(note)) found.push({ note, snippet: null });
     }
