@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
-import type { FolderRows, Manifest, Note, TreeNode, VaultEvent } from '../../common/api-schemas.ts';
+import type { FolderRows, Manifest, Note, VaultEvent } from '../../common/api-schemas.ts';
 import { KeyedQueue } from '../../common/keyed-queue.ts';
 import { LinkIndex } from '../../common/wikilinks.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -13,7 +13,7 @@ import {
   resolveInVault,
 } from './vault-path.ts';
 import { classifyFile, type IndexEntry, walkVault } from './vault-scan.ts';
-import { buildFolderRows, buildManifest, buildTree } from './vault-tree.ts';
+import { buildFolderRows, buildManifest } from './vault-tree.ts';
 
 /** Default largest note served: bigger Markdown files are listed as `too_large`. */
 const DEFAULT_MAX_NOTE_BYTES = 2 * 1024 * 1024;
@@ -87,11 +87,6 @@ export class Vault {
       this.manifestCache = { revision: this.revision, manifest: buildManifest(this.entries) };
     }
     return this.manifestCache.manifest;
-  }
-
-  async tree(): Promise<TreeNode> {
-    await this.scanned;
-    return buildTree(this.name, this.folders, this.entries);
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { SkipReason, TreeNode, VaultEvent } from '../../common/api-schemas.ts';
+import type { SkipReason, TreeRow, VaultEvent } from '../../common/api-schemas.ts';
 import type { MessageKey } from '../i18n/es.ts';
 
 /** The folders that contain a vault path, outermost first: `a/b/c.md` → `a`, `a/b`. */
@@ -13,7 +13,7 @@ export function eventPath(event: VaultEvent): string {
 }
 
 /** A note's display name: its file name without `.md`. */
-export function displayName(node: Pick<TreeNode, 'name' | 'type'>): string {
+export function displayName(node: Pick<TreeRow, 'name' | 'type'>): string {
   return node.type === 'note' ? node.name.replace(/\.md$/i, '') : node.name;
 }
 
