@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import * as z from 'zod/mini';
+import { relativeVaultPath } from '../vault/vault-path.ts';
 
 /**
  * Command-line options. Flags win over environment variables, which win over
@@ -142,7 +143,7 @@ export function parseOptions(
     pick('configDir')?.value ??
       (env.XDG_CONFIG_HOME ? path.join(env.XDG_CONFIG_HOME, 'soma') : '~/.config/soma'),
   );
-  if (isInside(configDir, vault)) {
+  if (relativeVaultPath(vault, configDir) !== null) {
     const source = pick('configDir')?.source ?? 'la carpeta de configuración';
     throw new Error(
       `${source}: ${configDir} está dentro de la bóveda (${vault}); las sesiones no deben guardarse entre tus notas.`,
@@ -201,12 +202,6 @@ export function expandHome(p: string, home: string = os.homedir()): string {
   if (p === '~') return home;
   if (p.startsWith('~/') || p.startsWith('~\\')) return path.join(home, p.slice(2));
   return p;
-}
-
-/** True when `child` is `parent` or somewhere below it. */
-function isInside(child: string, parent: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
 
 /** The plain-HTTP listener stays on loopback (127.0.0.0/8, ::1, localhost); LAN is HTTPS only. */

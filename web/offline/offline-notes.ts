@@ -1,4 +1,5 @@
 import type { Note } from '../../common/api-schemas.ts';
+import { noteName } from '../../common/wikilinks.ts';
 import { updateCachedNotes } from '../db/notes-cache-repo.ts';
 import type { CachedNoteRecord } from '../db/records.ts';
 import { copiedNotes } from '../db/vault-copy-repo.ts';
@@ -23,10 +24,9 @@ export async function rememberOpenedNote(note: Note): Promise<void> {
 
 /** A saved copy as a Note: body without front matter, links left unresolved. */
 export function noteFromCache(record: CachedNoteRecord): Note {
-  const name = record.path.split('/').pop() ?? record.path;
   return {
     path: record.path,
-    name,
+    name: noteName(record.path),
     content: record.content,
     body: record.content.replace(FRONT_MATTER, ''),
     frontMatter: null,
