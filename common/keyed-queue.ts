@@ -14,8 +14,8 @@ export class KeyedQueue {
    * the next task under the key still runs.
    */
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    const next = previous.then(task, task);
+    // Tails never reject (see below), so `task` waits for the previous one whatever its outcome.
+    const next = (this.tails.get(key) ?? Promise.resolve()).then(task);
     const tail = next.then(
       () => undefined,
       () => undefined,
