@@ -11,4 +11,12 @@ describe('web/offline/offline-notes', () => {
     expect(note.name).toBe('Vuelo');
     expect(note.body).toBe('Cuerpo');
   });
+
+  it('drops the front matter block as the server does: BOM, empty block, trailing blanks', () => {
+    const body = (content: string) => noteFromCache({ path: 'a.md', hash: 'h', content }).body;
+    expect(body('\uFEFF---\na: 1\n---\nCuerpo')).toBe('Cuerpo');
+    expect(body('---\n---\nCuerpo')).toBe('Cuerpo');
+    expect(body('---\na: 1\n---  \nCuerpo')).toBe('Cuerpo');
+    expect(body('# Título\n---\na: 1\n---\n')).toBe('# Título\n---\na: 1\n---\n');
+  });
 });

@@ -1,4 +1,5 @@
 import type { Note } from '../../common/api-schemas.ts';
+import { stripFrontMatter } from '../../common/front-matter-block.ts';
 import { noteName } from '../../common/wikilinks.ts';
 import { updateCachedNotes } from '../db/notes-cache-repo.ts';
 import type { CachedNoteRecord } from '../db/records.ts';
@@ -13,8 +14,6 @@ import { copiedNotes } from '../db/vault-copy-repo.ts';
 /** Where session closings live in the vault. */
 export const CLOSINGS_FOLDER = '02_Conciencia/sesiones/';
 
-const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---\r?\n?/;
-
 /** Keeps an opened note unless the sync already holds this version of it. */
 export async function rememberOpenedNote(note: Note): Promise<void> {
   const [known] = await copiedNotes([note.path]);
@@ -28,7 +27,7 @@ export function noteFromCache(record: CachedNoteRecord): Note {
     path: record.path,
     name: noteName(record.path),
     content: record.content,
-    body: record.content.replace(FRONT_MATTER, ''),
+    body: stripFrontMatter(record.content),
     frontMatter: null,
     frontMatterError: null,
     links: [],
