@@ -18,8 +18,8 @@ import { pairingRoutes } from '../pairing/pairing-routes.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 
 /**
- * Keeps docs/API.md true (DESIGN.md, "Benchmarks": the API is documented in one place,
- * kept true by a test). A route is documented when a `### ` heading, or the first cell
+ * Keeps docs/API.md true (DESIGN.md: the API is documented in one place, kept true by
+ * a test). A route is documented when a `### ` heading, or the first cell
  * of a table row, names it as `METHOD /api/path` in a code span; an error code is
  * documented by its row in the "Errors" table.
  */
@@ -115,6 +115,7 @@ function serverSources(dir: string): string[] {
 describe('docs/API.md', () => {
   let ctx: TestApp;
   let registered: string[];
+  let pairingPaths: string[];
 
   beforeAll(async () => {
     ctx = await buildTestApp({ lan: { host: 'soma.test:4318', caCert: 'CERT' } });
@@ -125,6 +126,7 @@ describe('docs/API.md', () => {
       clientKey: () => 'test',
       secureCookies: false,
     });
+    pairingPaths = pairing.routes.filter((r) => r.method !== 'ALL').map((r) => r.path);
     const routes = [...ctx.app.routes, ...pairing.routes].filter(
       (r) => r.method !== 'ALL' && r.path.startsWith('/api/'),
     );
@@ -139,6 +141,10 @@ describe('docs/API.md', () => {
     expect(registered).toContain('POST /api/chat');
     expect(registered).toContain('POST /api/pairing/claim');
     expect(documentedRoutes(DOC)).toContain('GET /api/vault/note');
+  });
+
+  it('reads only pairing routes the app mounts (it forwards /api/pairing* and /api/lan*)', () => {
+    expect(pairingPaths.filter((p) => !/^\/api\/(pairing|lan)(\/|$)/.test(p))).toEqual([]);
   });
 
   it('documents every route the app registers, with its method and path', () => {
