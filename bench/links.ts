@@ -7,6 +7,7 @@ import { createApp } from '../server/app.ts';
 import { LoginTokens } from '../server/auth/login-token.ts';
 import { RateLimiter } from '../server/auth/rate-limit.ts';
 import { SessionStore } from '../server/auth/session-store.ts';
+import { ConversationStore } from '../server/cli/conversation-store.ts';
 import { HarnessStore } from '../server/harness/harness-store.ts';
 import {
   type RecordedRequest,
@@ -113,6 +114,7 @@ async function runCondition(
     vault,
     harness: store,
     sessions: await SessionStore.open(join(base, `config-${listVaultNotes}`)),
+    conversations: await ConversationStore.open(join(base, `config-${listVaultNotes}`)),
     loginTokens: tokens,
     loginLimiter: new RateLimiter({ max: 5, windowMs: 60_000 }),
     allowedHosts: () => [HOST],

@@ -1,4 +1,5 @@
-import { COMMANDS, foldCommandName } from '../common/commands.ts';
+import { COMMANDS } from '../common/commands.ts';
+import { foldText } from '../common/fold-text.ts';
 
 const USAGE = `Uso: soma "pregunta" [opciones]
 
@@ -26,9 +27,9 @@ function flagsOf(c: (typeof COMMANDS)[number]): string {
 
 /** `--ayuda`: the seed's flag table; `--ayuda buscar` shows one command. */
 export function helpText(command?: string): string {
-  const wanted = command ? foldCommandName(command.replace(/^(--|\/)/, '')) : null;
+  const wanted = command ? foldText(command.replace(/^(--|\/)/, '')) : null;
   const one = wanted
-    ? COMMANDS.find((c) => [c.es, c.alias, c.en].some((n) => foldCommandName(n) === wanted))
+    ? COMMANDS.find((c) => [c.es, c.alias, c.en].some((n) => foldText(n) === wanted))
     : undefined;
   if (one) return `${flagsOf(one)}\n  ${one.description.es}\n  En la app: ${one.example}\n`;
   const rows = COMMANDS.map((c) => `  ${flagsOf(c).padEnd(40)} ${c.description.es}`);

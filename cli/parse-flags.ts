@@ -1,4 +1,5 @@
-import { COMMANDS, type CommandDef, foldCommandName } from '../common/commands.ts';
+import { COMMANDS, type CommandDef } from '../common/commands.ts';
+import { foldText } from '../common/fold-text.ts';
 
 /**
  * The `soma` command line, as the seed's `soma.sh` had it:
@@ -26,7 +27,7 @@ export interface CliRequest {
 export type ParsedFlags = { ok: true; request: CliRequest } | { ok: false; message: string };
 
 const BY_FLAG = new Map<string, CommandDef>(
-  COMMANDS.flatMap((c) => [c.es, c.alias, c.en].map((n) => [foldCommandName(n), c] as const)),
+  COMMANDS.flatMap((c) => [c.es, c.alias, c.en].map((n) => [foldText(n), c] as const)),
 );
 
 /** How each command reads its value on a command line. */
@@ -71,7 +72,7 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
     const eq = word.indexOf('=');
     const name = word.slice(2, eq === -1 ? undefined : eq);
     const inline = eq === -1 ? null : word.slice(eq + 1);
-    const folded = foldCommandName(name);
+    const folded = foldText(name);
     if (folded === 'json') {
       json = true;
       continue;
@@ -110,8 +111,7 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
       add(command.id, values);
     } else if (how === 'command') {
       const next = argv[i + 1];
-      const named =
-        next !== undefined && BY_FLAG.has(foldCommandName(next.replace(/^(--|\/)/, '')));
+      const named = next !== undefined && BY_FLAG.has(foldText(next.replace(/^(--|\/)/, '')));
       add(command.id, named ? [next] : []);
       if (named) i++;
     } else {

@@ -93,28 +93,7 @@ const FileRowSchema = z.object({
   reason: SkipReasonSchema,
 });
 
-export type TreeNode =
-  | { type: 'folder'; name: string; path: string; children: TreeNode[] }
-  | z.infer<typeof NoteRowSchema>
-  | z.infer<typeof FileRowSchema>;
-
-export const TreeNodeSchema: z.ZodMiniType<TreeNode> = z.lazy(() =>
-  z.discriminatedUnion('type', [
-    z.object({
-      type: z.literal('folder'),
-      name: z.string(),
-      path: z.string(),
-      children: z.array(TreeNodeSchema),
-    }),
-    NoteRowSchema,
-    FileRowSchema,
-  ]),
-);
-
-/** The answer of GET /api/vault/tree: the root folder (path ''). */
-export const TreeSchema = z.object({ root: TreeNodeSchema });
-
-/** A row of one folder's listing: a note or file as in the tree, or a folder without its children. */
+/** A row of one folder's listing: a note, a file SOMA does not open, or a folder without its children. */
 export const TreeRowSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('folder'), name: z.string(), path: z.string() }),
   NoteRowSchema,
@@ -122,7 +101,7 @@ export const TreeRowSchema = z.discriminatedUnion('type', [
 ]);
 export type TreeRow = z.infer<typeof TreeRowSchema>;
 
-/** The answer of GET /api/vault/folder: one folder's rows, in the tree's order. */
+/** The answer of GET /api/vault/folder: one folder's rows, folders first, then by name. */
 export const FolderRowsSchema = z.object({ path: z.string(), rows: z.array(TreeRowSchema) });
 export type FolderRows = z.infer<typeof FolderRowsSchema>;
 

@@ -13,6 +13,7 @@
  * - A text that should start with `/` is sent as `//texto` (one slash is removed) or with a
  *   leading space. `/` or `--` followed by anything but a letter (`---`, `/ 2`) is plain text.
  */
+import { foldText } from './fold-text.ts';
 
 /** What a command takes after its name. `path` is one vault path, `paths` one or more. */
 export type ArgSpec = 'none' | 'text' | 'optional' | 'path' | 'paths';
@@ -81,14 +82,9 @@ export type ParseResult =
   | { kind: 'error'; code: 'unknown_command'; name: string; suggestion: string | null }
   | { kind: 'error'; code: 'missing_argument' | 'unexpected_argument'; id: string };
 
-/** Case- and accent-folded, so `RESUMÍR`, `resumír` (NFC or NFD) and `resumir` agree. */
-const fold = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-/** How command names are compared (the `soma` command reads its flags the same way). */
-export const foldCommandName = fold;
-
 /** folded name or alias → command. */
 const BY_NAME = new Map<string, CommandDef>(
-  COMMANDS.flatMap((c) => [c.es, c.alias, c.en].map((n) => [fold(n), c] as const)),
+  COMMANDS.flatMap((c) => [c.es, c.alias, c.en].map((n) => [foldText(n), c] as const)),
 );
 
 /** Every spelling a command answers to, `/` forms first, canonical first (for autocompletion). */
@@ -108,7 +104,7 @@ export function parseCommand(input: string): ParseResult {
   if (!m) return { kind: 'text', text: input };
   const typed = m[1] ?? '';
   const args = (m[2] ?? '').trim();
-  const c = BY_NAME.get(fold(typed));
+  const c = BY_NAME.get(foldText(typed));
   if (!c)
     return { kind: 'error', code: 'unknown_command', name: typed, suggestion: suggest(typed) };
   const argv = c.arg === 'paths' ? splitPaths(args) : args === '' ? [] : [unquote(args)];
@@ -154,9 +150,9 @@ export function splitPaths(args: string): string[] {
 
 /** The canonical `/nombre` nearest to a mistyped name, if near enough to be a typo. */
 function suggest(typed: string): string | null {
-  const t = fold(typed);
+  const t = foldText(typed);
   if (t.length >= 2) {
-    const prefixed = COMMANDS.filter((c) => [c.es, c.en].some((n) => fold(n).startsWith(t)));
+    const prefixed = COMMANDS.filter((c) => [c.es, c.en].some((n) => foldText(n).startsWith(t)));
     if (prefixed.length === 1 && prefixed[0]) return `/${prefixed[0].es}`;
   }
   // Typos are about one slip per four letters; more than that is another word.
@@ -165,7 +161,7 @@ function suggest(typed: string): string | null {
   let found = new Set<string>();
   for (const c of COMMANDS) {
     for (const n of [c.es, c.alias, c.en]) {
-      const d = distance(t, fold(n));
+      const d = distance(t, foldText(n));
       if (d < best) [best, found] = [d, new Set([c.es])];
       else if (d === best) found.add(c.es);
     }

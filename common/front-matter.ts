@@ -1,4 +1,5 @@
 import { parse } from 'yaml';
+import { frontMatterBlock } from './front-matter-block.ts';
 
 export interface SplitNote {
   /** The parsed YAML mapping, or null when there is none or it is invalid. */
@@ -9,20 +10,14 @@ export interface SplitNote {
   error: string | null;
 }
 
-/** The opening `---` line, then everything up to a closing `---` line (trailing blanks allowed). */
-const BLOCK_RE = /^---\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
-
 /**
  * Splits a note into YAML front matter and body, as Obsidian does: only a block that
  * starts on the very first line and is closed by a `---` line counts.
  */
 export function splitFrontMatter(text: string): SplitNote {
-  // Editors on Windows may prepend a BOM; Obsidian still sees the front matter.
-  const src = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const m = BLOCK_RE.exec(src);
-  if (!m) return { frontMatter: null, body: text, error: null };
-  const yamlText = m[1] ?? '';
-  const body = src.slice(m[0].length);
+  const block = frontMatterBlock(text);
+  if (!block) return { frontMatter: null, body: text, error: null };
+  const { yaml: yamlText, body } = block;
   let value: unknown;
   try {
     value = parse(yamlText);

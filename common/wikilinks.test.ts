@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LinkIndex, noteKey, noteName, parseWikilinks } from './wikilinks.ts';
+import { LinkIndex, noteKey, noteName, parseWikilinks, wikilinkAt } from './wikilinks.ts';
 
 const pick = (md: string) =>
   parseWikilinks(md).map(({ target, section, alias, embed }) => ({
@@ -59,6 +59,29 @@ describe('wikilinks', () => {
     const [link] = parseWikilinks('| [[04_Suen\u0303os\\|sueños]] |');
     expect(link?.target).toBe('04_Sueños');
     expect(link?.alias).toBe('sueños');
+  });
+
+  it('splits at the first bar and the first hash, and reads the table escape', () => {
+    expect(pick('[[nota#sec|alias]] [[nota\\|alias]] [[a#b#c|d|e]]')).toEqual([
+      { target: 'nota', section: 'sec', alias: 'alias', embed: false },
+      { target: 'nota', section: null, alias: 'alias', embed: false },
+      { target: 'a', section: 'b#c', alias: 'd|e', embed: false },
+    ]);
+  });
+
+  it('reads an empty alias or section as none, so the name is shown', () => {
+    expect(pick('[[nota|]] [[nota| ]] [[nota#]] [[nota#|]]')).toEqual(
+      Array(4).fill({ target: 'nota', section: null, alias: null, embed: false }),
+    );
+  });
+
+  it('reads the link at a position as parseWikilinks does, or null when none starts there', () => {
+    const md = 'x ![[Suen\u0303o.md#Parte|alias]] y';
+    expect(wikilinkAt(md, 2)).toEqual(parseWikilinks(md)[0]);
+    expect(wikilinkAt(md, 2)?.target).toBe('Sueño');
+    expect(wikilinkAt(md, 0)).toBeNull();
+    expect(wikilinkAt(md, 3)?.embed).toBe(false);
+    expect(wikilinkAt('[[a]]')?.end).toBe(5);
   });
 
   it('derives note names and comparison keys', () => {

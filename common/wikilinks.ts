@@ -8,7 +8,9 @@ export interface ParsedWikilink {
   raw: string;
   /** Trimmed, NFC, without a trailing `.md`; '' for a same-note link (`[[#sección]]`). */
   target: string;
+  /** Trimmed, NFC; null when absent or empty. */
   section: string | null;
+  /** Trimmed, NFC; null when absent or empty (`[[nota|]]` shows the name). */
   alias: string | null;
   /** `![[x]]` embeds the target instead of linking to it. */
   embed: boolean;
@@ -72,42 +74,58 @@ function stripMd(name: string): string {
   return /\.md$/i.test(name) ? name.slice(0, -3) : name;
 }
 
+/** One link from its regex match: the single place a link's parts are read. */
+function toLink(m: RegExpExecArray, start: number): ParsedWikilink {
+  let inner = m[2] ?? '';
+  let alias: string | null = null;
+  const bar = inner.indexOf('|');
+  if (bar !== -1) {
+    // An empty alias (`[[nota|]]`) shows the name, as a link with no alias does.
+    alias = inner.slice(bar + 1).trim() || null;
+    // Inside a table Obsidian writes `[[nota\|alias]]`; the backslash is not part of the name.
+    inner = inner.slice(0, bar).replace(/\\$/, '');
+  }
+  let section: string | null = null;
+  const hash = inner.indexOf('#');
+  if (hash !== -1) {
+    section =
+      inner
+        .slice(hash + 1)
+        .trim()
+        .normalize('NFC') || null;
+    inner = inner.slice(0, hash);
+  }
+  return {
+    raw: m[0],
+    target: stripMd(inner.trim()).trim().normalize('NFC'),
+    section,
+    alias: alias === null ? null : alias.normalize('NFC'),
+    embed: m[1] === '!',
+    start,
+    end: start + m[0].length,
+  };
+}
+
 /** Every wikilink in `markdown`, in order, except those inside code. */
 export function parseWikilinks(markdown: string): ParsedWikilink[] {
   const code = codeRanges(markdown);
   const links: ParsedWikilink[] = [];
   for (const m of markdown.matchAll(LINK_RE)) {
-    const start = m.index;
-    const end = start + m[0].length;
-    if (code.some(([a, b]) => start < b && end > a)) continue;
-    let inner = m[2] ?? '';
-    let alias: string | null = null;
-    const bar = inner.indexOf('|');
-    if (bar !== -1) {
-      alias = inner.slice(bar + 1).trim();
-      // Inside a table Obsidian writes `[[nota\|alias]]`; the backslash is not part of the name.
-      inner = inner.slice(0, bar).replace(/\\$/, '');
-    }
-    let section: string | null = null;
-    const hash = inner.indexOf('#');
-    if (hash !== -1) {
-      section = inner
-        .slice(hash + 1)
-        .trim()
-        .normalize('NFC');
-      inner = inner.slice(0, hash);
-    }
-    links.push({
-      raw: m[0],
-      target: stripMd(inner.trim()).trim().normalize('NFC'),
-      section,
-      alias: alias === null ? null : alias.normalize('NFC'),
-      embed: m[1] === '!',
-      start,
-      end,
-    });
+    const link = toLink(m, m.index);
+    if (!code.some(([a, b]) => link.start < b && link.end > a)) links.push(link);
   }
   return links;
+}
+
+/**
+ * The wikilink that starts exactly at `text[at]`, or null. For a Markdown renderer whose
+ * tokenizer already knows where code is (it asks only outside code spans and blocks).
+ */
+export function wikilinkAt(text: string, at = 0): ParsedWikilink | null {
+  const sticky = new RegExp(LINK_RE.source, 'y');
+  sticky.lastIndex = at;
+  const m = sticky.exec(text);
+  return m ? toLink(m, at) : null;
 }
 
 /** The note's name: its file name without `.md`, NFC. */

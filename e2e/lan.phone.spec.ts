@@ -131,7 +131,7 @@ test('the same phone without pairing sees nothing of the vault', async () => {
   await phone.goto(`${soma.lanUrl}/`);
   await expect(phone.getByTestId('login-required')).toBeVisible();
   const statuses = await phone.evaluate(async () => {
-    const paths = ['/api/vault/tree', '/api/vault/manifest', '/api/sessions', '/api/lan'];
+    const paths = ['/api/vault/folder', '/api/vault/manifest', '/api/sessions', '/api/lan'];
     return Promise.all(paths.map(async (p) => (await fetch(p)).status));
   });
   expect(statuses).toEqual([401, 401, 401, 401]);

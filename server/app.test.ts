@@ -16,14 +16,14 @@ describe('app', () => {
 
   it('refuses a request whose Host is not exactly allowed, before anything else', async () => {
     for (const host of ['evil.example', 'localhost.evil.example', '127.0.0.1:9999']) {
-      const res = await ctx.app.request('/api/vault/tree', { headers: { host } });
+      const res = await ctx.app.request('/api/vault/folder', { headers: { host } });
       expect(res.status).toBe(403);
       expect((await res.json()).error.code).toBe('forbidden_host');
     }
   });
 
   it('answers every API route without a session cookie with 401 no_session', async () => {
-    for (const path of ['/api/vault/tree', '/api/vault/manifest', '/api/status', '/api/events']) {
+    for (const path of ['/api/vault/folder', '/api/vault/manifest', '/api/status', '/api/events']) {
       const res = await ctx.app.request(path, { headers: { host: HOST } });
       expect(res.status, path).toBe(401);
       expect((await res.json()).error.code).toBe('no_session');
@@ -40,11 +40,11 @@ describe('app', () => {
     expect((await res.json()).error.code).toBe('forbidden_origin');
   });
 
-  it('serves the tree, a note with resolved links and the manifest to a logged-in client', async () => {
+  it('serves the top folder, a note with resolved links and the manifest to a logged-in client', async () => {
     const cookie = await ctx.login();
     const headers = { host: HOST, cookie };
-    const tree = await (await ctx.app.request('/api/vault/tree', { headers })).json();
-    expect(tree.root.children.map((c: { name: string }) => c.name)).toContain('04_Sueños');
+    const top = await (await ctx.app.request('/api/vault/folder', { headers })).json();
+    expect(top.rows.map((r: { name: string }) => r.name)).toContain('04_Sueños');
     const note = await ctx.app.request(
       `/api/vault/note?path=${encodeURIComponent('03_Proyectos/Tesis.md')}`,
       { headers },

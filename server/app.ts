@@ -55,8 +55,8 @@ export interface AppDeps {
   clock?: () => number;
   /** LAN mode (HTTPS for phones) once it runs; absent or null when it is off. */
   lan?: () => LanState | null;
-  /** Server-side conversations (the `soma` command's history); absent: no such routes. */
-  conversations?: ConversationStore;
+  /** Server-side conversations, one per session (the `soma` command's history). */
+  conversations: ConversationStore;
 }
 
 /** Builds SOMA's Hono app from its dependencies; only server/main.ts listens. */
@@ -127,10 +127,10 @@ export function createApp(deps: AppDeps): Hono {
   );
   api.route('/web', webSearchRoutes({ harness: deps.harness, env: deps.env }));
   api.route('/chat', chatRoutes({ vault: deps.vault, harness: deps.harness, env: deps.env }));
-  const conversations = deps.conversations;
-  if (conversations) {
-    api.route('/conversation', conversationRoutes({ store: conversations, harness: deps.harness }));
-  }
+  api.route(
+    '/conversation',
+    conversationRoutes({ store: deps.conversations, harness: deps.harness }),
+  );
   api.route(
     '/proposals',
     synapseRoutes({

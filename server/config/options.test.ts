@@ -110,6 +110,20 @@ describe('server/config/options', () => {
     expect(() => parse(['boveda'])).toThrow(/^argumento inesperado: boveda/);
     expect(() => parse(['--vault'])).toThrow(/^--vault necesita un valor/);
     expect(() => parse(['--vault', '--no-open'])).toThrow(/^--vault necesita un valor/);
+    expect(() => parse(['--vault='])).toThrow(/^--vault necesita un valor/);
+    expect(() => parse(['-p', '80'])).toThrow(/^opción desconocida: -p\b/);
+    expect(() => parse(['--', '--vault'])).toThrow(/^argumento inesperado: --vault/);
+  });
+
+  it('refuses a value given to an option that takes none, naming it', () => {
+    expect(() => parse(['--lan=sí'])).toThrow(/^--lan no admite un valor/);
+    expect(() => parse(['--no-open=1'])).toThrow(/^--no-open no admite un valor/);
+  });
+
+  it('takes the last of --open and --no-open, and -h for help', () => {
+    expect(parse(['--open', '--no-open']).open).toBe(false);
+    expect(parse(['--no-open', '--open'], { CI: '1' }).open).toBe(true);
+    expect(parseOptions(['-h'], {}, ROOT, context)).toHaveProperty('help');
   });
 
   it('returns the help text for --help', () => {

@@ -1,6 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import * as z from 'zod/mini';
+import { relativeVaultPath } from '../vault/vault-path.ts';
 import { defaultConfigDir } from './default-config-dir.ts';
 
 /**
@@ -55,6 +57,18 @@ const FLAGS = {
 } as const;
 type ValueOption = keyof typeof FLAGS;
 
+/** parseArgs' name of a valued option (`lan-port`) → its key in FLAGS. */
+const BY_ARG_NAME = new Map(
+  (Object.keys(FLAGS) as ValueOption[]).map((k) => [FLAGS[k].flag.slice(2), k] as const),
+);
+/** Options that take no value. */
+const SWITCHES = new Set(['help', 'lan', 'open', 'no-open']);
+const ARG_OPTIONS: ParseArgsConfig['options'] = {
+  ...Object.fromEntries([...BY_ARG_NAME.keys()].map((n) => [n, { type: 'string' as const }])),
+  ...Object.fromEntries([...SWITCHES].map((n) => [n, { type: 'boolean' as const }])),
+  help: { type: 'boolean', short: 'h' },
+};
+
 const HELP = `Uso: soma [opciones]
 
   --vault RUTA        bóveda de notas (SOMA_VAULT; por defecto ~/vault/SOMA)
@@ -89,29 +103,29 @@ export function parseOptions(
   let open: boolean | undefined;
   let lan = false;
 
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--help' || arg === '-h') return { help: HELP };
-    if (arg === '--lan') {
-      lan = true;
+  // Not strict: parseArgs splits the line, and each token is checked here so that every
+  // mistake gets a Spanish message naming the option (its own errors are English).
+  const { tokens } = parseArgs({ args: argv, options: ARG_OPTIONS, strict: false, tokens: true });
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') continue;
+    if (token.kind === 'positional') {
+      throw new Error(`argumento inesperado: ${token.value}. Usa --help para ver las opciones.`);
+    }
+    const name = BY_ARG_NAME.get(token.name);
+    if (SWITCHES.has(token.name)) {
+      if (token.value !== undefined) throw new Error(`${token.rawName} no admite un valor.`);
+      if (token.name === 'help') return { help: HELP };
+      if (token.name === 'lan') lan = true;
+      else open = token.name === 'open';
       continue;
     }
-    if (arg === '--no-open' || arg === '--open') {
-      open = arg === '--open';
-      continue;
-    }
-    const [flag, inline] = arg.startsWith('--') ? splitOnce(arg, '=') : [arg, undefined];
-    const name = (Object.keys(FLAGS) as ValueOption[]).find((k) => FLAGS[k].flag === flag);
     if (!name) {
-      throw new Error(
-        arg.startsWith('-')
-          ? `opción desconocida: ${flag}. Usa --help para ver las opciones.`
-          : `argumento inesperado: ${arg}. Usa --help para ver las opciones.`,
-      );
+      throw new Error(`opción desconocida: ${token.rawName}. Usa --help para ver las opciones.`);
     }
-    const value = inline ?? argv[++i];
-    if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) {
-      throw new Error(`${flag} necesita un valor.`);
+    const value = token.value;
+    // `--vault --no-open` is a forgotten value, not a vault named "--no-open".
+    if (value === undefined || value === '' || (!token.inlineValue && value.startsWith('--'))) {
+      throw new Error(`${token.rawName} necesita un valor.`);
     }
     flags[name] = value;
   }
@@ -127,7 +141,7 @@ export function parseOptions(
   const vault = toPath(pick('vault')?.value ?? '~/vault/SOMA');
   const harness = toPath(pick('harness')?.value ?? path.join(appRoot, 'harness', 'soma.json'));
   const configDir = toPath(pick('configDir')?.value ?? defaultConfigDir(env));
-  if (isInside(configDir, vault)) {
+  if (relativeVaultPath(vault, configDir) !== null) {
     const source = pick('configDir')?.source ?? 'la carpeta de configuración';
     throw new Error(
       `${source}: ${configDir} está dentro de la bóveda (${vault}); las sesiones no deben guardarse entre tus notas.`,
@@ -181,22 +195,11 @@ export function parseOptions(
   });
 }
 
-function splitOnce(text: string, separator: string): [string, string | undefined] {
-  const at = text.indexOf(separator);
-  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
-}
-
 /** `~` and `~/…` become the home folder; `~user` is left alone (rare, and ambiguous). */
 export function expandHome(p: string, home: string = os.homedir()): string {
   if (p === '~') return home;
   if (p.startsWith('~/') || p.startsWith('~\\')) return path.join(home, p.slice(2));
   return p;
-}
-
-/** True when `child` is `parent` or somewhere below it. */
-function isInside(child: string, parent: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
 
 /** The plain-HTTP listener stays on loopback (127.0.0.0/8, ::1, localhost); LAN is HTTPS only. */

@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManifestSchema, NoteSchema, type TreeNode, TreeSchema } from '../../common/api-schemas.ts';
+import { FolderRowsSchema, ManifestSchema, NoteSchema } from '../../common/api-schemas.ts';
 import { type ChatEvent, ChatEventSchema, NotesBatchSchema } from '../../common/chat-schemas.ts';
 import {
   type FakeUpstream,
@@ -77,12 +77,6 @@ function answerChunks(message: string): string[] {
   return Array.from({ length: 100 + (n % 5) * 25 }, (_, i) => all.slice(i * 5, i * 5 + 5).join(''));
 }
 
-function countNotes(node: TreeNode): number {
-  if (node.type === 'note') return 1;
-  if (node.type === 'file') return 0;
-  return node.children.reduce((sum, child) => sum + countNotes(child), 0);
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Collects until the heap stops shrinking, then reads the memory figures. */
@@ -152,11 +146,22 @@ describe('memory after 50 streaming answers and concurrent vault readers', () =>
     return res.json();
   }
 
-  /** One round of what a browser reads: tree, manifest, one note, a batch. Throws on anything wrong. */
+  /** Notes below `folder`, read as the PWA's tree does: one folder at a time. */
+  async function countNotes(folder: string): Promise<number> {
+    const { rows } = FolderRowsSchema.parse(
+      await get(`/api/vault/folder?path=${encodeURIComponent(folder)}`),
+    );
+    const counts = await Promise.all(
+      rows.map((r) => (r.type === 'folder' ? countNotes(r.path) : r.type === 'note' ? 1 : 0)),
+    );
+    return counts.reduce((a, b) => a + b, 0);
+  }
+
+  /** One round of what a browser reads: folders, manifest, one note, a batch. Throws on anything wrong. */
   async function readRound(i: number): Promise<void> {
-    const tree = TreeSchema.parse(await get('/api/vault/tree'));
+    const notesInFolders = await countNotes('');
     const manifest = ManifestSchema.parse(await get('/api/vault/manifest'));
-    expect(countNotes(tree.root)).toBe(manifest.notes.length);
+    expect(notesInFolders).toBe(manifest.notes.length);
     expect(manifest.notes.length).toBeGreaterThanOrEqual(NOTES);
     const k = i % NOTES;
     const note = NoteSchema.parse(

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { KeyedQueue } from '../../common/keyed-queue.ts';
 import {
   AUDIT_LOG_PATH,
   type AuditEntry,
@@ -44,17 +45,7 @@ export function confirmHandler(deps: ConfirmDeps) {
     deps.log(`[synapse] no se pudieron limpiar temporales: ${String(err)}`);
   });
   /** Per path, so SOMA's own check-then-write of one file never interleaves. */
-  const chains = new Map<string, Promise<unknown>>();
-  const serialize = <T>(key: string, task: () => Promise<T>): Promise<T> => {
-    const next = (chains.get(key) ?? Promise.resolve()).catch(() => {}).then(task);
-    chains.set(key, next);
-    void next
-      .catch(() => {})
-      .finally(() => {
-        if (chains.get(key) === next) chains.delete(key);
-      });
-    return next;
-  };
+  const queue = new KeyedQueue();
 
   return async function confirm(c: Context<AuthEnv>) {
     const body = await parseJsonBody(c, ConfirmBodySchema);
@@ -90,7 +81,7 @@ export function confirmHandler(deps: ConfirmDeps) {
       throw new ApiError(409, 'proposal_used', 'Esta propuesta ya se usó o se rechazó.');
     }
     await cleaned;
-    const outcome = await serialize(p.path, async () => {
+    const outcome = await queue.run(p.path, async () => {
       const now = await readCurrent(deps.root, p.path);
       const unchanged =
         p.mode === 'append' ||
@@ -127,11 +118,11 @@ export function confirmHandler(deps: ConfirmDeps) {
       time: new Date(deps.clock()).toISOString(),
       session: { id: session.id, label: session.label },
     };
-    await serialize(AUDIT_LOG_PATH, () =>
-      appendLine(deps.root, AUDIT_LOG_PATH, JSON.stringify(entry)),
-    ).catch((err) =>
-      deps.log(`[synapse] escrito ${written.path} pero no se pudo auditar: ${String(err)}`),
-    );
+    await queue
+      .run(AUDIT_LOG_PATH, () => appendLine(deps.root, AUDIT_LOG_PATH, JSON.stringify(entry)))
+      .catch((err) =>
+        deps.log(`[synapse] escrito ${written.path} pero no se pudo auditar: ${String(err)}`),
+      );
     const answer: ConfirmAnswer = { written };
     return c.json(answer);
   };

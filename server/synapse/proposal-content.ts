@@ -1,3 +1,4 @@
+import { foldText } from '../../common/fold-text.ts';
 import type { ParsedWikilink } from '../../common/wikilinks.ts';
 
 /** Longest slug in a file name, in characters (names stay readable and far from OS limits). */
@@ -11,11 +12,9 @@ export const MAX_EXCERPT_CHARS = 160;
  * nothing is left. Only `[a-z0-9-]`, so never hidden, never `..`, never a separator.
  */
 export function slugify(text: string, fallback = 'nota'): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  // NFKC first so compatibility forms (ligatures, full-width letters) fold to ASCII too.
+  const slug = foldText(text.normalize('NFKC'))
     .replace(/ß/g, 'ss')
-    .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .slice(0, MAX_SLUG_CHARS)
     .replace(/^-+|-+$/g, '');

@@ -8,6 +8,7 @@ import { createApp } from '../app.ts';
 import { LoginTokens } from '../auth/login-token.ts';
 import { RateLimiter } from '../auth/rate-limit.ts';
 import { SessionStore } from '../auth/session-store.ts';
+import { ConversationStore } from '../cli/conversation-store.ts';
 import { HarnessStore } from '../harness/harness-store.ts';
 import { Vault } from '../vault/vault.ts';
 import { ensureVault } from '../vault/vault-init.ts';
@@ -91,6 +92,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     vault,
     harness,
     sessions: await SessionStore.open(join(base, 'config')),
+    conversations: await ConversationStore.open(join(base, 'config')),
     loginTokens: tokens,
     loginLimiter: new RateLimiter({ max: 5, windowMs: 60_000 }),
     allowedHosts: () => [HOST, 'localhost:4317', ...(lan ? [lan.host] : [])],

@@ -4,7 +4,13 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../http/api-error.ts';
-import { isHiddenName, normalizeVaultPath, resolveInVault } from './vault-path.ts';
+import {
+  isHiddenName,
+  isInsideRealRoot,
+  normalizeVaultPath,
+  relativeVaultPath,
+  resolveInVault,
+} from './vault-path.ts';
 
 const ACCEPTED: Array<[string, string]> = [
   ['', ''],
@@ -214,5 +220,28 @@ describe('resolveInVault', () => {
   it('accepts a symlink that stays inside the vault', async () => {
     const r = await resolveInVault(root, 'atajo/nota.md', { mustExist: true });
     expect(r.rel).toBe('atajo/nota.md');
+  });
+});
+
+describe('relativeVaultPath and isInsideRealRoot', () => {
+  const root = path.join(path.sep, 'home', 'u', 'vault');
+  const at = (...segs: string[]) => path.join(root, ...segs);
+
+  it('gives the vault path of a file on disk, NFC and /-separated, or null outside', () => {
+    expect(relativeVaultPath(root, root)).toBe('');
+    expect(relativeVaultPath(root, at('04_Suen\u0303os', 'nota.md'))).toBe('04_Sueños/nota.md');
+    expect(relativeVaultPath(root, at('..hidden.md'))).toBe('..hidden.md');
+    expect(relativeVaultPath(root, path.dirname(root))).toBeNull();
+    expect(relativeVaultPath(root, `${root}-otra/nota.md`)).toBeNull();
+    expect(relativeVaultPath(root, at('..', 'fuera.md'))).toBeNull();
+  });
+
+  it('accepts the root and what lies below it, except hidden folders and files', () => {
+    expect(isInsideRealRoot(root, root)).toBe(true);
+    expect(isInsideRealRoot(root, at('a', 'b.md'))).toBe(true);
+    expect(isInsideRealRoot(root, at('a', '.git', 'config'))).toBe(false);
+    expect(isInsideRealRoot(root, at('.obsidian'))).toBe(false);
+    expect(isInsideRealRoot(root, `${root}-otra`)).toBe(false);
+    expect(isInsideRealRoot(root, path.dirname(root))).toBe(false);
   });
 });

@@ -78,11 +78,26 @@ export function normalizeVaultPath(input: string): string {
   return rel;
 }
 
-function isInside(realRoot: string, real: string): boolean {
-  return (
-    real === realRoot ||
-    real.startsWith(realRoot.endsWith(path.sep) ? realRoot : realRoot + path.sep)
-  );
+/** True when some segment of the vault-relative `rel` is hidden (`a/.git/b`). */
+export function isHiddenPath(rel: string): boolean {
+  return rel.split('/').some(isHiddenName);
+}
+
+/**
+ * `abs` as a path relative to `root`: `/`-separated, NFC, '' for the root itself; null
+ * when `abs` is not below `root`. For paths that come from the disk (the watcher, the
+ * walker), not from a client: those go through `normalizeVaultPath`.
+ */
+export function relativeVaultPath(root: string, abs: string): string | null {
+  const rel = path.relative(root, abs);
+  if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return null;
+  return rel.split(path.sep).join('/').normalize('NFC');
+}
+
+/** True when the real (symlink-free) path `real` is the real root or below it, and not hidden. */
+export function isInsideRealRoot(realRoot: string, real: string): boolean {
+  const rel = relativeVaultPath(realRoot, real);
+  return rel !== null && !isHiddenPath(rel);
 }
 
 function errCode(err: unknown): string | undefined {
@@ -102,8 +117,7 @@ export async function assertRealPathInside(root: string, abs: string): Promise<b
   for (;;) {
     try {
       const real = await realpath(probe);
-      const relReal = path.relative(realRoot, real);
-      if (!isInside(realRoot, real) || relReal.split(path.sep).some(isHiddenName)) {
+      if (!isInsideRealRoot(realRoot, real)) {
         invalid('sale de la bóveda a través de un enlace simbólico');
       }
       return exists;

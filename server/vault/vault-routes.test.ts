@@ -3,13 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FolderRowsSchema,
-  ManifestSchema,
-  NoteSchema,
-  type TreeNode,
-  TreeSchema,
-} from '../../common/api-schemas.ts';
+import { FolderRowsSchema, ManifestSchema, NoteSchema } from '../../common/api-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
 import { Vault } from './vault.ts';
 import { ensureVault } from './vault-init.ts';
@@ -43,30 +37,33 @@ describe('vault-routes', () => {
   const errorCode = async (res: Response) => ((await res.json()) as ApiErrorBody).error.code;
   type ApiErrorBody = { error: { code: string } };
 
-  it('answers GET /tree with the root folder', async () => {
-    const res = await app.request('/vault/tree');
+  it('answers GET /folder with one level of the vault, folders first, without their children', async () => {
+    const res = await app.request('/vault/folder');
     expect(res.status).toBe(200);
-    const { root } = TreeSchema.parse(await res.json());
-    expect(root.type === 'folder' && root.children.map((c) => c.name)).toContain('04_Sueños');
-  });
-
-  it('answers GET /folder with one level of the tree, in the tree’s order and shape', async () => {
-    const { root } = TreeSchema.parse(await (await app.request('/vault/tree')).json());
-    const level = (node: TreeNode) =>
-      node.type === 'folder'
-        ? node.children.map((c) =>
-            c.type === 'folder' ? { type: c.type, name: c.name, path: c.path } : c,
-          )
-        : [];
-    const top = FolderRowsSchema.parse(await (await app.request('/vault/folder')).json());
-    expect(top).toEqual({ path: '', rows: level(root) });
+    const top = FolderRowsSchema.parse(await res.json());
+    expect(top.path).toBe('');
+    expect(top.rows.map((r) => r.name)).toEqual([
+      '00_Entrada',
+      '01_Caracter',
+      '02_Conciencia',
+      '03_Proyectos',
+      '04_Sueños',
+      '05_Salida',
+      '06_Archivo',
+      'foto.png',
+    ]);
+    expect(top.rows[3]).toEqual({ type: 'folder', name: '03_Proyectos', path: '03_Proyectos' });
+    expect(top.rows.at(-1)).toMatchObject({
+      type: 'file',
+      path: 'foto.png',
+      reason: 'not_markdown',
+    });
     const sub = FolderRowsSchema.parse(
       await (await app.request(`/vault/folder?path=${encodeURIComponent('03_Proyectos')}`)).json(),
     );
-    const proyectos =
-      root.type === 'folder' ? root.children.find((c) => c.name === '03_Proyectos') : undefined;
-    expect(sub.rows).toEqual(level(proyectos!));
-    expect(sub.rows.map((r) => r.path)).toContain('03_Proyectos/Tesis.md');
+    expect(sub.rows).toEqual([
+      expect.objectContaining({ type: 'note', name: 'Tesis.md', path: '03_Proyectos/Tesis.md' }),
+    ]);
     const nested = await app.request(`/vault/folder?path=${encodeURIComponent('02_Conciencia/')}`);
     expect(FolderRowsSchema.parse(await nested.json()).rows.map((r) => r.path)).toContain(
       '02_Conciencia/sesiones',

@@ -7,7 +7,6 @@ import type { Vault } from './vault.ts';
 /** Read-only vault routes, mounted under /api/vault. Errors are ApiErrors for the app's handler. */
 export function vaultRoutes(vault: Vault): Hono {
   const app = new Hono();
-  app.get('/tree', async (c) => c.json({ root: await vault.tree() }));
   app.get('/folder', async (c) => c.json(await vault.folder(c.req.query('path') ?? '')));
   app.get('/manifest', async (c) => c.json(await vault.manifest()));
   app.get('/note', async (c) => {

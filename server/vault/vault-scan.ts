@@ -3,7 +3,7 @@ import type { Stats } from 'node:fs';
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SkipReason } from '../../common/api-schemas.ts';
-import { isHiddenName } from './vault-path.ts';
+import { isHiddenName, isInsideRealRoot } from './vault-path.ts';
 
 /** What the vault knows about one file; `hash` is '' for files it never reads. */
 export interface IndexEntry {
@@ -108,7 +108,7 @@ export async function walkVault(root: string, dirAbs = root, dirRel = ''): Promi
       let isFile = d.isFile();
       if (d.isSymbolicLink()) {
         const target = await realpath(childAbs).catch(() => null);
-        if (target === null || !isInsideReal(realRoot, target)) continue;
+        if (target === null || !isInsideRealRoot(realRoot, target)) continue;
         const st = await stat(target).catch(() => null);
         isDir = st?.isDirectory() ?? false;
         isFile = st?.isFile() ?? false;
@@ -123,12 +123,4 @@ export async function walkVault(root: string, dirAbs = root, dirRel = ''): Promi
   };
   await visit(dirAbs, dirRel, []);
   return out;
-}
-
-/** Inside the real root and not under one of its hidden folders. */
-export function isInsideReal(realRoot: string, real: string): boolean {
-  const rel = path.relative(realRoot, real);
-  if (rel === '') return true;
-  if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return false;
-  return !rel.split(path.sep).some(isHiddenName);
 }

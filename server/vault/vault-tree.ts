@@ -1,12 +1,10 @@
-import type { Manifest, TreeNode, TreeRow } from '../../common/api-schemas.ts';
+import type { Manifest, TreeRow } from '../../common/api-schemas.ts';
 import type { IndexEntry } from './vault-scan.ts';
-
-type FolderNode = Extract<TreeNode, { type: 'folder' }>;
 
 const collator = new Intl.Collator('es');
 
 /** Folders first, then by name as a Spanish reader expects; code units break ties. */
-function compareNodes(a: TreeNode | TreeRow, b: TreeNode | TreeRow): number {
+function compareNodes(a: TreeRow, b: TreeRow): number {
   if ((a.type === 'folder') !== (b.type === 'folder')) return a.type === 'folder' ? -1 : 1;
   return collator.compare(a.name, b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
@@ -28,37 +26,7 @@ export function buildManifest(entries: ReadonlyMap<string, IndexEntry>): Manifes
   return manifest;
 }
 
-/** The folder tree; empty folders are kept so the vault's fixed folders always show. */
-export function buildTree(
-  rootName: string,
-  folders: Iterable<string>,
-  entries: ReadonlyMap<string, IndexEntry>,
-): TreeNode {
-  const root: FolderNode = { type: 'folder', name: rootName, path: '', children: [] };
-  const byFolder = new Map<string, FolderNode>([['', root]]);
-  const folderFor = (path: string): FolderNode => {
-    const existing = byFolder.get(path);
-    if (existing) return existing;
-    const cut = path.lastIndexOf('/');
-    const node: FolderNode = { type: 'folder', name: path.slice(cut + 1), path, children: [] };
-    byFolder.set(path, node);
-    folderFor(cut === -1 ? '' : path.slice(0, cut)).children.push(node);
-    return node;
-  };
-  for (const f of folders) folderFor(f);
-  for (const [path, e] of entries) {
-    const cut = path.lastIndexOf('/');
-    const parent = folderFor(cut === -1 ? '' : path.slice(0, cut));
-    const common = { name: path.slice(cut + 1), path, size: e.size, mtime: e.mtime };
-    parent.children.push(
-      e.kind === 'note' ? { type: 'note', ...common } : { type: 'file', ...common, reason: e.kind },
-    );
-  }
-  for (const node of byFolder.values()) node.children.sort(compareNodes);
-  return root;
-}
-
-/** One folder's direct rows (subfolders without their children), in the tree's order. */
+/** One folder's direct rows (subfolders without their children), folders first, then by name. */
 export function buildFolderRows(
   folder: string,
   folders: Iterable<string>,

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, realpath, rename, rm, symlink, unlink, writeFile } from
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TreeNode, VaultEvent } from '../../common/api-schemas.ts';
+import type { TreeRow, VaultEvent } from '../../common/api-schemas.ts';
 import { Vault } from './vault.ts';
 import { ensureVault } from './vault-init.ts';
 
@@ -94,11 +94,11 @@ describe('vault', () => {
     expect(all).not.toMatch(/obsidian|secret|enlace-fuera/);
   });
 
-  it('builds a tree with folders first, Spanish order and empty folders', async () => {
-    const tree = await vault.tree();
-    expect(tree).toMatchObject({ type: 'folder', name: 'Mi bóveda', path: '' });
-    const names = (n: TreeNode) => (n.type === 'folder' ? n.children.map((c) => c.name) : []);
-    expect(names(tree)).toEqual([
+  it('lists a folder with folders first, Spanish order and empty folders', async () => {
+    const top = await vault.folder('');
+    expect(top.path).toBe('');
+    const names = (rows: TreeRow[]) => rows.map((r) => r.name);
+    expect(names(top.rows)).toEqual([
       '00_Entrada',
       '01_Caracter',
       '02_Conciencia',
@@ -112,8 +112,8 @@ describe('vault', () => {
       'Idea.md',
       'latina.md',
     ]);
-    const conciencia = tree.type === 'folder' ? tree.children[2] : undefined;
-    expect(conciencia && names(conciencia)).toEqual(['sesiones']);
+    expect(top.rows[2]).toEqual({ type: 'folder', name: '02_Conciencia', path: '02_Conciencia' });
+    expect(names((await vault.folder('02_Conciencia')).rows)).toEqual(['sesiones']);
   });
 
   it('reads a note with front matter and resolved or missing links', async () => {

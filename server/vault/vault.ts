@@ -1,17 +1,19 @@
 import path from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
-import type { FolderRows, Manifest, Note, TreeNode, VaultEvent } from '../../common/api-schemas.ts';
+import type { FolderRows, Manifest, Note, VaultEvent } from '../../common/api-schemas.ts';
+import { KeyedQueue } from '../../common/keyed-queue.ts';
 import { LinkIndex } from '../../common/wikilinks.ts';
 import { ApiError } from '../http/api-error.ts';
 import { notANote, toNote } from './vault-note.ts';
 import {
   assertRealPathInside,
-  isHiddenName,
+  isHiddenPath,
   normalizeVaultPath,
+  relativeVaultPath,
   resolveInVault,
 } from './vault-path.ts';
 import { classifyFile, type IndexEntry, walkVault } from './vault-scan.ts';
-import { buildFolderRows, buildManifest, buildTree } from './vault-tree.ts';
+import { buildFolderRows, buildManifest } from './vault-tree.ts';
 
 /** Default largest note served: bigger Markdown files are listed as `too_large`. */
 const DEFAULT_MAX_NOTE_BYTES = 2 * 1024 * 1024;
@@ -31,8 +33,8 @@ export class Vault {
   private readonly links = new LinkIndex();
   private readonly listeners = new Set<(e: VaultEvent) => void>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  /** Per-path chain so two refreshes of one file never interleave. */
-  private readonly chains = new Map<string, Promise<void>>();
+  /** Per path, so two refreshes of one file never interleave. */
+  private readonly queue = new KeyedQueue();
   private watcher: FSWatcher | null = null;
   /** Bumped on every change to the index; the manifest is rebuilt only when it moved. */
   private revision = 0;
@@ -59,7 +61,7 @@ export class Vault {
   async start(): Promise<void> {
     const watcher = watch(this.root, {
       ignoreInitial: true,
-      ignored: (p: string) => path.relative(this.root, p).split(path.sep).some(isHiddenName),
+      ignored: (p: string) => isHiddenPath(relativeVaultPath(this.root, p) ?? ''),
     });
     this.watcher = watcher;
     this.watching = new Promise((resolve) => watcher.once('ready', () => resolve()));
@@ -85,11 +87,6 @@ export class Vault {
       this.manifestCache = { revision: this.revision, manifest: buildManifest(this.entries) };
     }
     return this.manifestCache.manifest;
-  }
-
-  async tree(): Promise<TreeNode> {
-    await this.scanned;
-    return buildTree(this.name, this.folders, this.entries);
   }
 
   /**
@@ -139,8 +136,7 @@ export class Vault {
     }
     // The path module finds the on-disk spelling (a new note in a folder stored in NFD).
     const { abs } = await resolveInVault(this.root, rel);
-    this.enqueue(rel, () => this.refresh(rel, abs));
-    await this.chains.get(rel);
+    await this.enqueue(rel, () => this.refresh(rel, abs));
   }
 
   /** Called after the index changed; returns the unsubscribe function. */
@@ -154,7 +150,7 @@ export class Vault {
     this.timers.clear();
     await this.watcher?.close();
     this.watcher = null;
-    await Promise.allSettled([this.scanned, ...this.chains.values()]);
+    await Promise.allSettled([this.scanned, this.queue.idle()]);
   }
 
   /** The first scan stays quiet: listeners want changes, not thousands of start-up upserts. */
@@ -179,34 +175,32 @@ export class Vault {
   }
 
   private onFsEvent(event: string, abs: string): void {
-    const rel = path.relative(this.root, abs).split(path.sep).join('/').normalize('NFC');
-    if (rel === '' || rel === '..' || rel.startsWith('../')) return;
+    const rel = relativeVaultPath(this.root, abs);
+    if (rel === null || rel === '') return;
     if (event === 'addDir') {
       this.folders.add(rel);
-      this.enqueue(rel, () => this.rescanFolder(abs, rel));
+      void this.enqueue(rel, () => this.rescanFolder(abs, rel));
     } else if (event === 'unlinkDir') {
-      this.enqueue(rel, async () => this.removeFolder(rel));
+      void this.enqueue(rel, async () => this.removeFolder(rel));
     } else {
       const pending = this.timers.get(rel);
       if (pending) clearTimeout(pending);
       const timer = setTimeout(() => {
         this.timers.delete(rel);
-        this.enqueue(rel, () => this.refresh(rel, abs));
+        void this.enqueue(rel, () => this.refresh(rel, abs));
       }, DEBOUNCE_MS);
       this.timers.set(rel, timer);
     }
   }
 
-  private enqueue(rel: string, task: () => Promise<void>): void {
-    const prev = this.chains.get(rel) ?? Promise.resolve();
-    const next = prev
-      .then(() => this.scanned)
-      .then(task)
-      .catch((err) => console.error(`[vault] error al actualizar «${rel}»:`, err))
-      .finally(() => {
-        if (this.chains.get(rel) === next) this.chains.delete(rel);
-      });
-    this.chains.set(rel, next);
+  /** Queues a task on `rel` after the first scan; a failure is logged, never thrown. */
+  private enqueue(rel: string, task: () => Promise<void>): Promise<void> {
+    return this.queue
+      .run(rel, async () => {
+        await this.scanned;
+        await task();
+      })
+      .catch((err) => console.error(`[vault] error al actualizar «${rel}»:`, err));
   }
 
   /** Re-reads one file after a change on disk and emits what changed, if anything. */

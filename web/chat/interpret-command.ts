@@ -1,10 +1,11 @@
 import type { ChatContext } from '../../common/chat-schemas.ts';
 import { COMMANDS, type ParseResult } from '../../common/commands.ts';
+import { foldText } from '../../common/fold-text.ts';
 import { noteName } from '../../common/wikilinks.ts';
 import type { ChipInput } from '../db/records.ts';
 import type { MessageKey } from '../i18n/es.ts';
 import type { Locale, MessageParams } from '../i18n/translate.ts';
-import { fold, resolveNoteNames } from './note-names.ts';
+import { resolveNoteNames } from './note-names.ts';
 
 /** What the chat does with one composer entry; the store carries it out. */
 export type CommandOutcome =
@@ -121,8 +122,8 @@ function unir(names: readonly string[], ctx: CommandContext): CommandOutcome {
 function modo(name: string, chat: ChatContext): CommandOutcome {
   const list = chat.profiles.map((p) => p.id).join(', ');
   if (name === '') return info('command.profiles', { list });
-  const f = fold(name);
-  const found = chat.profiles.find((p) => fold(p.id) === f || fold(p.label) === f);
+  const f = foldText(name);
+  const found = chat.profiles.find((p) => foldText(p.id) === f || foldText(p.label) === f);
   return found
     ? { kind: 'profile', id: found.id }
     : error('command.unknownProfile', { name, list });
@@ -134,8 +135,8 @@ function proyecto(name: string, chat: ChatContext): CommandOutcome {
     return chat.projects.length > 0
       ? info('command.projects', { list })
       : info('command.noProjects');
-  const f = fold(noteName(name));
-  const found = chat.projects.find((p) => fold(noteName(p)) === f);
+  const f = foldText(noteName(name));
+  const found = chat.projects.find((p) => foldText(noteName(p)) === f);
   if (found) return { kind: 'project', name: found };
   return chat.projects.length > 0
     ? error('command.unknownProject', { name, list })

@@ -1,16 +1,20 @@
+import { foldText } from '../../common/fold-text.ts';
 import { LinkIndex, noteName } from '../../common/wikilinks.ts';
-
-/** Case- and accent-folded, so `boveda` finds `Bóveda`. */
-export const fold = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** Note paths whose name or path contains `fragment`, names that start with it first. */
 export function noteSuggestions(fragment: string, paths: readonly string[], limit = 8): string[] {
-  const f = fold(fragment.replace(/^["“«]/, '').trim());
+  const f = foldText(fragment.replace(/^["“«]/, '').trim());
   if (f === '') return [];
   const scored: Array<[number, string]> = [];
   for (const path of paths) {
-    const name = fold(noteName(path));
-    const score = name.startsWith(f) ? 0 : name.includes(f) ? 1 : fold(path).includes(f) ? 2 : -1;
+    const name = foldText(noteName(path));
+    const score = name.startsWith(f)
+      ? 0
+      : name.includes(f)
+        ? 1
+        : foldText(path).includes(f)
+          ? 2
+          : -1;
     if (score >= 0) scored.push([score, path]);
   }
   scored.sort((a, b) => a[0] - b[0] || a[1].length - b[1].length || (a[1] < b[1] ? -1 : 1));
@@ -19,13 +23,13 @@ export function noteSuggestions(fragment: string, paths: readonly string[], limi
 
 /** Names of notes that look like `name`, for an "unknown note" message. */
 export function closeNoteNames(name: string, paths: readonly string[], limit = 5): string[] {
-  const f = fold(name);
+  const f = foldText(name);
   const head = f.slice(0, 3);
   const names = new Set<string>();
   for (const path of noteSuggestions(name, paths, limit)) names.add(noteName(path));
   for (const path of paths) {
     if (names.size >= limit) break;
-    const n = fold(noteName(path));
+    const n = foldText(noteName(path));
     if (head.length === 3 && (n.startsWith(head) || f.includes(n))) names.add(noteName(path));
   }
   return [...names].slice(0, limit);

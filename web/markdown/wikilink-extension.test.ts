@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { NoteLink } from '../../common/api-schemas.ts';
-import { markdownToHtml, splitWikilink } from './wikilink-extension.ts';
+import { parseWikilinks } from '../../common/wikilinks.ts';
+import { markdownToHtml } from './wikilink-extension.ts';
 
 const labels = {
   missingNote: 'La nota no existe',
   remoteImage: (url: string) => `[imagen remota bloqueada: ${url}]`,
 };
 
-function link(raw: string, resolved: string | null, embed = false): NoteLink {
-  return { raw, resolved, embed, ...splitWikilink(raw.replace(/^!?\[\[|\]\]$/g, '')) };
+/** The server's entry for `raw`: parsed by the same shared parser, as the server does. */
+function link(raw: string, resolved: string | null): NoteLink {
+  const [parsed] = parseWikilinks(raw);
+  if (!parsed) throw new Error(`not a wikilink: ${raw}`);
+  const { target, section, alias, embed } = parsed;
+  return { raw, target, section, alias, embed, resolved };
 }
 
 describe('wikilink-extension', () => {
@@ -65,7 +70,7 @@ describe('wikilink-extension', () => {
   });
 
   it('renders an embed ![[nota]] as a link marked as embed', () => {
-    const links = [link('![[tesis]]', '03_Proyectos/tesis.md', true)];
+    const links = [link('![[tesis]]', '03_Proyectos/tesis.md')];
     const html = markdownToHtml('![[tesis]]', links, labels);
     expect(html).toContain('class="wikilink wikilink-embed" href="#/nota/03_Proyectos/tesis.md"');
   });
@@ -83,20 +88,22 @@ describe('wikilink-extension', () => {
     expect(html).toContain('<strong><a class="wikilink" href="#/nota/a.md">a</a></strong>');
     expect(html).toContain('<em><a class="wikilink wikilink-missing"');
   });
-});
 
-describe('splitWikilink', () => {
-  it('splits target, section and alias as Obsidian does', () => {
-    expect(splitWikilink('nota#sec|alias')).toEqual({
-      target: 'nota',
-      section: 'sec',
-      alias: 'alias',
-    });
-    expect(splitWikilink('nota')).toEqual({ target: 'nota', section: null, alias: null });
-    expect(splitWikilink('nota\\|alias')).toEqual({
-      target: 'nota',
-      section: null,
-      alias: 'alias',
-    });
+  // The renderer used to read links with a parser of its own that disagreed with the
+  // server's on these three; now both read them with common/wikilinks.ts.
+  it('names [[nota.md]] without its .md, as the server resolves it', () => {
+    const html = markdownToHtml('[[tesis.md]]', [link('[[tesis.md]]', 't/tesis.md')], labels);
+    expect(html).toContain('href="#/nota/t/tesis.md">tesis</a>');
+  });
+
+  it('shows a decomposed name (n + combining tilde) in NFC and finds its server link', () => {
+    const nfd = '[[Suen\u0303o|mi suen\u0303o]]';
+    const html = markdownToHtml(`ver ${nfd}`, [link('[[Sueño|mi sueño]]', '04/Sueño.md')], labels);
+    expect(html).toContain('href="#/nota/04/Sue%C3%B1o.md">mi sueño</a>');
+  });
+
+  it('shows the name for an empty alias [[nota|]] and finds the server link by its parts', () => {
+    const html = markdownToHtml('![[tesis| ]]', [link('[[tesis|]]', 't/tesis.md')], labels);
+    expect(html).toContain('href="#/nota/t/tesis.md">tesis</a>');
   });
 });

@@ -1,5 +1,6 @@
 import { Marked, type TokenizerAndRendererExtension, type Tokens } from 'marked';
 import type { NoteLink } from '../../common/api-schemas.ts';
+import { noteKey, type ParsedWikilink, wikilinkAt } from '../../common/wikilinks.ts';
 import { noteHash } from '../app/route.ts';
 
 /** Words the rendered Markdown needs, already translated by the caller. */
@@ -10,16 +11,12 @@ export interface MarkdownLabels {
   remoteImage(url: string): string;
 }
 
+/** A marked token carrying the link as `common/wikilinks.ts` parses it (the server's parser). */
 interface WikilinkToken extends Tokens.Generic {
   type: 'wikilink';
   raw: string;
-  target: string;
-  section: string | null;
-  alias: string | null;
-  embed: boolean;
+  link: ParsedWikilink;
 }
-
-const WIKILINK = /^(!?)\[\[([^[\]\n]+?)\]\]/;
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -34,21 +31,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
-function linkKey(target: string, section: string | null, alias: string | null): string {
-  return `${target}#${section ?? ''}|${alias ?? ''}`.normalize('NFC').toLowerCase();
-}
-
-/** Splits `nota#sección|alias` as Obsidian does: alias after the first `|`, section after the first `#`. */
-export function splitWikilink(inner: string): Pick<WikilinkToken, 'target' | 'section' | 'alias'> {
-  // Inside tables Obsidian writes the alias pipe escaped: [[nota\|alias]].
-  const text = inner.replace(/\\\|/g, '|');
-  const pipe = text.indexOf('|');
-  const ref = pipe === -1 ? text : text.slice(0, pipe);
-  const alias = pipe === -1 ? null : text.slice(pipe + 1).trim() || null;
-  const hash = ref.indexOf('#');
-  const target = (hash === -1 ? ref : ref.slice(0, hash)).trim();
-  const section = hash === -1 ? null : ref.slice(hash + 1).trim() || null;
-  return { target, section, alias };
+function linkKey(link: Pick<ParsedWikilink, 'target' | 'section' | 'alias'>): string {
+  return noteKey(`${link.target}#${link.section ?? ''}|${link.alias ?? ''}`);
 }
 
 /** Finds the server's resolution of a wikilink, by its raw text first, then by its parts. */
@@ -57,19 +41,18 @@ function indexLinks(links: readonly NoteLink[]): (token: WikilinkToken) => NoteL
   const byKey = new Map<string, NoteLink>();
   for (const link of links) {
     byRaw.set(link.raw, link);
-    byKey.set(linkKey(link.target, link.section, link.alias), link);
+    byKey.set(linkKey(link), link);
   }
   return (token) =>
     byRaw.get(token.raw) ??
     byRaw.get(token.raw.replace(/^!/, '')) ??
-    byKey.get(linkKey(token.target, token.section, token.alias));
+    byKey.get(linkKey(token.link));
 }
 
 function renderWikilink(token: WikilinkToken, link: NoteLink | undefined, labels: MarkdownLabels) {
-  const text = escapeHtml(
-    token.alias ?? (token.section ? `${token.target} › ${token.section}` : token.target),
-  );
-  const kind = token.embed ? 'wikilink wikilink-embed' : 'wikilink';
+  const { target, section, alias, embed } = token.link;
+  const text = escapeHtml(alias ?? (section ? `${target} › ${section}` : target));
+  const kind = embed ? 'wikilink wikilink-embed' : 'wikilink';
   if (!link?.resolved) {
     return `<a class="${kind} wikilink-missing" title="${escapeHtml(labels.missingNote)}">${text}</a>`;
   }
@@ -91,14 +74,9 @@ export function wikilinkExtension(
       return at > 0 && src[at - 1] === '!' ? at - 1 : at;
     },
     tokenizer(src) {
-      const match = WIKILINK.exec(src);
-      if (!match) return undefined;
-      const token: WikilinkToken = {
-        type: 'wikilink',
-        raw: match[0],
-        embed: match[1] === '!',
-        ...splitWikilink(match[2] ?? ''),
-      };
+      const link = wikilinkAt(src);
+      if (!link) return undefined;
+      const token: WikilinkToken = { type: 'wikilink', raw: link.raw, link };
       return token;
     },
     renderer(token) {

@@ -1,4 +1,6 @@
 import { createEffect, createMemo, createResource, createSignal, For, on, Show } from 'solid-js';
+import { foldText } from '../../common/fold-text.ts';
+import { noteName } from '../../common/wikilinks.ts';
 import { noteHash } from '../app/route.ts';
 import { useStores } from '../app/store-context.tsx';
 import { listCachedNotes } from '../db/notes-cache-repo.ts';
@@ -20,8 +22,6 @@ async function savedNotes(): Promise<CachedNoteRecord[]> {
   const rest = all.filter((r) => !isClosing(r)).sort((a, b) => a.path.localeCompare(b.path));
   return [...closings, ...rest];
 }
-
-const title = (path: string) => (path.split('/').pop() ?? path).replace(/\.md$/i, '');
 
 /** A saved note in the list, with the line around the match when the index found it. */
 interface Shown {
@@ -48,7 +48,6 @@ export default function OfflineHome() {
     if (route.name !== 'note') return null;
     return notes()?.find((n) => n.path === route.path) ?? null;
   };
-  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
   // The worker's answer for one query; an older query's late answer is dropped.
   const [ranked, setRanked] = createSignal<{ query: string; hits: SearchHit[] }>({
     query: '',
@@ -67,7 +66,7 @@ export default function OfflineHome() {
     }),
   );
   const shown = createMemo((): Shown[] => {
-    const words = fold(filter()).split(/\s+/).filter(Boolean);
+    const words = foldText(filter()).split(/\s+/).filter(Boolean);
     const all = notes() ?? [];
     if (!words.length) return all.slice(0, LIST_LIMIT).map((note) => ({ note, snippet: null }));
     const byPath = new Map(all.map((n) => [n.path, n]));
@@ -79,7 +78,7 @@ export default function OfflineHome() {
     }
     const seen = new Set(found.map((s) => s.note.path));
     const contains = (n: CachedNoteRecord) =>
-      words.every((w) => fold(`${n.path} ${n.content}`).includes(w));
+      words.every((w) => foldText(`${n.path} ${n.content}`).includes(w));
     for (const note of all) {
       if (!seen.has(note.path) && contains(note)) found.push({ note, snippet: null });
     }
@@ -108,7 +107,7 @@ export default function OfflineHome() {
                 <For each={shown()}>
                   {({ note, snippet }) => (
                     <li classList={{ closing: note.path.startsWith(CLOSINGS_FOLDER) }}>
-                      <a href={noteHash(note.path)}>{title(note.path)}</a>{' '}
+                      <a href={noteHash(note.path)}>{noteName(note.path)}</a>{' '}
                       <span class="muted">{note.path}</span>
                       <Show when={snippet}>
                         {(line) => <p class="offline-snippet muted">{line()}</p>}
@@ -127,7 +126,7 @@ export default function OfflineHome() {
         <Show when={open()} fallback={<p class="notice">{w('notCached')}</p>}>
           {(record) => (
             <article class="note-view" data-testid="note-view">
-              <h1 class="note-title">{title(record().path)}</h1>
+              <h1 class="note-title">{noteName(record().path)}</h1>
               <p class="note-path muted">{record().path}</p>
               <SavedNoteBody note={noteFromCache(record())} />
             </article>

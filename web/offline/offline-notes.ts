@@ -1,4 +1,6 @@
 import type { Note } from '../../common/api-schemas.ts';
+import { stripFrontMatter } from '../../common/front-matter-block.ts';
+import { noteName } from '../../common/wikilinks.ts';
 import { updateCachedNotes } from '../db/notes-cache-repo.ts';
 import type { CachedNoteRecord } from '../db/records.ts';
 import { copiedNotes } from '../db/vault-copy-repo.ts';
@@ -12,8 +14,6 @@ import { copiedNotes } from '../db/vault-copy-repo.ts';
 /** Where session closings live in the vault. */
 export const CLOSINGS_FOLDER = '02_Conciencia/sesiones/';
 
-const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---\r?\n?/;
-
 /** Keeps an opened note unless the sync already holds this version of it. */
 export async function rememberOpenedNote(note: Note): Promise<void> {
   const [known] = await copiedNotes([note.path]);
@@ -23,12 +23,11 @@ export async function rememberOpenedNote(note: Note): Promise<void> {
 
 /** A saved copy as a Note: body without front matter, links left unresolved. */
 export function noteFromCache(record: CachedNoteRecord): Note {
-  const name = record.path.split('/').pop() ?? record.path;
   return {
     path: record.path,
-    name,
+    name: noteName(record.path),
     content: record.content,
-    body: record.content.replace(FRONT_MATTER, ''),
+    body: stripFrontMatter(record.content),
     frontMatter: null,
     frontMatterError: null,
     links: [],

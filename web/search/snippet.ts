@@ -1,4 +1,4 @@
-import { foldTerm } from './fold-term.ts';
+import { foldText as foldTerm } from '../../common/fold-text.ts';
 
 /** How many characters of context a snippet shows before the first match… */
 const BEFORE = 60;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldTerm } from './fold-term.ts';
+import { foldText as foldTerm } from '../../common/fold-text.ts';
 import { analyzeQuery, indexTerms, isStopWord, words } from './spanish-analyzer.ts';
 
 /** True when some index term of `a` is one of `b`'s: the two words find each other. */

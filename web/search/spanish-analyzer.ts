@@ -1,5 +1,5 @@
 import { stemmer } from '@orama/stemmers/spanish';
-import { foldTerm } from './fold-term.ts';
+import { foldText as foldTerm } from '../../common/fold-text.ts';
 
 /**
  * The Spanish analyzer, shared by indexing and querying (in the worker, and in

@@ -1,4 +1,5 @@
 import { Match, Switch } from 'solid-js';
+import { noteName } from '../../common/wikilinks.ts';
 import { useStores } from '../app/store-context.tsx';
 import { describeError } from '../i18n/error-message.ts';
 import { FrontMatter } from './front-matter.tsx';
@@ -8,10 +9,6 @@ import type { NoteState } from './vault-store.ts';
 /** The note state when it has the given status, else null (for `<Match when>`). */
 function inStatus<S extends NoteState['status']>(state: NoteState, status: S) {
   return state.status === status ? (state as Extract<NoteState, { status: S }>) : null;
-}
-
-function baseName(path: string): string {
-  return (path.split('/').pop() ?? path).replace(/\.md$/i, '');
 }
 
 /** The open note: title, front matter and body, or why it cannot be shown. */
@@ -31,7 +28,7 @@ export function NoteView() {
           {(note) => (
             <>
               <header class="note-header">
-                <h1 class="note-title">{note().name.replace(/\.md$/i, '')}</h1>
+                <h1 class="note-title">{note().name}</h1>
                 <p class="note-path muted">{note().path}</p>
                 <FrontMatter note={note()} />
               </header>
@@ -42,7 +39,7 @@ export function NoteView() {
         <Match when={inStatus(state(), 'gone')}>
           {(gone) => (
             <div class="note-gone" data-testid="note-gone" role="alert">
-              <h1 class="note-title">{baseName(gone().path)}</h1>
+              <h1 class="note-title">{noteName(gone().path)}</h1>
               <p class="notice notice-warning">{t('note.gone')}</p>
               <p>{t('note.goneHint')}</p>
             </div>
@@ -51,7 +48,7 @@ export function NoteView() {
         <Match when={inStatus(state(), 'error')}>
           {(failed) => (
             <div class="note-error" role="alert">
-              <h1 class="note-title">{baseName(failed().path)}</h1>
+              <h1 class="note-title">{noteName(failed().path)}</h1>
               <p class="notice notice-error">{describeError(failed().error, t)}</p>
             </div>
           )}

@@ -1,4 +1,5 @@
-import type { SkipReason, TreeNode, VaultEvent } from '../../common/api-schemas.ts';
+import type { SkipReason, TreeRow, VaultEvent } from '../../common/api-schemas.ts';
+import { noteName } from '../../common/wikilinks.ts';
 import type { MessageKey } from '../i18n/es.ts';
 
 /** The folders that contain a vault path, outermost first: `a/b/c.md` → `a`, `a/b`. */
@@ -13,8 +14,8 @@ export function eventPath(event: VaultEvent): string {
 }
 
 /** A note's display name: its file name without `.md`. */
-export function displayName(node: Pick<TreeNode, 'name' | 'type'>): string {
-  return node.type === 'note' ? node.name.replace(/\.md$/i, '') : node.name;
+export function displayName(node: Pick<TreeRow, 'name' | 'type'>): string {
+  return node.type === 'note' ? noteName(node.name) : node.name;
 }
 
 /** The message that says why a listed file cannot be opened. */
