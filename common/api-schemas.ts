@@ -37,6 +37,8 @@ export const errorCodes = [
   'lan_off',
   'invalid_code',
   'not_pending',
+  'unsupported_media_type',
+  'audit_unavailable',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(errorCodes);

@@ -1,4 +1,3 @@
-import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
@@ -14,9 +13,11 @@ import { extractRoutes } from './extract/extract-routes.ts';
 import type { HarnessStore } from './harness/harness-store.ts';
 import { ApiError } from './http/api-error.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { serveWeb } from './http/serve-web.ts';
 import type { LanState } from './lan/lan-info.ts';
 import { lazyPairing } from './pairing/lazy-pairing.ts';
 import { hostCheck } from './security/host-check.ts';
+import { jsonContentType } from './security/json-content-type.ts';
 import { originCheck, streamOriginCheck } from './security/origin-check.ts';
 import { secureHeaders } from './security/secure-headers.ts';
 import { synapseRoutes } from './synapse/synapse-routes.ts';
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps): Hono {
   app.use(originCheck({ allowedOrigins: deps.allowedOrigins }));
 
   const api = new Hono();
+  api.use(jsonContentType());
   api.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
@@ -135,17 +137,7 @@ export function createApp(deps: AppDeps): Hono {
   api.all('*', apiNotFound);
   app.route('/api', api);
 
-  if (deps.webRoot) {
-    const root = deps.webRoot;
-    app.use('/assets/*', async (c, next) => {
-      await next();
-      // File names carry a content hash, so they never change.
-      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    });
-    app.use(serveStatic({ root, precompressed: true }));
-    // Every other path is the app shell; the PWA routes by hash.
-    app.get('*', serveStatic({ root, path: 'index.html' }));
-  }
+  if (deps.webRoot) serveWeb(app, deps.webRoot);
   app.notFound(apiNotFound);
   return app;
 }
