@@ -162,8 +162,14 @@ export class Vault {
     await this.rescanFolder(this.root, '', false);
   }
 
-  /** Indexes everything below a folder (the root at start-up, or a folder moved in). */
+  /**
+   * Indexes everything below a folder (the root at start-up, or a folder moved in). A
+   * folder that is a symlink out of the vault is neither listed nor read: nothing of it,
+   * not even a size or a hash, may reach a listener.
+   */
   private async rescanFolder(abs: string, rel: string, notify = true): Promise<void> {
+    if (!(await this.insideVault(abs))) return;
+    if (rel !== '') this.folders.add(rel);
     const { folders, files } = await walkVault(this.root, abs, rel);
     for (const f of folders) this.folders.add(f);
     const queue = [...files];
@@ -182,7 +188,6 @@ export class Vault {
     const rel = path.relative(this.root, abs).split(path.sep).join('/').normalize('NFC');
     if (rel === '' || rel === '..' || rel.startsWith('../')) return;
     if (event === 'addDir') {
-      this.folders.add(rel);
       this.enqueue(rel, () => this.rescanFolder(abs, rel));
     } else if (event === 'unlinkDir') {
       this.enqueue(rel, async () => this.removeFolder(rel));
@@ -209,9 +214,15 @@ export class Vault {
     this.chains.set(rel, next);
   }
 
+  /** True when `abs` exists and its real location is inside the vault (the path module decides). */
+  private insideVault(abs: string): Promise<boolean> {
+    return assertRealPathInside(this.root, abs).catch(() => false);
+  }
+
   /** Re-reads one file after a change on disk and emits what changed, if anything. */
   private async refresh(rel: string, abs: string): Promise<void> {
-    const inside = await assertRealPathInside(this.root, abs).catch(() => false);
+    // Checked before anything is read or hashed: the watcher follows symlinks.
+    const inside = await this.insideVault(abs);
     const read = inside ? await classifyFile(abs, this.maxNoteBytes, this.entries.get(rel)) : null;
     if (!read) {
       if (this.entries.has(rel)) this.deleteEntry(rel);
