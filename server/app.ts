@@ -18,6 +18,7 @@ import type { LanState } from './lan/lan-info.ts';
 import { lazyPairing } from './pairing/lazy-pairing.ts';
 import { hostCheck } from './security/host-check.ts';
 import { jsonContentType } from './security/json-content-type.ts';
+import { configuredKeys, redactKeys } from './security/key-redaction.ts';
 import { originCheck, streamOriginCheck } from './security/origin-check.ts';
 import { secureHeaders } from './security/secure-headers.ts';
 import { synapseRoutes } from './synapse/synapse-routes.ts';
@@ -58,8 +59,12 @@ export interface AppDeps {
 
 /** Builds SOMA's Hono app from its dependencies; only server/main.ts listens. */
 export function createApp(deps: AppDeps): Hono {
+  // Every log line loses the configured keys, whatever put them there (an error's stack, a path).
+  const rawLog = deps.log ?? console.error;
+  const log = (line: string) =>
+    rawLog(redactKeys(line, configuredKeys(deps.harness.current().providers, deps.env)));
   const app = new Hono();
-  app.onError(errorHandler(deps.log));
+  app.onError(errorHandler(log));
   app.use(secureHeaders());
   app.use(hostCheck({ allowedHosts: deps.allowedHosts }));
   app.use(originCheck({ allowedOrigins: deps.allowedOrigins }));
@@ -92,7 +97,7 @@ export function createApp(deps: AppDeps): Hono {
     clientKey: deps.clientKey,
     secureCookies: deps.secureCookies,
     ...(deps.clock ? { clock: deps.clock } : {}),
-    ...(deps.log ? { log: deps.log } : {}),
+    log,
   });
   for (const path of ['/pairing', '/pairing/*', '/lan', '/lan/*']) api.all(path, pairing);
   api.use(requireSession(deps.sessions));
@@ -130,7 +135,7 @@ export function createApp(deps: AppDeps): Hono {
     synapseRoutes({
       vault: deps.vault,
       ...(deps.clock ? { clock: deps.clock } : {}),
-      ...(deps.log ? { log: deps.log } : {}),
+      log,
     }),
   );
   // A catch-all, not notFound(): the app shell's `*` route would otherwise answer unknown API paths.
