@@ -21,6 +21,7 @@ import { jsonContentType } from './security/json-content-type.ts';
 import { configuredKeys, redactKeys } from './security/key-redaction.ts';
 import { originCheck, streamOriginCheck } from './security/origin-check.ts';
 import { secureHeaders } from './security/secure-headers.ts';
+import { AuditHealth } from './synapse/audit-health.ts';
 import { synapseRoutes } from './synapse/synapse-routes.ts';
 import type { Vault } from './vault/vault.ts';
 import { vaultRoutes } from './vault/vault-routes.ts';
@@ -111,12 +112,14 @@ export function createApp(deps: AppDeps): Hono {
   );
   // JSON only: a compressed event stream would be buffered and arrive in lumps.
   api.use(compress({ contentTypeFilter: /^application\/json/ }));
-  api.get('/status', (c) => {
+  const audit = new AuditHealth(deps.vault.root);
+  api.get('/status', async (c) => {
     const status: Status = {
       app: 'soma',
       version: deps.version,
       vaultName: deps.vault.name,
       harness: deps.harness.status(),
+      audit: await audit.status(),
     };
     return c.json(status);
   });
@@ -136,6 +139,7 @@ export function createApp(deps: AppDeps): Hono {
       vault: deps.vault,
       ...(deps.clock ? { clock: deps.clock } : {}),
       log,
+      audit,
     }),
   );
   // A catch-all, not notFound(): the app shell's `*` route would otherwise answer unknown API paths.
