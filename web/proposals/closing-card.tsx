@@ -2,6 +2,7 @@ import { createSignal, Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
+import { PathText } from './path-text.tsx';
 import { proposeAgain } from './proposal-actions.ts';
 import { ProposalFrame } from './proposal-frame.tsx';
 import { isPending } from './proposal-state.ts';
@@ -27,7 +28,12 @@ export function ClosingCard(props: { record: ProposalRecord }) {
   return (
     <ProposalFrame
       record={props.record}
-      title={t('proposal.closing.title', { path: props.record.proposal.path })}
+      title={
+        <PathText
+          value={props.record.proposal.path}
+          fill={(v) => t('proposal.closing.title', { path: v })}
+        />
+      }
       again={again}
     >
       <label class="proposal-edit">
