@@ -18,7 +18,7 @@ import type { LanState } from './lan/lan-info.ts';
 import { lazyPairing } from './pairing/lazy-pairing.ts';
 import { hostCheck } from './security/host-check.ts';
 import { jsonContentType } from './security/json-content-type.ts';
-import { configuredKeys, redactKeys } from './security/key-redaction.ts';
+import { configuredKeys, redactingLog } from './security/key-redaction.ts';
 import { originCheck, streamOriginCheck } from './security/origin-check.ts';
 import { secureHeaders } from './security/secure-headers.ts';
 import { AuditHealth } from './synapse/audit-health.ts';
@@ -61,9 +61,9 @@ export interface AppDeps {
 /** Builds SOMA's Hono app from its dependencies; only server/main.ts listens. */
 export function createApp(deps: AppDeps): Hono {
   // Every log line loses the configured keys, whatever put them there (an error's stack, a path).
-  const rawLog = deps.log ?? console.error;
-  const log = (line: string) =>
-    rawLog(redactKeys(line, configuredKeys(deps.harness.current().providers, deps.env)));
+  const log = redactingLog(deps.log ?? console.error, () =>
+    configuredKeys(deps.harness.current().providers, deps.env),
+  );
   const app = new Hono();
   app.onError(errorHandler(log));
   app.use(secureHeaders());

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { configuredKeys, redactKeys, StreamRedactor } from './key-redaction.ts';
+import { configuredKeys, redactingLog, redactKeys, StreamRedactor } from './key-redaction.ts';
 
 const KEY = 'gsk_SECRETO1234567890abcdef';
 
@@ -26,6 +26,19 @@ describe('key-redaction', () => {
 
   it('replaces every key in a text', () => {
     expect(redactKeys(`a ${KEY} b ${KEY}`, [KEY])).toBe('a *** b ***');
+  });
+
+  it('keeps keys out of every log line, with the keys of the moment', () => {
+    const lines: string[] = [];
+    let keys = [KEY];
+    const log = redactingLog(
+      (l) => lines.push(l),
+      () => keys,
+    );
+    log(`error interno en POST /api/x/${KEY}: Error: ${KEY}`);
+    keys = ['nueva-clave-1234'];
+    log('con nueva-clave-1234');
+    expect(lines).toEqual(['error interno en POST /api/x/***: Error: ***', 'con ***']);
   });
 
   it('redacts a key split across two streamed pieces, at any split point', () => {

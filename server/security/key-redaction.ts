@@ -27,6 +27,14 @@ export function redactKeys(text: string, keys: readonly string[]): string {
   return keys.length === 0 ? text : redact(text, [...keys]);
 }
 
+/** `log` with every key `keys()` returns (read at each line: the harness may change) removed. */
+export function redactingLog(
+  log: (line: string) => void,
+  keys: () => readonly string[],
+): (line: string) => void {
+  return (line) => log(redactKeys(line, keys()));
+}
+
 /**
  * Redacts keys from text that arrives in pieces (streamed deltas), where a key may be
  * split across two of them: each `push` returns what is safe to send now and holds back
