@@ -37,6 +37,8 @@ export const errorCodes = [
   'lan_off',
   'invalid_code',
   'not_pending',
+  'unsupported_media_type',
+  'audit_unavailable',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(errorCodes);
@@ -159,11 +161,21 @@ export const HarnessStatusSchema = z.object({
 });
 export type HarnessStatus = z.infer<typeof HarnessStatusSchema>;
 
+/** Whether approved writes can be audited; the UI keeps a banner up while they cannot. */
+export const AuditStatusSchema = z.object({
+  /** False while the audit log cannot be written: confirm then refuses (503 audit_unavailable). */
+  writable: z.boolean(),
+  /** Writes since start whose audit line failed after the write. */
+  unaudited: z.number(),
+});
+export type AuditStatus = z.infer<typeof AuditStatusSchema>;
+
 export const StatusSchema = z.object({
   app: z.literal('soma'),
   version: z.string(),
   vaultName: z.string(),
   harness: HarnessStatusSchema,
+  audit: AuditStatusSchema,
 });
 export type Status = z.infer<typeof StatusSchema>;
 

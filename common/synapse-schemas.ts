@@ -106,7 +106,11 @@ export const WrittenSchema = z.object({
   hash: z.string(),
   bytes: z.int().check(z.nonnegative()),
 });
-export const ConfirmAnswerSchema = z.object({ written: WrittenSchema });
+export const ConfirmAnswerSchema = z.object({
+  written: WrittenSchema,
+  /** Present when the write went through but its audit line could not be written. */
+  unaudited: z.optional(z.literal(true)),
+});
 export type ConfirmAnswer = z.infer<typeof ConfirmAnswerSchema>;
 
 /** One line of the audit log. */

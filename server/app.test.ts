@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, HOST, ORIGIN, type TestApp } from './testing/test-app.ts';
@@ -126,6 +126,18 @@ describe('app', () => {
     expect(await res.text()).toContain('<title>SOMA</title>');
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect([...res.headers.keys()].filter((k) => k.startsWith('access-control-'))).toEqual([]);
+  });
+
+  it('caches a hashed asset for a year but answers a missing one 404 without that cache', async () => {
+    await mkdir(join(ctx.base, 'web', 'assets'));
+    await writeFile(join(ctx.base, 'web', 'assets', 'app-1234abcd.js'), 'export {};');
+    const found = await ctx.app.request('/assets/app-1234abcd.js', { headers: { host: HOST } });
+    expect(found.status).toBe(200);
+    expect(found.headers.get('cache-control')).toContain('immutable');
+    const missing = await ctx.app.request('/assets/app-deadbeef.js', { headers: { host: HOST } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control') ?? '').not.toContain('immutable');
+    expect(await missing.text()).not.toContain('<title>SOMA</title>');
   });
 
   it('refuses a body larger than the limit without reading it all', async () => {

@@ -1,4 +1,3 @@
-import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
@@ -16,11 +15,15 @@ import { extractRoutes } from './extract/extract-routes.ts';
 import type { HarnessStore } from './harness/harness-store.ts';
 import { ApiError } from './http/api-error.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { serveWeb } from './http/serve-web.ts';
 import type { LanState } from './lan/lan-info.ts';
 import { lazyPairing } from './pairing/lazy-pairing.ts';
 import { hostCheck } from './security/host-check.ts';
+import { jsonContentType } from './security/json-content-type.ts';
+import { configuredKeys, redactingLog } from './security/key-redaction.ts';
 import { originCheck, streamOriginCheck } from './security/origin-check.ts';
 import { secureHeaders } from './security/secure-headers.ts';
+import { AuditHealth } from './synapse/audit-health.ts';
 import { synapseRoutes } from './synapse/synapse-routes.ts';
 import type { Vault } from './vault/vault.ts';
 import { vaultRoutes } from './vault/vault-routes.ts';
@@ -61,13 +64,18 @@ export interface AppDeps {
 
 /** Builds SOMA's Hono app from its dependencies; only server/main.ts listens. */
 export function createApp(deps: AppDeps): Hono {
+  // Every log line loses the configured keys, whatever put them there (an error's stack, a path).
+  const log = redactingLog(deps.log ?? console.error, () =>
+    configuredKeys(deps.harness.current().providers, deps.env),
+  );
   const app = new Hono();
-  app.onError(errorHandler(deps.log));
+  app.onError(errorHandler(log));
   app.use(secureHeaders());
   app.use(hostCheck({ allowedHosts: deps.allowedHosts }));
   app.use(originCheck({ allowedOrigins: deps.allowedOrigins }));
 
   const api = new Hono();
+  api.use(jsonContentType());
   api.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
@@ -94,7 +102,7 @@ export function createApp(deps: AppDeps): Hono {
     clientKey: deps.clientKey,
     secureCookies: deps.secureCookies,
     ...(deps.clock ? { clock: deps.clock } : {}),
-    ...(deps.log ? { log: deps.log } : {}),
+    log,
   });
   for (const path of ['/pairing', '/pairing/*', '/lan', '/lan/*']) api.all(path, pairing);
   api.use(requireSession(deps.sessions));
@@ -108,12 +116,14 @@ export function createApp(deps: AppDeps): Hono {
   );
   // JSON only: a compressed event stream would be buffered and arrive in lumps.
   api.use(compress({ contentTypeFilter: /^application\/json/ }));
-  api.get('/status', (c) => {
+  const audit = new AuditHealth(deps.vault.root);
+  api.get('/status', async (c) => {
     const status: Status = {
       app: 'soma',
       version: deps.version,
       vaultName: deps.vault.name,
       harness: deps.harness.status(),
+      audit: await audit.status(),
     };
     return c.json(status);
   });
@@ -136,24 +146,15 @@ export function createApp(deps: AppDeps): Hono {
     synapseRoutes({
       vault: deps.vault,
       ...(deps.clock ? { clock: deps.clock } : {}),
-      ...(deps.log ? { log: deps.log } : {}),
+      log,
+      audit,
     }),
   );
   // A catch-all, not notFound(): the app shell's `*` route would otherwise answer unknown API paths.
   api.all('*', apiNotFound);
   app.route('/api', api);
 
-  if (deps.webRoot) {
-    const root = deps.webRoot;
-    app.use('/assets/*', async (c, next) => {
-      await next();
-      // File names carry a content hash, so they never change.
-      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    });
-    app.use(serveStatic({ root, precompressed: true }));
-    // Every other path is the app shell; the PWA routes by hash.
-    app.get('*', serveStatic({ root, path: 'index.html' }));
-  }
+  if (deps.webRoot) serveWeb(app, deps.webRoot);
   app.notFound(apiNotFound);
   return app;
 }

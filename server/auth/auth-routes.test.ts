@@ -10,6 +10,9 @@ import { LoginTokens } from './login-token.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { SessionStore } from './session-store.ts';
 
+/** What main's loopback listener puts in every request's env. */
+const LOOPBACK = { somaListener: 'loopback' };
+
 const CHROMIUM_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chromium/126.0 Chrome/126.0 Safari/537.36';
 
@@ -107,13 +110,21 @@ describe('authRoutes', () => {
     }
   });
 
-  it('answers 429 rate_limited with Retry-After after too many attempts, even with the right token', async () => {
-    const { tokens, login } = await setup({ max: 3 });
-    for (let i = 0; i < 3; i++) expect((await login('guess')).status).toBe(401);
-    const res = await login(tokens.issue());
+  it('answers 429 rate_limited with Retry-After to wrong attempts past the limit', async () => {
+    const { login, app } = await setup({ max: 3 });
+    for (let i = 0; i < 2; i++) expect((await login('guess')).status).toBe(401);
+    expect((await app.request('/api/session', { method: 'POST', body: '{nope' })).status).toBe(400);
+    const res = await login('guess');
     expect(res.status).toBe(429);
     expect(await res.json()).toMatchObject({ error: { code: 'rate_limited' } });
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('always accepts the right token, even while wrong attempts from that address are limited', async () => {
+    const { tokens, login } = await setup({ max: 3 });
+    for (let i = 0; i < 5; i++) await login('guess');
+    expect((await login('guess')).status).toBe(429);
+    expect((await login(tokens.issue())).status).toBe(200);
   });
 
   it('answers 401 no_session without a cookie or with an unknown one', async () => {
@@ -160,10 +171,11 @@ describe('authRoutes', () => {
     const phone = await pair();
     const laptop = await pair();
     const phoneId = store.list()[0]!.id;
-    const res = await app.request(`/api/sessions/${phoneId}`, {
-      method: 'DELETE',
-      headers: { Cookie: laptop },
-    });
+    const res = await app.request(
+      `/api/sessions/${phoneId}`,
+      { method: 'DELETE', headers: { Cookie: laptop } },
+      LOOPBACK,
+    );
     expect(res.status).toBe(204);
     expect((await app.request('/api/session', { headers: { Cookie: phone } })).status).toBe(401);
     expect((await app.request('/api/session', { headers: { Cookie: laptop } })).status).toBe(200);
@@ -171,12 +183,37 @@ describe('authRoutes', () => {
 
   it('answers 404 not_found when revoking an unknown session', async () => {
     const { app, pair } = await setup();
-    const res = await app.request('/api/sessions/0123456789abcdef', {
-      method: 'DELETE',
-      headers: { Cookie: await pair() },
-    });
+    const res = await app.request(
+      '/api/sessions/0123456789abcdef',
+      { method: 'DELETE', headers: { Cookie: await pair() } },
+      LOOPBACK,
+    );
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('lets a request off the loopback listener end only its own session (403 loopback_only)', async () => {
+    const { app, store, pair } = await setup();
+    const laptop = await pair();
+    const other = await pair();
+    const laptopId = store.list()[0]!.id;
+    const otherId = store.list()[1]!.id;
+    for (const env of [{ somaListener: 'lan' }, undefined]) {
+      const res = await app.request(
+        `/api/sessions/${laptopId}`,
+        { method: 'DELETE', headers: { Cookie: other } },
+        env,
+      );
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ error: { code: 'loopback_only' } });
+    }
+    expect((await app.request('/api/session', { headers: { Cookie: laptop } })).status).toBe(200);
+    const own = await app.request(
+      `/api/sessions/${otherId}`,
+      { method: 'DELETE', headers: { Cookie: other } },
+      { somaListener: 'lan' },
+    );
+    expect(own.status).toBe(204);
   });
 });
 

@@ -5,6 +5,7 @@ import { LoginBodySchema } from '../../common/api-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
 import { onLanListener } from '../lan/lan-info.ts';
+import { isLaptop, laptopOnlyError } from './laptop-only.ts';
 import type { LoginTokens } from './login-token.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { type AuthEnv, requireSession, SESSION_COOKIE } from './session-middleware.ts';
@@ -65,16 +66,32 @@ export function authRoutes(deps: AuthRoutesDeps): Hono<AuthEnv> {
     secure: deps.secureCookies,
   };
 
-  app.post('/session', async (c) => {
-    // Counted before anything else, so malformed bodies cannot be used to probe for free.
+  /**
+   * The start-up secret has 256 bits, so guessing it fails with or without a limit; the
+   * limit only bounds the cost of wrong attempts. It must not lock the user out (every
+   * local process shares 127.0.0.1), so a correct token is always accepted, and only
+   * wrong or malformed attempts are counted and, past the limit, answered 429.
+   */
+  const refuse = (c: Context, err: ApiError): Response => {
     const limit = deps.limiter.hit(deps.clientKey(c));
-    if (!limit.ok) {
-      const err = new ApiError(429, 'rate_limited', 'Demasiados intentos; espera un momento.');
-      return c.json(err.toBody(), 429, { 'Retry-After': String(limit.retryAfterSec) });
+    if (limit.ok) return c.json(err.toBody(), err.status);
+    const limited = new ApiError(429, 'rate_limited', 'Demasiados intentos; espera un momento.');
+    return c.json(limited.toBody(), 429, { 'Retry-After': String(limit.retryAfterSec) });
+  };
+
+  app.post('/session', async (c) => {
+    let body: { token: string };
+    try {
+      body = await parseJsonBody(c, LoginBodySchema);
+    } catch (err) {
+      if (err instanceof ApiError) return refuse(c, err);
+      throw err;
     }
-    const body = await parseJsonBody(c, LoginBodySchema);
     if (!deps.tokens.consume(body.token)) {
-      throw new ApiError(401, 'invalid_token', 'El enlace de acceso no es válido o ya se usó.');
+      return refuse(
+        c,
+        new ApiError(401, 'invalid_token', 'El enlace de acceso no es válido o ya se usó.'),
+      );
     }
     const created = await deps.store.create(labelFromUserAgent(c.req.header('user-agent')));
     setCookie(c, SESSION_COOKIE, created.token, {
@@ -101,8 +118,10 @@ export function authRoutes(deps: AuthRoutesDeps): Hono<AuthEnv> {
     return c.json({ sessions });
   });
 
+  // A phone could otherwise log the laptop out over the LAN: only the laptop ends others.
   app.delete('/sessions/:id', session, async (c) => {
     const id = c.req.param('id');
+    if (id !== c.var.session.id && !isLaptop(c)) throw laptopOnlyError();
     if (!(await deps.store.revoke(id)))
       throw new ApiError(404, 'not_found', 'No existe esa sesión.');
     if (id === c.var.session.id) deleteCookie(c, SESSION_COOKIE, cookieOptions);

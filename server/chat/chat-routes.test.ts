@@ -228,10 +228,13 @@ describe('chat routes', () => {
     const res = await ctx.app.request('/api/vault/batch', {
       method: 'POST',
       headers: { host: HOST, origin: ORIGIN, cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ paths: ['03_Proyectos/Tesis.md', '00_Entrada/No existe.md'] }),
+      body: JSON.stringify({
+        paths: ['03_Proyectos/Tesis.md', '00_Entrada/No existe.md', '06_Archivo/caf%e9.md'],
+      }),
     });
     const body = await res.json();
     expect(body.notes.map((n: { path: string }) => n.path)).toEqual(['03_Proyectos/Tesis.md']);
-    expect(body.missing).toEqual(['00_Entrada/No existe.md']);
+    // A name on disk the path rules refuse is dropped like a gone note, not a failed batch.
+    expect(body.missing).toEqual(['00_Entrada/No existe.md', '06_Archivo/caf%e9.md']);
   });
 });

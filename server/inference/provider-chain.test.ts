@@ -317,4 +317,16 @@ describe('server/inference/provider-chain', () => {
     expect(all).not.toContain('SECRETO');
     expect(all).toContain('***');
   });
+
+  it('redacts a key the upstream echoes in the answer, even split across two chunks', async () => {
+    const key = 'gsk_SECRETO1234567890abcdef';
+    script({ a: { kind: 'text', chunks: ['Tu clave: gsk_SECR', 'ETO1234567890abcdef. ', key] } });
+    const events = await run({
+      providers: [provider('uno', ['a'], { apiKeyEnv: 'K' })],
+      env: { K: key },
+    });
+    expect(types(events)).toEqual(['start', 'done']);
+    expect(JSON.stringify(events)).not.toContain('SECR');
+    expect(text(events)).toBe('Tu clave: ***. ***');
+  });
 });

@@ -1,5 +1,6 @@
 import { SSE_DONE, sseData } from '../../common/sse-data.ts';
 import type { Provider } from '../../harness/schema.ts';
+import { StreamRedactor } from '../security/key-redaction.ts';
 import type { ChainEvent, StreamChatArgs } from './chain-events.ts';
 import {
   type FallbackReason,
@@ -61,6 +62,8 @@ export async function* streamLink(
   let usage: Usage | null = null;
   let finishReason: string | null = null;
   const clean = (text: string) => redact(cleanText(text), secrets);
+  // The answer's text too, not only errors: an upstream may echo a key, split across chunks.
+  const redactor = new StreamRedactor(secrets);
   /** A failure: hand over before any text, end the answer as partial after. */
   async function* fail(
     reason: FallbackReason,
@@ -68,6 +71,8 @@ export async function* streamLink(
     message: string,
   ): AsyncGenerator<ChainEvent, LinkResult> {
     if (ttftMs === null) return { kind: 'next', reason, message: clean(message) };
+    const tail = redactor.end();
+    if (tail) yield { type: 'delta', text: tail };
     yield { type: 'error', code, message: clean(`${linkName(link)}: ${message}`), partial: true };
     return { kind: 'end' };
   }
@@ -118,13 +123,14 @@ export async function* streamLink(
         }
         usage = readUsage(chunk) ?? usage;
         for (const choice of chunk.choices) {
-          if (choice.finish_reason) finishReason = choice.finish_reason;
+          if (choice.finish_reason) finishReason = clean(choice.finish_reason);
           const text = choice.delta?.content;
           if (!text) continue;
           ttftMs ??= clock() - started;
           // The idle time-out measures the upstream, not how slowly our consumer reads.
           clearTimeout(timer);
-          yield { type: 'delta', text };
+          const safe = redactor.push(text);
+          if (safe) yield { type: 'delta', text: safe };
           if (args.signal.aborted) return { kind: 'end' };
           arm();
         }
@@ -143,6 +149,8 @@ export async function* streamLink(
       return yield* fail('connection', 'stream_cut', 'la respuesta terminó antes de tiempo');
     }
     if (ttftMs === null) return yield* fail('bad_response', 'bad_response', 'respuesta vacía');
+    const tail = redactor.end();
+    if (tail) yield { type: 'delta', text: tail };
     const totalMs = clock() - started;
     yield {
       type: 'done',

@@ -125,6 +125,26 @@ describe('server/pairing/pairing-routes', () => {
     expect((await call('/api/status', { cookie: phone, on: 'phone' })).status).toBe(401);
   });
 
+  it('lets a paired phone end its own session but not the laptop one (403 loopback_only)', async () => {
+    const phone = await pairPhone();
+    const list = await (await call('/api/sessions', { cookie: phone, on: 'phone' })).json();
+    const mine = list.sessions.find((s: { current: boolean }) => s.current).id;
+    const other = list.sessions.find((s: { current: boolean }) => !s.current).id;
+    const res = await call(`/api/sessions/${other}`, {
+      method: 'DELETE',
+      cookie: phone,
+      on: 'phone',
+    });
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.code).toBe('loopback_only');
+    expect((await call('/api/status', { cookie: laptop })).status).toBe(200);
+    expect(
+      (await call(`/api/sessions/${mine}`, { method: 'DELETE', cookie: phone, on: 'phone' }))
+        .status,
+    ).toBe(204);
+    expect((await call('/api/status', { cookie: phone, on: 'phone' })).status).toBe(401);
+  });
+
   it('lets neither a paired phone nor the LAN listener create pairings or read LAN info', async () => {
     const phone = await pairPhone();
     for (const on of ['phone', 'laptop'] as const) {

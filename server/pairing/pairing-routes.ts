@@ -1,13 +1,14 @@
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { ClaimBodySchema, ClaimStatusBodySchema } from '../../common/pairing-schemas.ts';
+import { laptopOnly } from '../auth/laptop-only.ts';
 import { RateLimiter } from '../auth/rate-limit.ts';
 import { type AuthEnv, requireSession, SESSION_COOKIE } from '../auth/session-middleware.ts';
 import type { SessionStore } from '../auth/session-store.ts';
 import { ApiError } from '../http/api-error.ts';
 import { errorHandler } from '../http/error-handler.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
-import { type LanState, onLanListener, onLoopbackListener } from '../lan/lan-info.ts';
+import { type LanState, onLanListener } from '../lan/lan-info.ts';
 import { PairingStore } from './pairing-store.ts';
 
 /** Claim attempts one client may make per minute; every attempt counts, good or bad. */
@@ -27,19 +28,6 @@ export interface PairingDeps {
 }
 
 /**
- * Only for the laptop: a session that is not a paired phone, on a request that came in
- * on the loopback listener (main tags it; no header can fake that).
- *
- * @throws ApiError 403 `loopback_only`
- */
-const loopbackOnly: MiddlewareHandler<AuthEnv> = async (c, next) => {
-  if (!onLoopbackListener(c) || c.var.session.via === 'pairing') {
-    throw new ApiError(403, 'loopback_only', 'Solo se puede hacer desde el portátil.');
-  }
-  await next();
-};
-
-/**
  * Phone pairing and LAN information, under `/api/pairing` and `/api/lan`. Built on the
  * first request to either (see lazy-pairing.ts), so none of it loads at start-up.
  */
@@ -53,7 +41,7 @@ export function pairingRoutes(deps: PairingDeps): Hono<AuthEnv> {
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   const session = requireSession(deps.sessions);
-  const laptop = [session, loopbackOnly] as const;
+  const laptop = [session, laptopOnly] as const;
   const lanOn = (): LanState => {
     const lan = deps.lan();
     if (!lan)

@@ -130,6 +130,9 @@ describe('confirm route', () => {
       '02_Conciencia/sesiones/sinapsis_log.txt',
       'x.json',
       '03_Proyectos/a.md/dentro.md',
+      '03_Proyectos/a.md:evil',
+      '%c0%ae%c0%ae/x.md',
+      '03_Proyectos/¿Qué?.md',
     ];
     await unchanged(async () => {
       for (const target of attacks) {

@@ -9,6 +9,7 @@ import {
 import type { AuthEnv } from '../auth/session-middleware.ts';
 import { ApiError } from '../http/api-error.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
+import type { AuditHealth } from './audit-health.ts';
 import { readCurrent, unifiedDiff } from './current-file.ts';
 import type { ProposalSigner } from './proposal-signer.ts';
 import type { ProposalStore, StoredProposal } from './proposal-store.ts';
@@ -16,6 +17,8 @@ import { appendLine, cleanTempFiles, writeAtomic } from './vault-writer.ts';
 
 export interface ConfirmDeps {
   root: string;
+  /** Checked before every write; see audit-health.ts for why writes stop without it. */
+  audit: AuditHealth;
   /** Told about each write, so the index answers it before the watcher notices. */
   synced: (rel: string) => Promise<void>;
   store: ProposalStore;
@@ -76,7 +79,15 @@ export function confirmHandler(deps: ConfirmDeps) {
         `«${p.path}» existe: sobrescribirlo necesita aprobación explícita.`,
       );
     }
-    // Synchronous, before any await: of two simultaneous confirms only one gets here.
+    // Before the id is spent, so the user can confirm again once the log is fixed.
+    if (!(await deps.audit.writable())) {
+      throw new ApiError(
+        503,
+        'audit_unavailable',
+        `No se escribió nada: el registro de auditoría (${AUDIT_LOG_PATH}) no se puede escribir.`,
+      );
+    }
+    // spend() checks and marks in one synchronous step: of two simultaneous confirms one wins.
     if (!deps.store.spend(p)) {
       throw new ApiError(409, 'proposal_used', 'Esta propuesta ya se usó o se rechazó.');
     }
@@ -118,12 +129,18 @@ export function confirmHandler(deps: ConfirmDeps) {
       time: new Date(deps.clock()).toISOString(),
       session: { id: session.id, label: session.label },
     };
-    await queue
+    const audited = await queue
       .run(AUDIT_LOG_PATH, () => appendLine(deps.root, AUDIT_LOG_PATH, JSON.stringify(entry)))
-      .catch((err) =>
-        deps.log(`[synapse] escrito ${written.path} pero no se pudo auditar: ${String(err)}`),
+      .then(
+        () => true,
+        (err) => {
+          // The log broke between the check and the write: the user is told, and status keeps it.
+          deps.audit.noteUnaudited();
+          deps.log(`[synapse] escrito ${written.path} pero no se pudo auditar: ${String(err)}`);
+          return false;
+        },
       );
-    const answer: ConfirmAnswer = { written };
+    const answer: ConfirmAnswer = audited ? { written } : { written, unaudited: true };
     return c.json(answer);
   };
 }

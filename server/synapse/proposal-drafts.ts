@@ -131,7 +131,7 @@ export async function writeDraft(now: CurrentFile, content: string): Promise<Dra
  * `.md` and `.txt` are accepted, and never SOMA's own logs.
  */
 export function writablePath(input: string): string {
-  let rel = normalizeVaultPath(input);
+  let rel = normalizeVaultPath(input, { forWrite: true });
   const name = rel.slice(rel.lastIndexOf('/') + 1);
   if (name === '') invalid('falta el nombre del archivo');
   if (!name.includes('.')) rel = `${rel}.md`;

@@ -13,6 +13,7 @@ import type { StoredSession } from '../auth/session-store.ts';
 import { ApiError } from '../http/api-error.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
 import type { Vault } from '../vault/vault.ts';
+import { AuditHealth } from './audit-health.ts';
 import { readAudit } from './audit-log.ts';
 import { confirmHandler, signedFields } from './confirm-route.ts';
 import { readCurrent, sha256Hex } from './current-file.ts';
@@ -34,6 +35,8 @@ export interface SynapseRoutesDeps {
   /** The 32-byte HMAC key; by default a fresh random one per start. */
   secret?: Uint8Array;
   log?: (line: string) => void;
+  /** Shared with `/api/status`; one over the vault's root by default. */
+  audit?: AuditHealth;
 }
 
 /**
@@ -93,7 +96,15 @@ export function synapseRoutes(deps: SynapseRoutesDeps): Hono<AuthEnv> {
   const log = deps.log ?? console.error;
   app.post(
     '/:id/confirm',
-    confirmHandler({ root, synced: (rel) => deps.vault.sync(rel), store, signer, clock, log }),
+    confirmHandler({
+      root,
+      audit: deps.audit ?? new AuditHealth(root),
+      synced: (rel) => deps.vault.sync(rel),
+      store,
+      signer,
+      clock,
+      log,
+    }),
   );
 
   app.post('/:id/reject', (c) => {

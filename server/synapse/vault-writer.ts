@@ -65,7 +65,7 @@ async function syncDir(dir: string): Promise<void> {
  * @throws ApiError 400 `invalid_path` for a path the vault refuses (symlink escapes included)
  */
 export async function writeAtomic(root: string, rel: string, content: string): Promise<Written> {
-  const target = await resolveInVault(root, rel);
+  const target = await resolveInVault(root, rel, { forWrite: true });
   const dir = await ensureParent(root, target.abs);
   const data = Buffer.from(content, 'utf8');
   const tmp = path.join(dir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
@@ -94,7 +94,7 @@ export async function writeAtomic(root: string, rel: string, content: string): P
  */
 export async function appendLine(root: string, rel: string, line: string): Promise<Written> {
   if (line.includes('\n') || line.includes('\r')) throw new Error('appendLine: one line only');
-  const target = await resolveInVault(root, rel);
+  const target = await resolveInVault(root, rel, { forWrite: true });
   await ensureParent(root, target.abs);
   const data = Buffer.from(`${line}\n`, 'utf8');
   const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;

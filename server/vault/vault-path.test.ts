@@ -27,11 +27,16 @@ const ACCEPTED: Array<[string, string]> = [
   ['04_Sue%C3%B1os/x.md', '04_Sueños/x.md'],
   ['mi%20nota.md', 'mi nota.md'],
   ['50% menos.md', '50% menos.md'],
+  ['100%.md', '100%.md'],
+  ['50%25 menos.md', '50% menos.md'],
+  ['caf%C3%A9/%F0%9F%8E%89.md', 'café/🎉.md'],
   ['a/b.c/d.md', 'a/b.c/d.md'],
   ['nota con espacios.md', 'nota con espacios.md'],
   [' espacio.md', ' espacio.md'],
   ['emoji 🎉.md', 'emoji 🎉.md'],
+  // Read as they are on disk; only names SOMA writes refuse `:` and the rest (WRITE_REFUSED).
   ['Reunión: plan.md', 'Reunión: plan.md'],
+  ['a.md:evil', 'a.md:evil'],
   ['x'.repeat(255), 'x'.repeat(255)],
   [`${'a/'.repeat(500)}b`, `${'a/'.repeat(500)}b`],
 ];
@@ -78,9 +83,33 @@ const REJECTED: string[] = [
   '.trash/borrada.md',
   'a/.x.md',
   '%2eobsidian/app.json',
+  // Overlong UTF-8 for `.` and `/`, lone and truncated bytes, a surrogate: refused, never kept literally.
+  '%c0%ae%c0%ae/',
+  '%c0%ae%c0%ae/x.md',
+  '%e0%80%ae',
+  '%c0%af',
+  'caf%e9.md',
+  '%C3',
+  '%ED%A0%80',
+  '%2541',
+  '50% menos %252e.md',
   `${'a/'.repeat(512)}b`,
   'x'.repeat(256),
   'ñ'.repeat(128),
+];
+
+/** Accepted for reading, refused as the name of a file SOMA writes: Obsidian's forbidden set. */
+const WRITE_REFUSED: string[] = [
+  'a.md:evil',
+  'Reunión: plan.md',
+  'dentro/a:b/x.md',
+  '¿Qué?.md',
+  'x*.md',
+  'say "hi".md',
+  '<script>.md',
+  'a>b.md',
+  'a|b.md',
+  'nota%3Aevil.md',
 ];
 
 function rejects(input: string): boolean {
@@ -99,6 +128,11 @@ describe('vault-path', () => {
 
   it.each(REJECTED.map((s) => [s]))('rejects %j with invalid_path', (input) => {
     expect(rejects(input)).toBe(true);
+  });
+
+  it.each(WRITE_REFUSED.map((s) => [s]))('refuses %j as the name of a write', (input) => {
+    expect(() => normalizeVaultPath(input, { forWrite: true })).toThrow(ApiError);
+    expect(() => normalizeVaultPath(input)).not.toThrow();
   });
 
   it('treats a decomposed name as equal to the precomposed one', () => {
@@ -158,6 +192,57 @@ describe('vault-path', () => {
           );
         },
       ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('vault-path properties', () => {
+  const pathLike = fc
+    .array(
+      fc.constantFrom(
+        '%',
+        '%2',
+        '%25',
+        '%c0',
+        '%ae',
+        '%C3%B1',
+        '%3a',
+        ':',
+        '?',
+        '*',
+        'a',
+        '.',
+        '/',
+        'é',
+      ),
+    )
+    .map((parts) => parts.join(''));
+
+  it('decodes once: a normalized path normalizes to itself', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), pathLike), (input) => {
+        let out: string;
+        try {
+          out = normalizeVaultPath(input);
+        } catch {
+          return true;
+        }
+        return normalizeVaultPath(out) === out;
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('never returns a name with * " < > : | ? for a write', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), pathLike), (input) => {
+        try {
+          return !/[*"<>:|?]/.test(normalizeVaultPath(input, { forWrite: true }));
+        } catch (err) {
+          return err instanceof ApiError && err.code === 'invalid_path';
+        }
+      }),
       { numRuns: 2000 },
     );
   });

@@ -15,8 +15,15 @@ const MAX_SEGMENT_BYTES = 255;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
 const CONTROL_RE = /[\u0000-\u001f\u007f]/;
-/** Encoded dots, slashes, backslashes or NUL left after one decode mean double encoding. */
-const ENCODED_RE = /%(2e|2f|5c|00)/i;
+/** One percent escape; any left after the one decode means double encoding. */
+const ESCAPE_RE = /%[0-9a-f]{2}/i;
+/** A run of escapes, decoded together so a multi-byte character stays whole. */
+const ESCAPE_RUN_RE = /(?:%[0-9a-f]{2})+/gi;
+/**
+ * Characters Obsidian refuses in file names, which Windows reserves too: on NTFS
+ * (a USB disk, a Syncthing peer) `a.md:evil` is a hidden stream of `a.md`.
+ */
+const RESERVED_IN_NEW_NAMES_RE = /[*"<>:|?]/;
 const DRIVE_RE = /^[a-z]:/i;
 
 function invalid(reason: string): never {
@@ -43,25 +50,42 @@ function isDotSegment(segment: string): boolean {
 }
 
 /**
+ * Percent escapes (`%XX`) are decoded exactly once, for clients that encode paths; they
+ * must spell valid UTF-8, so an overlong `%c0%ae` or a Latin-1 `%e9` is refused instead
+ * of being kept as a literal name. An escape left after that one decode (`%252e`) is
+ * refused too. A `%` not followed by two hex digits is an ordinary character
+ * (`50% menos.md`).
+ */
+function decodeEscapesOnce(p: string): string {
+  if (!ESCAPE_RE.test(p)) return p;
+  let decoded: string;
+  try {
+    decoded = p.replace(ESCAPE_RUN_RE, (run) => decodeURIComponent(run));
+  } catch {
+    invalid('contiene una codificación % que no es UTF-8 válido');
+  }
+  if (ESCAPE_RE.test(decoded)) invalid('contiene caracteres codificados dos veces');
+  return decoded;
+}
+
+/** Options of {@link normalizeVaultPath} and {@link resolveInVault}. */
+export interface VaultPathOptions {
+  /**
+   * The path names a file SOMA is about to create or write: no segment may contain
+   * `* " < > : | ?`. Reads accept such names, which other programs may have made on Linux.
+   */
+  forWrite?: boolean;
+}
+
+/**
  * The canonical vault-relative path for `input`: `/`-separated, NFC, no leading or
  * trailing slash, '' for the root. Throws ApiError 400 `invalid_path` otherwise.
- *
- * A `%` triggers exactly one percent-decode (clients may send encoded paths); a `%`
- * that does not decode is kept literally (`50% menos.md`). Anything still encoded
- * after that one decode (`%252e`) is refused rather than guessed at.
+ * Percent escapes are decoded once (see `decodeEscapesOnce`).
  */
-export function normalizeVaultPath(input: string): string {
+export function normalizeVaultPath(input: string, opts: VaultPathOptions = {}): string {
   if (typeof input !== 'string') invalid('no es texto');
   if (input.length > MAX_PATH_CHARS * 4) invalid('demasiado larga');
-  let p = input;
-  if (p.includes('%')) {
-    try {
-      p = decodeURIComponent(p);
-    } catch {
-      // Not valid percent-encoding: the `%` is part of the name.
-    }
-    if (ENCODED_RE.test(p)) invalid('contiene caracteres codificados dos veces');
-  }
+  let p = decodeEscapesOnce(input);
   if (CONTROL_RE.test(p)) invalid('contiene caracteres de control');
   p = p.normalize('NFC').replaceAll('\\', '/');
   if (p.startsWith('//')) invalid('las rutas de red (UNC) no están permitidas');
@@ -72,6 +96,9 @@ export function normalizeVaultPath(input: string): string {
     if (isDotSegment(seg)) invalid('no puede contener «..» ni segmentos de puntos');
     if (isHiddenName(seg)) invalid(`las carpetas y archivos ocultos («${seg}») no se sirven`);
     if (new TextEncoder().encode(seg).length > MAX_SEGMENT_BYTES) invalid('nombre demasiado largo');
+    if (opts.forWrite && RESERVED_IN_NEW_NAMES_RE.test(seg)) {
+      invalid(`«${seg}» contiene un carácter que Obsidian no admite en nombres (* " < > : | ?)`);
+    }
   }
   const rel = segments.join('/');
   if (rel.length > MAX_PATH_CHARS) invalid('demasiado larga');
@@ -175,9 +202,9 @@ async function diskSpelling(root: string, rel: string): Promise<string> {
 export async function resolveInVault(
   root: string,
   input: string,
-  opts: { mustExist?: boolean } = {},
+  opts: VaultPathOptions & { mustExist?: boolean } = {},
 ): Promise<{ rel: string; abs: string }> {
-  const rel = normalizeVaultPath(input);
+  const rel = normalizeVaultPath(input, opts);
   const abs = await diskSpelling(root, rel);
   const exists = await assertRealPathInside(root, abs);
   if (opts.mustExist && !exists) {

@@ -25,8 +25,9 @@ export function vaultRoutes(vault: Vault): Hono {
         const { content, hash, mtime, size } = note;
         batch.notes.push({ path: note.path, content, hash, mtime, size });
       } catch (err) {
-        // Gone or not a note since the client's manifest: the client drops it. A bad path is a bug.
-        if (err instanceof ApiError && (err.status === 404 || err.status === 415)) {
+        // Gone or not a note since the client's manifest: the client drops it. So is a name on
+        // disk the path rules refuse (`caf%e9.md`): one such file must not stop the whole sync.
+        if (err instanceof ApiError && [400, 404, 415].includes(err.status)) {
           batch.missing.push(path);
         } else throw err;
       }

@@ -97,7 +97,8 @@ export async function walkVault(root: string, dirAbs = root, dirRel = ''): Promi
   const out: WalkResult = { folders: [], files: new Map() };
   const visit = async (abs: string, rel: string, ancestors: string[]): Promise<void> => {
     const real = await realpath(abs).catch(() => null);
-    if (real === null || ancestors.includes(real)) return;
+    // The starting folder too: a watcher event may name a symlink that leads out.
+    if (real === null || ancestors.includes(real) || !isInsideRealRoot(realRoot, real)) return;
     const dirents = await readdir(abs, { withFileTypes: true }).catch(() => []);
     for (const d of dirents) {
       const name = d.name.normalize('NFC');

@@ -277,6 +277,29 @@ describe('vault', () => {
     await removed;
   });
 
+  it('sends nothing, not even a size or hash, about a folder symlinked out of the vault while it runs', async () => {
+    const events: VaultEvent[] = [];
+    vault.onEvent((e) => events.push(e));
+    await mkdir(path.join(base, 'fuera2'));
+    await writeFile(path.join(base, 'fuera2', 'secreto.md'), 'secreto de fuera');
+    const link = path.join(root, '06_Archivo', 'enlace-nuevo');
+    // The vault handles each watcher event synchronously before this listener (registered
+    // later) hears it, so once it fires the rescan is queued and close() waits for it.
+    const watcher = Reflect.get(vault, 'watcher') as import('chokidar').FSWatcher;
+    const seen = new Promise<void>((resolve) =>
+      watcher.on('all', (event, p) => {
+        if (event === 'addDir' && p === link) resolve();
+      }),
+    );
+    await symlink(path.join(base, 'fuera2'), link);
+    await seen;
+    await vault.close();
+    expect(JSON.stringify(events)).not.toContain('enlace-nuevo');
+    expect(JSON.stringify(events)).not.toContain(sha('secreto de fuera'));
+    const archive = await vault.folder('06_Archivo');
+    expect(archive.rows.map((r) => r.name)).not.toContain('enlace-nuevo');
+  });
+
   it('follows a symlink that stays inside the vault and stops at a link cycle', async () => {
     await symlink(path.join(root, '03_Proyectos'), path.join(root, '06_Archivo', 'proyectos'));
     await symlink(root, path.join(root, '03_Proyectos', 'bucle'));

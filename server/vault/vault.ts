@@ -158,8 +158,14 @@ export class Vault {
     await this.rescanFolder(this.root, '', false);
   }
 
-  /** Indexes everything below a folder (the root at start-up, or a folder moved in). */
+  /**
+   * Indexes everything below a folder (the root at start-up, or a folder moved in). A
+   * folder that is a symlink out of the vault is neither listed nor read: nothing of it,
+   * not even a size or a hash, may reach a listener.
+   */
   private async rescanFolder(abs: string, rel: string, notify = true): Promise<void> {
+    if (!(await this.insideVault(abs))) return;
+    if (rel !== '') this.folders.add(rel);
     const { folders, files } = await walkVault(this.root, abs, rel);
     for (const f of folders) this.folders.add(f);
     const queue = [...files];
@@ -178,7 +184,7 @@ export class Vault {
     const rel = relativeVaultPath(this.root, abs);
     if (rel === null || rel === '') return;
     if (event === 'addDir') {
-      this.folders.add(rel);
+      // rescanFolder adds it once the path module has found it inside the vault.
       void this.enqueue(rel, () => this.rescanFolder(abs, rel));
     } else if (event === 'unlinkDir') {
       void this.enqueue(rel, async () => this.removeFolder(rel));
@@ -203,9 +209,15 @@ export class Vault {
       .catch((err) => console.error(`[vault] error al actualizar «${rel}»:`, err));
   }
 
+  /** True when `abs` exists and its real location is inside the vault (the path module decides). */
+  private insideVault(abs: string): Promise<boolean> {
+    return assertRealPathInside(this.root, abs).catch(() => false);
+  }
+
   /** Re-reads one file after a change on disk and emits what changed, if anything. */
   private async refresh(rel: string, abs: string): Promise<void> {
-    const inside = await assertRealPathInside(this.root, abs).catch(() => false);
+    // Checked before anything is read or hashed: the watcher follows symlinks.
+    const inside = await this.insideVault(abs);
     const read = inside ? await classifyFile(abs, this.maxNoteBytes, this.entries.get(rel)) : null;
     if (!read) {
       if (this.entries.has(rel)) this.deleteEntry(rel);

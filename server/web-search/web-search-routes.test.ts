@@ -111,6 +111,33 @@ describe('server/web-search/web-search-routes', () => {
     ]);
   });
 
+  it('keeps the key out of the answer and the sources when the upstream echoes it', async () => {
+    const chunk = (delta: object) =>
+      `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`;
+    const tools = [
+      {
+        search_results: {
+          results: [{ title: 'clave gsk-prueba', url: 'https://x.es/?k=gsk-prueba' }],
+        },
+      },
+    ];
+    const sse = [
+      chunk({ role: 'assistant', executed_tools: tools }),
+      chunk({ content: 'Tu clave es gsk-pr' }),
+      chunk({ content: 'ueba, según https://y.es/gsk-prueba' }),
+      `data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
+      'data: [DONE]\n\n',
+    ].join('');
+    const echoing: typeof fetch = async () =>
+      new Response(sse, { headers: { 'content-type': 'text/event-stream' } });
+    const { status, body } = await ask('¿mi clave?', { fetch: echoing });
+    expect(status).toBe(200);
+    expect(JSON.stringify(body)).not.toContain('gsk-pr');
+    expect(WebSearchAnswerSchema.parse(body).answer).toBe(
+      'Tu clave es ***, según https://y.es/***',
+    );
+  });
+
   it('answers 409 no_search_provider, naming the variable and suggesting /extraer, when the key is missing', async () => {
     const before = fake.requests.length;
     const { status, body } = await ask('hola', { env: {} });

@@ -9,6 +9,7 @@ import type { HarnessStore } from '../harness/harness-store.ts';
 import { ApiError } from '../http/api-error.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
 import { streamChat } from '../inference/provider-chain.ts';
+import { configuredKeys, redactKeys } from '../security/key-redaction.ts';
 import { fetchCollectingTools, mergeSources, sourcesInText } from './search-sources.ts';
 
 export interface WebSearchRoutesDeps {
@@ -53,10 +54,15 @@ export function webSearchRoutes(deps: WebSearchRoutesDeps): Hono {
     if (c.req.raw.signal.aborted || !answer.trim()) {
       throw new ApiError(502, 'search_failed', 'La búsqueda web no devolvió ninguna respuesta.');
     }
+    // The answer's text is redacted by the chain; the tool results come from the raw stream.
+    const keys = configuredKeys([provider], deps.env);
     const body: WebSearchAnswer = {
       question,
       answer,
-      sources: mergeSources(toolSources, sourcesInText(answer)),
+      sources: mergeSources(toolSources, sourcesInText(answer)).map((s) => ({
+        title: redactKeys(s.title, keys),
+        url: redactKeys(s.url, keys),
+      })),
       provider: provider.id,
       model: harness.webSearch.model,
     };

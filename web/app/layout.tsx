@@ -3,6 +3,7 @@ import '../devices/devices.css';
 import { OfflineBanner } from '../offline/offline-banner.tsx';
 import { SearchBox } from '../search/search-box.tsx';
 import { SyncIndicator } from '../search/sync-indicator.tsx';
+import { AuditBanner } from '../ui/audit-banner.tsx';
 import { EventsIndicator } from '../ui/events-indicator.tsx';
 import { LangSwitch } from '../ui/lang-switch.tsx';
 import { VaultTree } from '../vault/vault-tree.tsx';
@@ -57,6 +58,7 @@ export function Layout(props: { children: JSX.Element }) {
         <LangSwitch />
       </header>
       <OfflineBanner />
+      <AuditBanner />
       <VaultTree id={TREE_ID} open={drawerOpen()} onNavigate={() => setDrawerOpen(false)} />
       <main id="main" class="main-pane" tabIndex={-1}>
         {props.children}

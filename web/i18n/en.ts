@@ -217,6 +217,13 @@ export const en = {
   'error.lan_off': 'LAN mode is off: start SOMA with --lan.',
   'error.invalid_code': 'The code is wrong, used or expired. Ask the laptop for a new one.',
   'error.not_pending': 'That pairing is no longer waiting for an answer.',
+  'audit.unwritable':
+    'The audit log (02_Conciencia/sesiones/soma_auditoria.jsonl) cannot be written: SOMA will not write to the vault until it is fixed.',
+  'audit.unaudited':
+    '{count} approved write(s) were left without an audit line: check 02_Conciencia/sesiones/soma_auditoria.jsonl.',
+  'error.unsupported_media_type': 'SOMA only accepts JSON requests.',
+  'error.audit_unavailable':
+    'Nothing was written: the audit log cannot be written. Check 02_Conciencia/sesiones/soma_auditoria.jsonl.',
   'devices.link': 'Devices',
   'offline.banner': 'Offline: you can read closings and saved notes. Chat needs the server.',
   'offline.proposals': 'Offline: proposals need the server',

@@ -35,6 +35,8 @@ const KEYS: Readonly<Record<ClientErrorCode, MessageKey>> = {
   lan_off: 'error.lan_off',
   invalid_code: 'error.invalid_code',
   not_pending: 'error.not_pending',
+  unsupported_media_type: 'error.unsupported_media_type',
+  audit_unavailable: 'error.audit_unavailable',
   internal: 'error.internal',
 };
 

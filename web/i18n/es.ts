@@ -220,6 +220,13 @@ export const es = {
   'error.lan_off': 'Modo LAN apagado: arranca SOMA con --lan.',
   'error.invalid_code': 'El código no vale o caducó: pide otro en el portátil.',
   'error.not_pending': 'Ese emparejamiento ya no espera respuesta.',
+  'audit.unwritable':
+    'El registro de auditoría (02_Conciencia/sesiones/soma_auditoria.jsonl) no se puede escribir: SOMA no escribirá en la bóveda hasta que se arregle.',
+  'audit.unaudited':
+    '{count} escritura(s) aprobada(s) quedaron sin línea de auditoría: revisa 02_Conciencia/sesiones/soma_auditoria.jsonl.',
+  'error.unsupported_media_type': 'SOMA solo acepta peticiones en JSON.',
+  'error.audit_unavailable':
+    'No se escribió nada: el registro de auditoría no se puede escribir. Revisa 02_Conciencia/sesiones/soma_auditoria.jsonl.',
   'devices.link': 'Dispositivos',
   'offline.banner':
     'Sin conexión: puedes leer los cierres y las notas guardadas. El chat necesita el servidor.',

@@ -12,6 +12,7 @@ import {
 } from '../../common/synapse-schemas.ts';
 import { postJson, request } from './api.ts';
 import { ApiError } from './api-error.ts';
+import { AUDIT_TROUBLE_EVENT } from './audit-trouble.ts';
 
 /**
  * The Supervised Synapse calls (/api/proposals). Beside `api.ts` rather than in it so
@@ -41,9 +42,25 @@ export async function proposeClosing(body: ClosingBody): Promise<Proposal> {
 }
 
 /** The one call that writes: the user approved `proposal` in the UI. */
-export function confirmProposal(proposal: Proposal, overwrite = false): Promise<ConfirmAnswer> {
+export async function confirmProposal(
+  proposal: Proposal,
+  overwrite = false,
+): Promise<ConfirmAnswer> {
   const url = `/api/proposals/${encodeURIComponent(proposal.id)}/confirm`;
-  return request(ConfirmAnswerSchema, url, postJson({ signature: proposal.signature, overwrite }));
+  try {
+    const answer = await request(
+      ConfirmAnswerSchema,
+      url,
+      postJson({ signature: proposal.signature, overwrite }),
+    );
+    if (answer.unaudited) window.dispatchEvent(new Event(AUDIT_TROUBLE_EVENT));
+    return answer;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'audit_unavailable') {
+      window.dispatchEvent(new Event(AUDIT_TROUBLE_EVENT));
+    }
+    throw error;
+  }
 }
 
 /** Tells the server the user said no, so it is spent and (for synapses) not asked again. */

@@ -21,3 +21,6 @@ export const MANIFEST_MAX_AGE_MS = 10_000;
 
 /** How long may /extraer or /web take (a slow page, a search model that reads several)? */
 export const WEB_REQUEST_TIMEOUT_MS = 90_000;
+
+/** How often, while the audit log cannot be written, is the status read again to see it fixed? */
+export const AUDIT_RECHECK_MS = 10_000;

@@ -2,6 +2,7 @@ import { createSignal, Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
+import { PathText } from './path-text.tsx';
 import { ProposalFrame } from './proposal-frame.tsx';
 import { isPending } from './proposal-state.ts';
 import { ProposeAgainButton } from './propose-again-button.tsx';
@@ -26,7 +27,12 @@ export function ClosingCard(props: { record: ProposalRecord }) {
   return (
     <ProposalFrame
       record={props.record}
-      title={t('proposal.closing.title', { path: props.record.proposal.path })}
+      title={
+        <PathText
+          value={props.record.proposal.path}
+          fill={(v) => t('proposal.closing.title', { path: v })}
+        />
+      }
       again={again}
     >
       <label class="proposal-edit">

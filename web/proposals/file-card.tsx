@@ -3,6 +3,7 @@ import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
 import { DiffView } from './diff-view.tsx';
+import { PathText } from './path-text.tsx';
 import { ProposalFrame } from './proposal-frame.tsx';
 
 /** /guardar and /registrar: the exact path, then the full new text or the diff against the file. */
@@ -24,7 +25,10 @@ export function FileCard(props: { record: ProposalRecord }) {
     return v.type === 'diff' ? v.unified : null;
   };
   return (
-    <ProposalFrame record={props.record} title={t(titleKey(), { path: p().path })}>
+    <ProposalFrame
+      record={props.record}
+      title={<PathText value={p().path} fill={(v) => t(titleKey(), { path: v })} />}
+    >
       <Show when={full() !== null}>
         <p class="muted">{t('proposal.fullIntro')}</p>
         <pre class="proposal-content" data-testid="proposal-content">

@@ -5,6 +5,7 @@ import { keyDecision } from './card-keys.ts';
 import { CardStatus } from './card-status.tsx';
 import { canProposeAgain, isPending, PROPOSE_FAILED } from './proposal-state.ts';
 import { ProposeAgainButton } from './propose-again-button.tsx';
+import { revealInvisible } from './reveal-invisible.ts';
 
 /**
  * The frame every proposal card shares: its kind and state as data attributes, the
@@ -39,7 +40,7 @@ export function ProposalFrame(props: {
       data-state={props.record.state}
       data-id={props.record.id}
       tabIndex={props.onKey && isPending(props.record) ? 0 : undefined}
-      aria-label={props.record.proposal.path}
+      aria-label={revealInvisible(props.record.proposal.path)}
       onKeyDown={onKeyDown}
     >
       <h3 class="proposal-title">{props.title}</h3>

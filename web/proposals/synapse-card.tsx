@@ -2,6 +2,7 @@ import { Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
+import { PathText } from './path-text.tsx';
 import { ProposalFrame } from './proposal-frame.tsx';
 import { isPending } from './proposal-state.ts';
 
@@ -17,9 +18,12 @@ export function SynapseCard(props: { record: ProposalRecord; onDone: () => void 
   };
   const title = (
     <>
-      {isPending(props.record)
-        ? t('proposal.synapse.ask', { link: link()?.raw ?? '' })
-        : (link()?.raw ?? '')}{' '}
+      <PathText
+        value={link()?.raw ?? ''}
+        {...(isPending(props.record)
+          ? { fill: (v) => t('proposal.synapse.ask', { link: v }) }
+          : {})}
+      />{' '}
       <Show when={missing()}>
         <span class="synapse-missing" data-testid="synapse-missing">
           {t('proposal.synapse.missing')}
@@ -32,13 +36,21 @@ export function SynapseCard(props: { record: ProposalRecord; onDone: () => void 
       <Show
         when={missing()}
         fallback={
-          <p class="muted">{t('proposal.synapse.resolved', { path: link()?.resolved ?? '' })}</p>
+          <p class="muted">
+            <PathText
+              value={link()?.resolved ?? ''}
+              fill={(v) => t('proposal.synapse.resolved', { path: v })}
+            />
+          </p>
         }
       >
         <p class="proposal-missing-hint">{t('proposal.synapse.missingHint')}</p>
       </Show>
       <p class="proposal-path" data-testid="proposal-path">
-        {t('proposal.appendTo', { path: props.record.proposal.path })}
+        <PathText
+          value={props.record.proposal.path}
+          fill={(v) => t('proposal.appendTo', { path: v })}
+        />
       </p>
       <pre class="proposal-content proposal-line">{props.record.proposal.content}</pre>
       <DecisionButtons

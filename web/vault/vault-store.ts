@@ -108,6 +108,14 @@ export function createVaultStore(report: (error: unknown) => void) {
       tree.need('');
       if (!closeEvents) connectEvents();
     },
+    /** Reads the status again (the audit banner, while the audit log is broken). */
+    async refreshStatus() {
+      try {
+        setState('status', await getStatus());
+      } catch {
+        // The connection store reports an unreachable server; the next check tries again.
+      }
+    },
     stop() {
       closeEvents?.();
       closeEvents = null;
