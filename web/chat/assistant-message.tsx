@@ -1,15 +1,14 @@
-import { Match, Show, Switch } from 'solid-js';
+import { lazy, Match, Show, Switch } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import type { TurnRecord } from '../db/records.ts';
-import { lazyWithWords } from '../i18n/action-messages.ts';
 import { AnswerBody } from './answer-body.tsx';
 import { AnswerDetails } from './answer-details.tsx';
 import { NoProvider } from './no-provider.tsx';
 import { describeTurnError } from './turn-error.ts';
 
 /** Proposal cards load with the first proposal, not with the first page. */
-const TurnProposals = lazyWithWords(() =>
-  import('../proposals/turn-proposals.tsx').then((m) => m.TurnProposals),
+const TurnProposals = lazy(() =>
+  import('../proposals/turn-proposals.tsx').then((m) => ({ default: m.TurnProposals })),
 );
 
 /** An answer: its text (plain while streaming), how it ended, and what it was built from. */

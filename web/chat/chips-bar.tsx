@@ -1,12 +1,11 @@
-import { For, Show } from 'solid-js';
+import { For, lazy, Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import type { Chip as ChipRecord } from '../db/records.ts';
-import { lazyWithWords } from '../i18n/action-messages.ts';
 import { chipLabel } from './chips.ts';
 
 /** Pages and web answers: previewed and trimmed before sending; loaded with /extraer or /web. */
-const ExternalChip = lazyWithWords(() =>
-  import('../web-context/external-chip.tsx').then((m) => m.ExternalChip),
+const ExternalChip = lazy(() =>
+  import('../web-context/external-chip.tsx').then((m) => ({ default: m.ExternalChip })),
 );
 const external = (chip: ChipRecord) => (chip.kind === 'url' || chip.kind === 'web' ? chip : null);
 

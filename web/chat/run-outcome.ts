@@ -1,5 +1,4 @@
 import { MAX_ATTACHMENT_TEXT } from '../../common/chat-schemas.ts';
-import { withWords } from '../i18n/action-messages.ts';
 import type { ChatCore } from './chat-core.ts';
 import type { CommandOutcome } from './interpret-command.ts';
 import type { Sender } from './sender.ts';
@@ -59,7 +58,7 @@ export async function runOutcome(core: ChatCore, sender: Sender, outcome: Comman
     case 'extract':
     case 'webSearch': {
       consumed();
-      return withWords(() => import('../web-context/web-commands.ts'))
+      return import('../web-context/web-commands.ts')
         .then((m) => m.runWebCommand(core, outcome))
         .catch(core.report);
     }
@@ -67,7 +66,7 @@ export async function runOutcome(core: ChatCore, sender: Sender, outcome: Comman
     case 'write':
     case 'close': {
       consumed();
-      return withWords(() => import('../proposals/proposal-commands.ts'))
+      return import('../proposals/proposal-commands.ts')
         .then((m) => m.runProposalCommand(core, sender, outcome))
         .catch(core.report);
     }

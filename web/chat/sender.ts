@@ -1,7 +1,6 @@
 import type { ChatRequestInput } from '../../common/chat-schemas.ts';
 import type { TurnRecord } from '../db/records.ts';
 import { putTurn } from '../db/turns-repo.ts';
-import { withWords } from '../i18n/action-messages.ts';
 import { streamChat } from '../lib/api.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { TURN_SAVE_INTERVAL_MS } from '../lib/timing.ts';
@@ -59,7 +58,7 @@ export function createSender(core: ChatCore) {
   const afterAnswer = (done: TurnRecord) => {
     if (done.status !== 'complete' || done.mode === 'summary') return;
     if (done.mode !== 'closing' && !done.content.includes('[[')) return;
-    withWords(() => import('../proposals/proposal-actions.ts'))
+    import('../proposals/proposal-actions.ts')
       .then((m) => m.afterAnswer(core, done))
       .catch(core.report);
   };
