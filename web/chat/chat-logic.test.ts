@@ -42,7 +42,7 @@ describe('web/chat/apply-chat-event', () => {
       sent: [{ kind: 'note', label: 'a.md', chars: 10, cutChars: 0 }],
       droppedTurns: 1,
       promptChars: 100,
-      notices: ['recortado'],
+      notices: [{ code: 'turns_dropped', params: { count: 1 } }],
       provider: 'groq',
       model: 'g1',
     });
@@ -51,6 +51,7 @@ describe('web/chat/apply-chat-event', () => {
       from: { provider: 'groq', model: 'g1' },
       to: { provider: 'openrouter', model: 'o1' },
       reason: 'rate_limited',
+      failure: { code: 'rate_limited', params: {} },
       message: '429',
     });
     t = applyChatEvent(t, { type: 'delta', text: 'Ho' });

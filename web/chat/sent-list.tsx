@@ -1,4 +1,5 @@
 import { For, Show } from 'solid-js';
+import type { SentItem } from '../../common/chat-schemas.ts';
 import { useStores } from '../app/store-context.tsx';
 import type { TurnMeta } from '../db/records.ts';
 
@@ -7,13 +8,19 @@ export function SentList(props: { meta: TurnMeta }) {
   const stores = useStores();
   const t = stores.i18n.t;
   const n = (value: number) => value.toLocaleString(stores.i18n.locale());
+  /** History is labelled by its number of turns (older answers kept "3 turnos" as sent). */
+  const sentLabel = (item: SentItem) => {
+    if (item.kind !== 'history' || !/^\d+$/.test(item.label)) return item.label;
+    const count = Number(item.label);
+    return count === 1 ? t('sent.turnsOne') : t('sent.turns', { count: n(count) });
+  };
   return (
     <ul class="sent-list" data-testid="sent-list">
       <For each={props.meta.sent} fallback={<li class="muted">{t('sent.nothing')}</li>}>
         {(item) => (
           <li>
             <span class="sent-kind">{t(`sent.kind.${item.kind}`)}</span>{' '}
-            <span class="sent-label">{item.label}</span>{' '}
+            <span class="sent-label">{sentLabel(item)}</span>{' '}
             <span class="muted">{t('sent.chars', { chars: n(item.chars) })}</span>
             <Show when={item.cutChars > 0}>
               {' '}

@@ -1,26 +1,5 @@
 import type { ChatCore } from '../chat/chat-core.ts';
-import { describeError } from '../i18n/error-message.ts';
-import type { Translate } from '../i18n/i18n-store.ts';
-import { ApiError } from '../lib/api-error.ts';
-
-/**
- * Codes whose server message says more than our translation: which URL was refused
- * and why, what type a page was and what to do instead, which path is not valid.
- */
-const SERVER_WORDED = new Set([
-  'url_refused',
-  'unsupported_type',
-  'no_search_provider',
-  'invalid_path',
-]);
-
-/** A failure in words for the user: the server's own sentence where it carries the hint. */
-export function explainError(error: unknown, t: Translate): string {
-  if (error instanceof ApiError && SERVER_WORDED.has(error.code) && error.message.trim()) {
-    return error.message;
-  }
-  return describeError(error, t);
-}
+import { describeError } from '../i18n/describe-error.ts';
 
 /** Shows a command's failure, in words, in the chat's command panel. */
 export function showCommandFailure(core: ChatCore, error: unknown): void {
@@ -28,6 +7,6 @@ export function showCommandFailure(core: ChatCore, error: unknown): void {
     kind: 'notice',
     tone: 'error',
     key: 'command.failed',
-    params: { message: explainError(error, core.i18n.t) },
+    params: { message: describeError(error, core.i18n.t) },
   });
 }

@@ -5,6 +5,7 @@ import { noteKey } from '../../common/wikilinks.ts';
 import type { ChatCore } from '../chat/chat-core.ts';
 import { putProposal } from '../db/proposals-repo.ts';
 import type { ProposalOrigin, ProposalRecord, TurnRecord } from '../db/records.ts';
+import { describeError } from '../i18n/describe-error.ts';
 import { ApiError } from '../lib/api-error.ts';
 import {
   changedDiff,
@@ -15,7 +16,7 @@ import {
   proposeWrite,
   rejectProposal,
 } from '../lib/proposals-api.ts';
-import { explainError, showCommandFailure } from './explain-error.ts';
+import { showCommandFailure } from './explain-error.ts';
 import { type ProposalOutcome, settle } from './proposal-state.ts';
 
 /** The error code kept on a record when asking for it again failed. */
@@ -71,7 +72,7 @@ async function apply(core: ChatCore, id: string, outcome: ProposalOutcome) {
 const failure = (error: unknown, t: ChatCore['i18n']['t']): ProposalOutcome => ({
   type: 'failed',
   code: error instanceof ApiError ? error.code : 'internal',
-  message: explainError(error, t),
+  message: describeError(error, t),
   diff: changedDiff(error),
 });
 
@@ -112,7 +113,7 @@ export async function proposeAgain(core: ChatCore, id: string, origin?: Proposal
     await apply(core, id, { type: 'superseded' });
     await addProposal(core, record.turnId, fresh, from);
   } catch (error) {
-    const message = explainError(error, core.i18n.t);
+    const message = describeError(error, core.i18n.t);
     await store(core, { ...record, error: { code: PROPOSE_FAILED, message } }).catch(core.report);
   } finally {
     mark(id, false);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '../../common/api-schemas.ts';
 import { ApiError } from '../lib/api-error.ts';
+import { describeError, errorMessageKey } from './describe-error.ts';
 import { en } from './en.ts';
-import { describeError, errorMessageKey } from './error-message.ts';
 import { es, type MessageKey } from './es.ts';
-import { translate } from './translate.ts';
+import { type MessageParams, translate } from './translate.ts';
 
-const tEs = (key: MessageKey) => translate(es, key);
-const tEn = (key: MessageKey) => translate(en, key);
+const tEs = (key: MessageKey, params?: MessageParams) => translate(es, key, params);
+const tEn = (key: MessageKey, params?: MessageParams) => translate(en, key, params);
 
 describe('error-message', () => {
   it('has a message for every error code the API can send', () => {
@@ -40,5 +40,25 @@ describe('error-message', () => {
   it('does not treat inherited object keys as error codes', () => {
     expect(errorMessageKey('toString')).toBeNull();
     expect(errorMessageKey('__proto__')).toBeNull();
+  });
+});
+
+describe('describeError of an answer', () => {
+  const failures = [
+    { link: 'Groq', failure: { code: 'missing_key' as const, params: { env: 'GROQ_API_KEY' } } },
+    { link: 'Local (m)', failure: { code: 'timeout' as const, params: { seconds: 2 } } },
+  ];
+
+  it('lists every failed link of the chain, in the UI language', () => {
+    const error = { code: 'all_failed', message: 'Ningún proveedor pudo contestar: …', failures };
+    expect(describeError(error, tEn, { during: 'answer' })).toBe(
+      'No provider could answer:\n- Groq: the environment variable GROQ_API_KEY is not set\n- Local (m): no answer in 2 s',
+    );
+  });
+
+  it('words a lost stream as an interrupted answer, not as an unreachable server', () => {
+    const error = { code: 'network', message: 'stream ended early' };
+    expect(describeError(error, tEn, { during: 'answer' })).toBe(en['chatError.network']);
+    expect(describeError(error, tEn)).toBe(en['error.network']);
   });
 });
