@@ -62,3 +62,23 @@ describe('describeError of an answer', () => {
     expect(describeError(error, tEn)).toBe(en['error.network']);
   });
 });
+
+describe('describeError with params', () => {
+  it('words the reason the server gives, filled with its params, in each language', () => {
+    const error = new ApiError('invalid_path', 'Ruta no válida: …', 400, undefined, {
+      reason: 'hidden',
+      name: '.git',
+    });
+    expect(describeError(error, tEn)).toBe(
+      'Invalid path: hidden folders and files (“.git”) are not served.',
+    );
+    expect(describeError(error, tEs)).toBe(
+      'Ruta no válida: las carpetas y archivos ocultos («.git») no se sirven.',
+    );
+  });
+
+  it('falls back to the code’s general words for a reason it does not know', () => {
+    const error = new ApiError('invalid_path', 'x', 400, undefined, { reason: 'toString' });
+    expect(describeError(error, tEn)).toBe(en['error.invalid_path']);
+  });
+});

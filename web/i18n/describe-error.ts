@@ -1,7 +1,7 @@
 import type { LinkFailed, NoticeParams } from '../../common/notice-schemas.ts';
 import { ApiError, type ClientErrorCode } from '../lib/api-error.ts';
 import { describeFailure, type Words } from './describe-notice.ts';
-import type { MessageKey } from './es.ts';
+import { es, type MessageKey } from './es.ts';
 
 /** Typed over every code, so a code added to the API schemas fails the type check until it has words. */
 const KEYS: Readonly<Record<ClientErrorCode, MessageKey>> = {
@@ -85,9 +85,16 @@ export function describeError(
   }
   const key =
     (options.during === 'answer' && Object.hasOwn(ANSWER_KEYS, code) ? ANSWER_KEYS[code] : null) ??
+    reasonKey(code, params) ??
     errorMessageKey(code);
   if (key) return t(key, params);
   return facts.message?.trim() || t('error.unknown');
+}
+
+/** A code whose params name a `reason` has words for each: `error.invalid_path.hidden`. */
+function reasonKey(code: string, params: NoticeParams | undefined): MessageKey | null {
+  const key = `error.${code}.${String(params?.reason)}`;
+  return Object.hasOwn(es, key) ? (key as MessageKey) : null;
 }
 
 function factsOf(error: unknown): FailureFacts | null {

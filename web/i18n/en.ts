@@ -340,4 +340,34 @@ export const en = {
   'chatError.all_failed': 'No provider could answer:',
   'sent.turns': '{count} turns',
   'sent.turnsOne': '1 turn',
+  'error.url_refused.scheme':
+    'SOMA only extracts http:// and https:// addresses (this one starts with “{protocol}”).',
+  'error.url_refused.private':
+    'SOMA does not open local or private addresses ({host}): this way no page and no message can use it to reach your computer or your router.',
+  'error.unsupported_type.pdf':
+    'SOMA does not extract PDFs yet: open it, copy the text you want and paste it with /paste.',
+  'error.unsupported_type.type':
+    'SOMA only extracts HTML, text and Markdown pages; this address returns “{type}”.',
+  'error.no_search_provider.missing_provider':
+    'The harness has no provider “{provider}”, which webSearch asks for. Meanwhile you can attach a specific page with /extract URL.',
+  'error.no_search_provider.missing_key':
+    'Web search uses {provider} ({model}) and the environment variable {env} is not set. Meanwhile you can attach a specific page with /extract URL.',
+  'error.invalid_path.not_text': 'Invalid path: it is not text.',
+  'error.invalid_path.too_long': 'Invalid path: too long.',
+  'error.invalid_path.double_encoded': 'Invalid path: it has doubly encoded characters.',
+  'error.invalid_path.control_chars': 'Invalid path: it has control characters.',
+  'error.invalid_path.unc': 'Invalid path: network (UNC) paths are not allowed.',
+  'error.invalid_path.absolute': 'Invalid path: it must be relative to the vault.',
+  'error.invalid_path.drive': 'Invalid path: paths with a drive (C:) are not allowed.',
+  'error.invalid_path.dot_segment': 'Invalid path: it cannot contain “..” or dot segments.',
+  'error.invalid_path.hidden': 'Invalid path: hidden folders and files (“{name}”) are not served.',
+  'error.invalid_path.name_too_long': 'Invalid path: name too long.',
+  'error.invalid_path.symlink_escape': 'Invalid path: it leaves the vault through a symbolic link.',
+  'error.invalid_path.symlink_loop': 'Invalid path: a loop of symbolic links.',
+  'error.invalid_path.broken_symlink': 'Invalid path: a broken symbolic link.',
+  'error.invalid_path.no_file_name': 'Invalid path: the file name is missing.',
+  'error.invalid_path.not_writable_type': 'Invalid path: only .md or .txt notes are written.',
+  'error.invalid_path.soma_log': 'Invalid path: “{path}” is one of SOMA’s logs.',
+  'error.invalid_path.parent_is_file': 'Invalid path: a folder of “{path}” is a file.',
+  'error.invalid_path.not_a_file': 'Invalid path: “{path}” is not a file.',
 } as const satisfies Messages;

@@ -346,6 +346,39 @@ export const es = {
   'chatError.all_failed': 'Ningún proveedor pudo contestar:',
   'sent.turns': '{count} turnos',
   'sent.turnsOne': '1 turno',
+  'error.url_refused.scheme':
+    'SOMA solo extrae direcciones http:// y https:// (esta empieza por «{protocol}»).',
+  'error.url_refused.private':
+    'SOMA no abre direcciones locales ni privadas ({host}): así ninguna página ni ningún mensaje puede usarlo para llegar a tu ordenador o a tu router.',
+  'error.unsupported_type.pdf':
+    'SOMA todavía no extrae PDF: ábrelo, copia el texto que te interese y pégalo con /conectar.',
+  'error.unsupported_type.type':
+    'SOMA solo extrae páginas HTML, texto y Markdown; esta dirección devuelve «{type}».',
+  'error.no_search_provider.missing_provider':
+    'El arnés no tiene el proveedor «{provider}» que pide webSearch. Mientras tanto, puedes adjuntar una página concreta con /extraer URL.',
+  'error.no_search_provider.missing_key':
+    'La búsqueda web usa {provider} ({model}) y falta la variable de entorno {env}. Mientras tanto, puedes adjuntar una página concreta con /extraer URL.',
+  'error.invalid_path.not_text': 'Ruta no válida: no es texto.',
+  'error.invalid_path.too_long': 'Ruta no válida: demasiado larga.',
+  'error.invalid_path.double_encoded': 'Ruta no válida: contiene caracteres codificados dos veces.',
+  'error.invalid_path.control_chars': 'Ruta no válida: contiene caracteres de control.',
+  'error.invalid_path.unc': 'Ruta no válida: las rutas de red (UNC) no están permitidas.',
+  'error.invalid_path.absolute': 'Ruta no válida: debe ser relativa a la bóveda.',
+  'error.invalid_path.drive': 'Ruta no válida: las rutas con unidad (C:) no están permitidas.',
+  'error.invalid_path.dot_segment':
+    'Ruta no válida: no puede contener «..» ni segmentos de puntos.',
+  'error.invalid_path.hidden':
+    'Ruta no válida: las carpetas y archivos ocultos («{name}») no se sirven.',
+  'error.invalid_path.name_too_long': 'Ruta no válida: nombre demasiado largo.',
+  'error.invalid_path.symlink_escape':
+    'Ruta no válida: sale de la bóveda a través de un enlace simbólico.',
+  'error.invalid_path.symlink_loop': 'Ruta no válida: bucle de enlaces simbólicos.',
+  'error.invalid_path.broken_symlink': 'Ruta no válida: enlace simbólico roto.',
+  'error.invalid_path.no_file_name': 'Ruta no válida: falta el nombre del archivo.',
+  'error.invalid_path.not_writable_type': 'Ruta no válida: solo se escriben notas .md o .txt.',
+  'error.invalid_path.soma_log': 'Ruta no válida: «{path}» es un registro de SOMA.',
+  'error.invalid_path.parent_is_file': 'Ruta no válida: una carpeta de «{path}» es un archivo.',
+  'error.invalid_path.not_a_file': 'Ruta no válida: «{path}» no es un archivo.',
 } as const;
 
 /** The dictionary shape: every language provides the same keys as `es`. */
