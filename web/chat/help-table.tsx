@@ -1,6 +1,7 @@
 import { For } from 'solid-js';
 import { COMMANDS } from '../../common/commands.ts';
 import { useStores } from '../app/store-context.tsx';
+import { commandKey } from '../i18n/command-key.ts';
 import { ClosePanelButton } from './close-panel-button.tsx';
 
 /** The command table, rendered from the shared COMMANDS so it never drifts from the parser. */
@@ -31,9 +32,9 @@ export function HelpTable() {
                   <th scope="row">{`/${c.es}${c.argName ? ` ${c.argName[stores.i18n.locale()]}` : ''}`}</th>
                   <td>{`/${c.alias}`}</td>
                   <td>{`/${c.en}`}</td>
-                  <td>{c.description[stores.i18n.locale()]}</td>
+                  <td>{t(commandKey(c.id, 'does'))}</td>
                   <td>
-                    <code>{c.example}</code>
+                    <code>{t(commandKey(c.id, 'example'))}</code>
                   </td>
                 </tr>
               )}
