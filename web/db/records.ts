@@ -1,5 +1,10 @@
 import type { SentItem } from '../../common/chat-schemas.ts';
-import type { LinkFailed, LinkFailure, TurnNotice } from '../../common/notice-schemas.ts';
+import type {
+  LinkFailed,
+  LinkFailure,
+  NoticeParams,
+  TurnNotice,
+} from '../../common/notice-schemas.ts';
 import type { ClosingBody, Proposal, SaveBody } from '../../common/synapse-schemas.ts';
 import type { Source } from '../../common/web-schemas.ts';
 
@@ -128,8 +133,11 @@ export interface ProposalRecord {
   proposal: Proposal;
   origin: ProposalOrigin;
   state: 'pending' | 'approved' | 'rejected' | 'expired' | 'changed' | 'failed' | 'superseded';
-  /** Why the last confirm failed (an error code and the server's words). */
-  error?: { code: string; message: string };
+  /**
+   * Why the last confirm failed: the error code, the server's message and params, worded
+   * when shown (records saved before params held the words already).
+   */
+  error?: { code: string; message: string; params?: NoticeParams };
   /** `changed`: the diff from the file as it is now to the proposed content. */
   changedDiff?: string;
   /** `approved`: what the server wrote. */

@@ -69,10 +69,12 @@ async function apply(core: ChatCore, id: string, outcome: ProposalOutcome) {
   if (record) await store(core, settle(record, outcome, Date.now()));
 }
 
-const failure = (error: unknown, t: ChatCore['i18n']['t']): ProposalOutcome => ({
+/** The failure's facts, kept as sent: the card words them in the language of the moment. */
+const failure = (error: unknown): ProposalOutcome => ({
   type: 'failed',
   code: error instanceof ApiError ? error.code : 'internal',
-  message: describeError(error, t),
+  message: error instanceof Error ? error.message : String(error),
+  ...(error instanceof ApiError ? { params: error.params } : {}),
   diff: changedDiff(error),
 });
 
@@ -94,7 +96,7 @@ export async function decide(
     const { written } = await confirmProposal(record.proposal, choice === 'overwrite');
     await apply(core, id, { type: 'written', written });
   } catch (error) {
-    await apply(core, id, failure(error, core.i18n.t)).catch(core.report);
+    await apply(core, id, failure(error)).catch(core.report);
   } finally {
     mark(id, false);
   }
