@@ -113,6 +113,13 @@ describe('web/chat/interpret-command', () => {
     expect(run('/reiniciar ya')).toMatchObject({ key: 'command.unexpected' });
   });
 
+  it('names the command in English in the English usage', () => {
+    expect(run('/search', { ...ctx, locale: 'en' })).toMatchObject({
+      key: 'command.missing',
+      params: { usage: '/search TERM' },
+    });
+  });
+
   it('turns the web and proposal commands into their outcomes, by any of their names', () => {
     expect(run('/ext https://a.es/x')).toEqual({ kind: 'extract', url: 'https://a.es/x' });
     expect(run('/web el río más largo')).toEqual({
