@@ -40,6 +40,12 @@ describe('common/commands', () => {
     ]);
     const names = COMMANDS.flatMap((c) => [...new Set([c.es, c.alias, c.en])]);
     expect(new Set(names).size).toBe(names.length);
+    for (const c of COMMANDS) {
+      expect(c.description.es.length, c.id).toBeGreaterThan(5);
+      expect(c.description.en.length, c.id).toBeGreaterThan(5);
+      expect(parseCommand(c.example), c.example).toMatchObject({ kind: 'command', id: c.id });
+      expect(parseCommand(c.exampleEn), c.exampleEn).toMatchObject({ kind: 'command', id: c.id });
+    }
   });
 
   it('keeps the --web row: alias --web, English /web', () => {

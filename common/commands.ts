@@ -17,7 +17,6 @@
 /** What a command takes after its name. `path` is one vault path, `paths` one or more. */
 export type ArgSpec = 'none' | 'text' | 'optional' | 'path' | 'paths';
 
-/** A command's names; what it does and an example are worded in web/i18n (`help.<id>.does`, `.example`). */
 export interface CommandDef {
   readonly id: string;
   /** Spanish name without prefix (`buscar`); the canonical spelling. */
@@ -26,8 +25,15 @@ export interface CommandDef {
   readonly alias: string;
   readonly en: string;
   readonly arg: ArgSpec;
-  /** The argument's name in each language, like the command's own names; null when there is none. */
+  /** The argument's placeholder for help and autocompletion, null when there is none. */
   readonly argName: { readonly es: string; readonly en: string } | null;
+  /** i18n key of the description (`command.buscar`) for UIs with their own dictionary. */
+  readonly descriptionKey: string;
+  readonly description: { readonly es: string; readonly en: string };
+  /** Typed with the Spanish names, as the seed's users type it (the `soma` command shows it too). */
+  readonly example: string;
+  /** The same example typed with the English names, for the English help table. */
+  readonly exampleEn: string;
 }
 
 const def = (
@@ -36,6 +42,9 @@ const def = (
   en: string,
   arg: ArgSpec,
   argName: [string, string] | null,
+  description: [string, string],
+  example: string,
+  exampleEn: string,
 ): CommandDef => ({
   id: es,
   es,
@@ -43,25 +52,29 @@ const def = (
   en,
   arg,
   argName: argName && { es: argName[0], en: argName[1] },
+  descriptionKey: `command.${es}`,
+  description: { es: description[0], en: description[1] },
+  example,
+  exampleEn,
 });
 
 /** Every command, in the order of the help table. */
 // biome-ignore format: one row per command, like the table in DESIGN.md.
 export const COMMANDS: readonly CommandDef[] = [
-  def('web', 'web', 'web', 'text', ['CONSULTA', 'QUERY']),
-  def('extraer', 'ext', 'extract', 'text', ['URL', 'URL']),
-  def('buscar', 'bus', 'search', 'text', ['TÉRMINO', 'TERM']),
-  def('conectar', 'con', 'paste', 'optional', ['TEXTO', 'TEXT']),
-  def('unir', 'uni', 'attach', 'paths', ['NOTA, NOTA…', 'NOTE, NOTE…']),
-  def('guardar', 'gua', 'save', 'optional', ['TÍTULO', 'TITLE']),
-  def('registrar', 'reg', 'write', 'path', ['RUTA', 'PATH']),
-  def('cerrar', 'cer', 'close', 'none', null),
-  def('reiniciar', 'rei', 'reset', 'none', null),
-  def('resumir', 'res', 'summarize', 'none', null),
-  def('recordar', 'rec', 'recall', 'none', null),
-  def('modo', 'mod', 'mode', 'optional', ['PERFIL', 'PROFILE']),
-  def('proyecto', 'pro', 'project', 'optional', ['NOMBRE', 'NAME']),
-  def('ayuda', 'ayu', 'help', 'optional', ['COMANDO', 'COMMAND']),
+  def('web', 'web', 'web', 'text', ['CONSULTA', 'QUERY'], ['Busca en la web', 'Search the web'], '/web últimos estudios sobre el sueño', '/web latest studies on sleep'),
+  def('extraer', 'ext', 'extract', 'text', ['URL', 'URL'], ['Adjunta el texto de una página', "Attach a page's text"], '/extraer https://es.wikipedia.org/wiki/Memoria', '/extract https://en.wikipedia.org/wiki/Memory'),
+  def('buscar', 'bus', 'search', 'text', ['TÉRMINO', 'TERM'], ['Busca en la bóveda y adjunta notas', 'Search the vault and attach notes'], '/buscar memoria de trabajo', '/search working memory'),
+  def('conectar', 'con', 'paste', 'optional', ['TEXTO', 'TEXT'], ['Adjunta texto pegado', 'Attach pasted text'], '/conectar', '/paste'),
+  def('unir', 'uni', 'attach', 'paths', ['NOTA, NOTA…', 'NOTE, NOTE…'], ['Adjunta una o más notas', 'Attach one or more notes'], '/unir "03_Proyectos/Mi tesis.md", Ideas', '/attach "03_Proyectos/My thesis.md", Ideas'),
+  def('guardar', 'gua', 'save', 'optional', ['TÍTULO', 'TITLE'], ['Propone guardar la última respuesta en 05_Salida/', 'Propose saving the last answer to 05_Salida/'], '/guardar Resumen del capítulo 2', '/save Summary of chapter 2'),
+  def('registrar', 'reg', 'write', 'path', ['RUTA', 'PATH'], ['Propone escribir la última respuesta en una ruta', 'Propose writing the last answer to a path'], '/registrar 00_Entrada/idea.md', '/write 00_Entrada/idea.md'),
+  def('cerrar', 'cer', 'close', 'none', null, ['Propone un cierre de la sesión', 'Propose a session closing'], '/cerrar', '/close'),
+  def('reiniciar', 'rei', 'reset', 'none', null, ['Borra el historial de la sesión', 'Clear the session history'], '/reiniciar', '/reset'),
+  def('resumir', 'res', 'summarize', 'none', null, ['Resume la conversación sin cerrarla', 'Summarise the conversation without closing it'], '/resumir', '/summarize'),
+  def('recordar', 'rec', 'recall', 'none', null, ['Usa el último cierre como memoria', 'Use the last closing as memory'], '/recordar', '/recall'),
+  def('modo', 'mod', 'mode', 'optional', ['PERFIL', 'PROFILE'], ['Cambia de perfil (sin nombre, los lista)', 'Switch profile (without a name, list them)'], '/modo tutor', '/mode tutor'),
+  def('proyecto', 'pro', 'project', 'optional', ['NOMBRE', 'NAME'], ['Usa un proyecto de 03_Proyectos/ (sin nombre, los lista)', 'Use a project from 03_Proyectos/ (without a name, list them)'], '/proyecto Tesis', '/project Thesis'),
+  def('ayuda', 'ayu', 'help', 'optional', ['COMANDO', 'COMMAND'], ['Muestra esta tabla', 'Show this table'], '/ayuda buscar', '/help search'),
 ];
 
 /** Outcome of reading one chat-box entry. */

@@ -1,7 +1,6 @@
 import { For } from 'solid-js';
 import { COMMANDS } from '../../common/commands.ts';
 import { useStores } from '../app/store-context.tsx';
-import { commandKey } from '../i18n/command-key.ts';
 import { ClosePanelButton } from './close-panel-button.tsx';
 
 /** The command table, rendered from the shared COMMANDS so it never drifts from the parser. */
@@ -32,9 +31,9 @@ export function HelpTable() {
                   <th scope="row">{`/${c.es}${c.argName ? ` ${c.argName[stores.i18n.locale()]}` : ''}`}</th>
                   <td>{`/${c.alias}`}</td>
                   <td>{`/${c.en}`}</td>
-                  <td>{t(commandKey(c.id, 'does'))}</td>
+                  <td>{c.description[stores.i18n.locale()]}</td>
                   <td>
-                    <code>{t(commandKey(c.id, 'example'))}</code>
+                    <code>{stores.i18n.locale() === 'en' ? c.exampleEn : c.example}</code>
                   </td>
                 </tr>
               )}

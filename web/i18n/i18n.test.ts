@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, parseCommand } from '../../common/commands.ts';
-import { commandKey } from './command-key.ts';
 import { en } from './en.ts';
 import { es } from './es.ts';
 import { parseLocale, translate } from './translate.ts';
@@ -38,17 +36,5 @@ describe('translate', () => {
     expect(parseLocale('en')).toBe('en');
     expect(parseLocale('fr')).toBe('es');
     expect(parseLocale(null)).toBe('es');
-  });
-});
-
-describe('help table words', () => {
-  it('describe every command and give an example that parses as it, in both languages', () => {
-    for (const c of COMMANDS) {
-      for (const dictionary of [es, en]) {
-        expect(dictionary[commandKey(c.id, 'does')]?.length ?? 0, c.id).toBeGreaterThan(5);
-        const example = dictionary[commandKey(c.id, 'example')] ?? '';
-        expect(parseCommand(example), example).toMatchObject({ kind: 'command', id: c.id });
-      }
-    }
   });
 });
