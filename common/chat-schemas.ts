@@ -92,8 +92,10 @@ export type ChatRequestInput = z.input<typeof ChatRequestSchema>;
 /** One piece of what a turn sent, shown to the user beside the answer. */
 export const SentItemSchema = z.object({
   kind: SentKindSchema,
-  /** Note path, file name, query, project name, closing path; the number of turns for history; '' for pasted text. */
+  /** Note path, file name, query, project name, closing path, "texto pegado" or "N turnos" (Spanish, for API users and the CLI). */
   label: z.string(),
+  /** History: how many turns were sent (the UI words it; the label says it in Spanish). */
+  count: z.optional(z.int().check(z.nonnegative())),
   chars: z.int().check(z.nonnegative()),
   /** Characters dropped to fit the budget (0 when whole). */
   cutChars: z.int().check(z.nonnegative()),
@@ -111,8 +113,10 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
     /** Older turns left out to fit the budget. */
     droppedTurns: z.int().check(z.nonnegative()),
     promptChars: z.int().check(z.nonnegative()),
-    /** What was cut to fit the limits, as codes the UI words. */
-    notices: z.array(TurnNoticeSchema),
+    /** What was cut to fit the limits, in Spanish, for API users and the CLI. */
+    notices: z.array(z.string()),
+    /** The same notices as codes with params, which the PWA words in its language. */
+    noticeCodes: z.array(TurnNoticeSchema),
     /** The first link of the chain that will be tried; a `fallback` event names the next. */
     provider: z.string(),
     model: z.string(),

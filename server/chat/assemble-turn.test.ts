@@ -136,7 +136,9 @@ describe('server/chat/assemble-turn', () => {
       't8:',
     ]);
     expect(r.droppedTurns).toBe(0);
-    expect(r.sent).toEqual([{ kind: 'history', label: '3', chars: 30, cutChars: 0 }]);
+    expect(r.sent).toEqual([
+      { kind: 'history', label: '3 turnos', count: 3, chars: 30, cutChars: 0 },
+    ]);
   });
 
   it('labels every source: note path, pasted text, file name, search query and hit', () => {
@@ -166,7 +168,7 @@ describe('server/chat/assemble-turn', () => {
     expect(sent).toEqual([
       { kind: 'file', label: 'apuntes.txt', chars: 1, cutChars: 0 },
       { kind: 'search', label: 'sueño', chars: 3, cutChars: 0 },
-      { kind: 'paste', label: '', chars: 1, cutChars: 0 },
+      { kind: 'paste', label: 'texto pegado', chars: 1, cutChars: 0 },
     ]);
   });
 
@@ -231,7 +233,7 @@ describe('server/chat/assemble-turn', () => {
     const r = assembleTurn(
       base({ harness, attachments: [{ kind: 'paste', text: 'x'.repeat(150) }] }),
     );
-    expect(r.sent).toEqual([{ kind: 'paste', label: '', chars: 100, cutChars: 50 }]);
+    expect(r.sent).toEqual([{ kind: 'paste', label: 'texto pegado', chars: 100, cutChars: 50 }]);
     expect(r.notices).toHaveLength(1);
   });
 

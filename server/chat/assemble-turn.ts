@@ -101,7 +101,7 @@ export function assembleTurn(input: TurnInput): AssembledTurn {
     if (a.kind === 'note')
       return add({ kind: 'note', label: a.path }, [[label('note', a.path), a.text]]);
     if (a.kind === 'paste')
-      return add({ kind: 'paste', label: '' }, [[label('paste', ''), a.text]]);
+      return add({ kind: 'paste', label: 'texto pegado' }, [[label('paste', ''), a.text]]);
     if (a.kind === 'file')
       return add({ kind: 'file', label: a.name }, [[label('file', a.name), a.text]]);
     if (a.kind === 'url')
@@ -146,7 +146,9 @@ export function assembleTurn(input: TurnInput): AssembledTurn {
     notices.push({ code: 'attachment_cut', params });
   }
   const n = history.length;
-  if (n > 0) sent.push({ kind: 'history', label: String(n), chars: historyChars(), cutChars: 0 });
+  const turnsLabel = `${n} ${n === 1 ? 'turno' : 'turnos'}`;
+  const chars = historyChars();
+  if (n > 0) sent.push({ kind: 'history', label: turnsLabel, count: n, chars, cutChars: 0 });
 
   const listing = input.vaultListing?.length
     ? capListing(input.vaultListing, limits.attachmentChars)

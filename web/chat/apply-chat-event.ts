@@ -23,7 +23,7 @@ export function applyChatEvent(turn: TurnRecord, event: ChatEvent): TurnRecord {
         meta: {
           ...meta,
           sent: event.sent,
-          notices: event.notices,
+          notices: event.noticeCodes,
           droppedTurns: event.droppedTurns,
           provider: event.provider,
           model: event.model,

@@ -42,7 +42,8 @@ describe('web/chat/apply-chat-event', () => {
       sent: [{ kind: 'note', label: 'a.md', chars: 10, cutChars: 0 }],
       droppedTurns: 1,
       promptChars: 100,
-      notices: [{ code: 'turns_dropped', params: { count: 1 } }],
+      notices: ['Se dejaron fuera 1 mensajes antiguos…'],
+      noticeCodes: [{ code: 'turns_dropped', params: { count: 1 } }],
       provider: 'groq',
       model: 'g1',
     });

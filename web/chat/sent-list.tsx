@@ -8,11 +8,14 @@ export function SentList(props: { meta: TurnMeta }) {
   const stores = useStores();
   const t = stores.i18n.t;
   const n = (value: number) => value.toLocaleString(stores.i18n.locale());
-  /** History is labelled by its number of turns (older answers kept "3 turnos" as sent). */
+  /**
+   * The server's labels of pasted text and history are Spanish, for API users: pasted text
+   * is named by its kind alone, history by its count (answers saved before it kept the label).
+   */
   const sentLabel = (item: SentItem) => {
-    if (item.kind !== 'history' || !/^\d+$/.test(item.label)) return item.label;
-    const count = Number(item.label);
-    return count === 1 ? t('sent.turnsOne') : t('sent.turns', { count: n(count) });
+    if (item.kind === 'paste') return '';
+    if (item.kind !== 'history' || item.count === undefined) return item.label;
+    return item.count === 1 ? t('sent.turnsOne') : t('sent.turns', { count: n(item.count) });
   };
   return (
     <ul class="sent-list" data-testid="sent-list">

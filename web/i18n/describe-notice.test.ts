@@ -19,7 +19,7 @@ describe('web/i18n/describe-notice', () => {
   });
 
   it('names cut pasted text by its kind, since it has no label of its own', () => {
-    const params = { kind: 'paste', label: '', sent: 10, total: 20 };
+    const params = { kind: 'paste', label: 'texto pegado', sent: 10, total: 20 };
     expect(describeNotice({ code: 'attachment_cut', params }, tEn)).toBe(
       '“Pasted text” was cut: 10 of 20 characters were sent.',
     );

@@ -14,9 +14,9 @@ export type Words = (key: MessageKey, params?: MessageParams) => string;
 export function describeNotice(notice: TurnNotice | string, t: Words): string {
   if (typeof notice === 'string') return notice;
   if (notice.code !== 'attachment_cut') return t(`notice.${notice.code}`, notice.params);
-  // Pasted text has no name of its own: it is called by its kind.
+  // Pasted text has no name of its own (its label is Spanish, for API users): it is called by its kind.
   const { kind, label } = notice.params;
-  const named = label === '' && typeof kind === 'string' ? sentKindWord(kind, t) : label;
+  const named = kind === 'paste' ? sentKindWord(kind, t) : label;
   return t('notice.attachment_cut', { ...notice.params, label: named ?? '' });
 }
 
