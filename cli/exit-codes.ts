@@ -34,6 +34,7 @@ export const EXIT: Record<string, { status: number; hint: string }> = {
   unsupported_type: { status: 18, hint: 'Solo páginas HTML o texto.' },
   too_large: { status: 19, hint: 'La página es demasiado grande.' },
   fetch_failed: { status: 20, hint: 'No se pudo descargar la página.' },
+  unsupported_media_type: { status: 21, hint: 'SOMA solo acepta cuerpos JSON.' },
   // Sessions and the server's guards (30–39).
   no_session: {
     status: 30,
@@ -72,6 +73,10 @@ export const EXIT: Record<string, { status: number; hint: string }> = {
   wrong_session: { status: 53, hint: 'La propuesta es de otra sesión.' },
   file_changed: { status: 54, hint: 'El archivo cambió desde la propuesta: vuelve a pedirla.' },
   overwrite_required: { status: 55, hint: 'Sobrescribir necesita tu confirmación expresa.' },
+  audit_unavailable: {
+    status: 56,
+    hint: 'No se puede escribir el registro de auditoría (02_Conciencia/sesiones/soma_auditoria.jsonl): no se escribió nada.',
+  },
   // Anything else.
   internal: { status: 70, hint: 'Error interno de SOMA: mira su terminal.' },
   interrupted: { status: 130, hint: 'Interrumpido.' },

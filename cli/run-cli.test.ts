@@ -298,9 +298,9 @@ describe('soma (the terminal client)', () => {
     const page = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
-        '<html><head><title>Abejas</title></head><body><article><h1>Abejas</h1><p>Las abejas bailan para contar dónde están las flores. '.repeat(
+        `${'<html><head><title>Abejas</title></head><body><article><h1>Abejas</h1><p>Las abejas bailan para contar dónde están las flores. '.repeat(
           3,
-        ) + '</p></article></body></html>',
+        )}</p></article></body></html>`,
       );
     });
     await new Promise<void>((r) => page.listen(0, '127.0.0.1', r));

@@ -1,5 +1,6 @@
 // zod/mini: the PWA's first page parses with these schemas; see chat-schemas.ts.
 import * as z from 'zod/mini';
+import { NoticeParamsSchema } from './notice-schemas.ts';
 
 /**
  * The HTTP API's shapes, shared by the server (which answers them) and the PWA
@@ -45,7 +46,13 @@ export const ErrorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
 export const ErrorBodySchema = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
+  error: z.object({
+    code: z.string(),
+    /** Spanish, for API users and the CLI; the PWA words the code (+ params) itself. */
+    message: z.string(),
+    /** Values that fill the code's words, when it has any (docs/API.md lists them). */
+    params: z.optional(NoticeParamsSchema),
+  }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

@@ -1,6 +1,12 @@
 // zod/mini: the PWA's first page parses with these schemas, and classic zod would
 // add ~20 KB gzip to it (the budget is 60 KB). The server uses them as they are.
 import * as z from 'zod/mini';
+import {
+  LinkFailedSchema,
+  LinkFailureSchema,
+  SentKindSchema,
+  TurnNoticeSchema,
+} from './notice-schemas.ts';
 
 /**
  * The chat API's shapes (POST /api/chat and its event stream), shared by the
@@ -85,9 +91,11 @@ export type ChatRequestInput = z.input<typeof ChatRequestSchema>;
 
 /** One piece of what a turn sent, shown to the user beside the answer. */
 export const SentItemSchema = z.object({
-  kind: z.enum(['note', 'paste', 'file', 'url', 'web', 'search', 'project', 'recall', 'history']),
-  /** Note path, file name, query, project name, closing path, or "N turnos". */
+  kind: SentKindSchema,
+  /** Note path, file name, query, project name, closing path, "texto pegado" or "N turnos" (Spanish, for API users and the CLI). */
   label: z.string(),
+  /** History: how many turns were sent (the UI words it; the label says it in Spanish). */
+  count: z.optional(z.int().check(z.nonnegative())),
   chars: z.int().check(z.nonnegative()),
   /** Characters dropped to fit the budget (0 when whole). */
   cutChars: z.int().check(z.nonnegative()),
@@ -105,8 +113,10 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
     /** Older turns left out to fit the budget. */
     droppedTurns: z.int().check(z.nonnegative()),
     promptChars: z.int().check(z.nonnegative()),
-    /** Readable notes about anything cut, in Spanish. */
+    /** What was cut to fit the limits, in Spanish, for API users and the CLI. */
     notices: z.array(z.string()),
+    /** The same notices as codes with params, which the PWA words in its language. */
+    noticeCodes: z.array(TurnNoticeSchema),
     /** The first link of the chain that will be tried; a `fallback` event names the next. */
     provider: z.string(),
     model: z.string(),
@@ -118,6 +128,8 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
     to: ProviderRefSchema,
     /** rate_limited | upstream_error | auth | timeout | connection | bad_response (docs/API.md) */
     reason: z.string(),
+    /** Why the link failed, as data the UI words; `message` says it in Spanish for API users. */
+    failure: LinkFailureSchema,
     message: z.string(),
   }),
   z.object({
@@ -126,6 +138,8 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
     message: z.string(),
     /** True when text had already streamed: the answer is kept, marked as cut. */
     partial: z.boolean(),
+    /** The links that failed and why (all_failed: each in order; a cut answer: the one that cut it). */
+    failures: z.optional(z.array(LinkFailedSchema)),
   }),
   z.object({
     type: z.literal('done'),

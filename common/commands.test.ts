@@ -44,6 +44,7 @@ describe('common/commands', () => {
       expect(c.description.es.length, c.id).toBeGreaterThan(5);
       expect(c.description.en.length, c.id).toBeGreaterThan(5);
       expect(parseCommand(c.example), c.example).toMatchObject({ kind: 'command', id: c.id });
+      expect(parseCommand(c.exampleEn), c.exampleEn).toMatchObject({ kind: 'command', id: c.id });
     }
   });
 

@@ -31,7 +31,10 @@ export interface CommandDef {
   /** i18n key of the description (`command.buscar`) for UIs with their own dictionary. */
   readonly descriptionKey: string;
   readonly description: { readonly es: string; readonly en: string };
+  /** Typed with the Spanish names, as the seed's users type it (the `soma` command shows it too). */
   readonly example: string;
+  /** The same example typed with the English names, for the English help table. */
+  readonly exampleEn: string;
 }
 
 const def = (
@@ -42,6 +45,7 @@ const def = (
   argName: [string, string] | null,
   description: [string, string],
   example: string,
+  exampleEn: string,
 ): CommandDef => ({
   id: es,
   es,
@@ -52,25 +56,26 @@ const def = (
   descriptionKey: `command.${es}`,
   description: { es: description[0], en: description[1] },
   example,
+  exampleEn,
 });
 
 /** Every command, in the order of the help table. */
 // biome-ignore format: one row per command, like the table in DESIGN.md.
 export const COMMANDS: readonly CommandDef[] = [
-  def('web', 'web', 'web', 'text', ['CONSULTA', 'QUERY'], ['Busca en la web', 'Search the web'], '/web últimos estudios sobre el sueño'),
-  def('extraer', 'ext', 'extract', 'text', ['URL', 'URL'], ['Adjunta el texto de una página', "Attach a page's text"], '/extraer https://es.wikipedia.org/wiki/Memoria'),
-  def('buscar', 'bus', 'search', 'text', ['TÉRMINO', 'TERM'], ['Busca en la bóveda y adjunta notas', 'Search the vault and attach notes'], '/buscar memoria de trabajo'),
-  def('conectar', 'con', 'paste', 'optional', ['TEXTO', 'TEXT'], ['Adjunta texto pegado', 'Attach pasted text'], '/conectar'),
-  def('unir', 'uni', 'attach', 'paths', ['NOTA, NOTA…', 'NOTE, NOTE…'], ['Adjunta una o más notas', 'Attach one or more notes'], '/unir "03_Proyectos/Mi tesis.md", Ideas'),
-  def('guardar', 'gua', 'save', 'optional', ['TÍTULO', 'TITLE'], ['Propone guardar la última respuesta en 05_Salida/', 'Propose saving the last answer to 05_Salida/'], '/guardar Resumen del capítulo 2'),
-  def('registrar', 'reg', 'write', 'path', ['RUTA', 'PATH'], ['Propone escribir la última respuesta en una ruta', 'Propose writing the last answer to a path'], '/registrar 00_Entrada/idea.md'),
-  def('cerrar', 'cer', 'close', 'none', null, ['Propone un cierre de la sesión', 'Propose a session closing'], '/cerrar'),
-  def('reiniciar', 'rei', 'reset', 'none', null, ['Borra el historial de la sesión', 'Clear the session history'], '/reiniciar'),
-  def('resumir', 'res', 'summarize', 'none', null, ['Resume la conversación sin cerrarla', 'Summarise the conversation without closing it'], '/resumir'),
-  def('recordar', 'rec', 'recall', 'none', null, ['Usa el último cierre como memoria', 'Use the last closing as memory'], '/recordar'),
-  def('modo', 'mod', 'mode', 'optional', ['PERFIL', 'PROFILE'], ['Cambia de perfil (sin nombre, los lista)', 'Switch profile (without a name, list them)'], '/modo tutor'),
-  def('proyecto', 'pro', 'project', 'optional', ['NOMBRE', 'NAME'], ['Usa un proyecto de 03_Proyectos/ (sin nombre, los lista)', 'Use a project from 03_Proyectos/ (without a name, list them)'], '/proyecto Tesis'),
-  def('ayuda', 'ayu', 'help', 'optional', ['COMANDO', 'COMMAND'], ['Muestra esta tabla', 'Show this table'], '/ayuda buscar'),
+  def('web', 'web', 'web', 'text', ['CONSULTA', 'QUERY'], ['Busca en la web', 'Search the web'], '/web últimos estudios sobre el sueño', '/web latest studies on sleep'),
+  def('extraer', 'ext', 'extract', 'text', ['URL', 'URL'], ['Adjunta el texto de una página', "Attach a page's text"], '/extraer https://es.wikipedia.org/wiki/Memoria', '/extract https://en.wikipedia.org/wiki/Memory'),
+  def('buscar', 'bus', 'search', 'text', ['TÉRMINO', 'TERM'], ['Busca en la bóveda y adjunta notas', 'Search the vault and attach notes'], '/buscar memoria de trabajo', '/search working memory'),
+  def('conectar', 'con', 'paste', 'optional', ['TEXTO', 'TEXT'], ['Adjunta texto pegado', 'Attach pasted text'], '/conectar', '/paste'),
+  def('unir', 'uni', 'attach', 'paths', ['NOTA, NOTA…', 'NOTE, NOTE…'], ['Adjunta una o más notas', 'Attach one or more notes'], '/unir "03_Proyectos/Mi tesis.md", Ideas', '/attach "03_Proyectos/My thesis.md", Ideas'),
+  def('guardar', 'gua', 'save', 'optional', ['TÍTULO', 'TITLE'], ['Propone guardar la última respuesta en 05_Salida/', 'Propose saving the last answer to 05_Salida/'], '/guardar Resumen del capítulo 2', '/save Summary of chapter 2'),
+  def('registrar', 'reg', 'write', 'path', ['RUTA', 'PATH'], ['Propone escribir la última respuesta en una ruta', 'Propose writing the last answer to a path'], '/registrar 00_Entrada/idea.md', '/write 00_Entrada/idea.md'),
+  def('cerrar', 'cer', 'close', 'none', null, ['Propone un cierre de la sesión', 'Propose a session closing'], '/cerrar', '/close'),
+  def('reiniciar', 'rei', 'reset', 'none', null, ['Borra el historial de la sesión', 'Clear the session history'], '/reiniciar', '/reset'),
+  def('resumir', 'res', 'summarize', 'none', null, ['Resume la conversación sin cerrarla', 'Summarise the conversation without closing it'], '/resumir', '/summarize'),
+  def('recordar', 'rec', 'recall', 'none', null, ['Usa el último cierre como memoria', 'Use the last closing as memory'], '/recordar', '/recall'),
+  def('modo', 'mod', 'mode', 'optional', ['PERFIL', 'PROFILE'], ['Cambia de perfil (sin nombre, los lista)', 'Switch profile (without a name, list them)'], '/modo tutor', '/mode tutor'),
+  def('proyecto', 'pro', 'project', 'optional', ['NOMBRE', 'NAME'], ['Usa un proyecto de 03_Proyectos/ (sin nombre, los lista)', 'Use a project from 03_Proyectos/ (without a name, list them)'], '/proyecto Tesis', '/project Thesis'),
+  def('ayuda', 'ayu', 'help', 'optional', ['COMANDO', 'COMMAND'], ['Muestra esta tabla', 'Show this table'], '/ayuda buscar', '/help search'),
 ];
 
 /** Outcome of reading one chat-box entry. */

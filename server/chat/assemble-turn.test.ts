@@ -136,7 +136,9 @@ describe('server/chat/assemble-turn', () => {
       't8:',
     ]);
     expect(r.droppedTurns).toBe(0);
-    expect(r.sent).toEqual([{ kind: 'history', label: '3 turnos', chars: 30, cutChars: 0 }]);
+    expect(r.sent).toEqual([
+      { kind: 'history', label: '3 turnos', count: 3, chars: 30, cutChars: 0 },
+    ]);
   });
 
   it('labels every source: note path, pasted text, file name, search query and hit', () => {
@@ -182,7 +184,7 @@ describe('server/chat/assemble-turn', () => {
     expect(r.droppedTurns).toBe(2);
     expect(r.messages.slice(1, -1).map((m) => m.content.slice(0, 3))).toEqual(['t2:', 't3:']);
     expect(r.sent.find((s) => s.kind === 'paste')).toMatchObject({ chars: 500, cutChars: 0 });
-    expect(r.notices).toEqual([expect.stringContaining('2 mensajes antiguos')]);
+    expect(r.notices).toEqual([{ code: 'turns_dropped', params: { count: 2 } }]);
   });
 
   it('then cuts the largest attachments first, marks the cut and reports it', () => {
@@ -218,7 +220,12 @@ describe('server/chat/assemble-turn', () => {
     expect(tight.messages.at(-1)?.content).toContain(
       `${'g'.repeat(900)}\n[… recortado: 100 caracteres]`,
     );
-    expect(tight.notices).toEqual(['Se recortó «grande.md»: se enviaron 900 de 1000 caracteres.']);
+    expect(tight.notices).toEqual([
+      {
+        code: 'attachment_cut',
+        params: { kind: 'note', label: 'grande.md', sent: 900, total: 1000 },
+      },
+    ]);
   });
 
   it('caps one attachment at attachmentChars even when the budget has room', () => {
@@ -255,7 +262,7 @@ describe('server/chat/assemble-turn', () => {
     const r = assembleTurn(base({ harness, vaultListing: names }));
     expect(r.messages[0]?.content).toContain('nota-0\nnota-1\n');
     expect(r.messages[0]?.content).not.toContain('nota-29');
-    expect(r.notices).toEqual([expect.stringMatching(/faltan \d+ nombres/)]);
+    expect(r.notices).toEqual([{ code: 'listing_cut', params: { omitted: expect.any(Number) } }]);
   });
 
   it('always fits history and context in the budget and accounts for every character', () => {

@@ -1,4 +1,5 @@
 import type { ChatRequest, ChatTurn, SentItem } from '../../common/chat-schemas.ts';
+import type { TurnNotice } from '../../common/notice-schemas.ts';
 import type { Harness } from '../../harness/schema.ts';
 
 /** A text read from the vault for this turn, with the path the model should cite. */
@@ -44,8 +45,8 @@ export interface AssembledTurn {
   sent: SentItem[];
   /** History messages left out to fit limits.contextChars. */
   droppedTurns: number;
-  /** Spanish sentences for the UI about anything cut. */
-  notices: string[];
+  /** What was cut, as codes the UI words (web/i18n). */
+  notices: TurnNotice[];
   promptChars: number;
 }
 
@@ -138,26 +139,22 @@ export function assembleTurn(input: TurnInput): AssembledTurn {
     p.sent.cutChars += p.text.length - p.kept;
   }
 
-  const notices: string[] = [];
-  if (droppedTurns > 0) {
-    notices.push(
-      `Se dejaron fuera ${droppedTurns} mensajes antiguos del historial para no superar el límite de contexto.`,
-    );
-  }
+  const notices: TurnNotice[] = [];
+  if (droppedTurns > 0) notices.push({ code: 'turns_dropped', params: { count: droppedTurns } });
   for (const s of sent.filter((x) => x.cutChars > 0)) {
-    notices.push(
-      `Se recortó «${s.label}»: se enviaron ${s.chars} de ${s.chars + s.cutChars} caracteres.`,
-    );
+    const params = { kind: s.kind, label: s.label, sent: s.chars, total: s.chars + s.cutChars };
+    notices.push({ code: 'attachment_cut', params });
   }
   const n = history.length;
   const turnsLabel = `${n} ${n === 1 ? 'turno' : 'turnos'}`;
-  if (n > 0) sent.push({ kind: 'history', label: turnsLabel, chars: historyChars(), cutChars: 0 });
+  const chars = historyChars();
+  if (n > 0) sent.push({ kind: 'history', label: turnsLabel, count: n, chars, cutChars: 0 });
 
   const listing = input.vaultListing?.length
     ? capListing(input.vaultListing, limits.attachmentChars)
     : null;
   if (listing && listing.omitted > 0) {
-    notices.push(`La lista de notas de la bóveda se recortó: faltan ${listing.omitted} nombres.`);
+    notices.push({ code: 'listing_cut', params: { omitted: listing.omitted } });
   }
   const userContext = (input.userContext ?? h.userContext).trim();
   const system = [

@@ -107,6 +107,20 @@ describe('chat routes', () => {
     expect(last.content).toContain('La memoria activa como método.');
   });
 
+  it('sends what was cut both as codes for the PWA and in Spanish for API users', async () => {
+    await setup();
+    upstream.setScript({ kind: 'text', chunks: ['ok'] });
+    const limit = ctx.harness.current().limits.attachmentChars;
+    const text = 'x'.repeat(limit + 10);
+    const events = await readEvents(await chat({ attachments: [{ kind: 'paste', text }] }));
+    const meta = events[0] as Extract<ChatEvent, { type: 'meta' }>;
+    const params = { kind: 'paste', label: 'texto pegado', sent: limit, total: limit + 10 };
+    expect(meta.noticeCodes).toContainEqual({ code: 'attachment_cut', params });
+    expect(meta.notices).toContain(
+      `Se recortó «texto pegado»: se enviaron ${limit} de ${limit + 10} caracteres.`,
+    );
+  });
+
   it('lists the vault note names in the system prompt only while links.listVaultNotes is on', async () => {
     await setup();
     upstream.setScript({ kind: 'text', chunks: ['ok'] });

@@ -7,6 +7,7 @@ import { parseJsonBody } from '../http/parse-json-body.ts';
 import { streamChat } from '../inference/provider-chain.ts';
 import type { Vault } from '../vault/vault.ts';
 import { assembleTurn } from './assemble-turn.ts';
+import { noticeText } from './notice-text.ts';
 import { latestClosing, listProjects, resolveContext } from './resolve-context.ts';
 
 export interface ChatRoutesDeps {
@@ -89,7 +90,8 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
               sent: turn.sent,
               droppedTurns: turn.droppedTurns,
               promptChars: turn.promptChars,
-              notices: turn.notices,
+              notices: turn.notices.map(noticeText),
+              noticeCodes: turn.notices,
               provider: event.provider,
               model: event.model,
             });

@@ -129,7 +129,11 @@ describe('server/extract/extract-routes', () => {
     const { status, body } = await extract(`${site.url}/documento.pdf`);
     expect(status).toBe(415);
     expect(body).toMatchObject({
-      error: { code: 'unsupported_type', message: expect.stringMatching(/PDF/) },
+      error: {
+        code: 'unsupported_type',
+        message: expect.stringMatching(/PDF/),
+        params: { reason: 'pdf' },
+      },
     });
   });
 
@@ -151,13 +155,20 @@ describe('server/extract/extract-routes', () => {
   it.each(['file:///etc/passwd', 'ftp://ejemplo.com/a.txt'])('refuses %s', async (url) => {
     const { status, body } = await extract(url);
     expect(status).toBe(400);
-    expect(body).toMatchObject({ error: { code: 'url_refused' } });
+    const protocol = `${url.split(':')[0]}:`;
+    expect(body).toMatchObject({
+      error: { code: 'url_refused', params: { reason: 'scheme', protocol } },
+    });
   });
 
   it('reads a URL without scheme as https', async () => {
     const { body } = await extract('127.0.0.1:9/x', app({}));
     expect(body).toMatchObject({
-      error: { code: 'url_refused', message: expect.stringContaining('127.0.0.1') },
+      error: {
+        code: 'url_refused',
+        message: expect.stringContaining('127.0.0.1'),
+        params: { reason: 'private', host: '127.0.0.1' },
+      },
     });
   });
 

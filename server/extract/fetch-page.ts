@@ -132,6 +132,7 @@ function parseTarget(text: string): URL {
       400,
       'url_refused',
       `Solo se extraen direcciones http:// y https:// (esta empieza por «${url.protocol}»).`,
+      { reason: 'scheme', protocol: url.protocol },
     );
   }
   return url;
@@ -158,6 +159,11 @@ async function checkedAddress(url: URL, opts: FetchPageOptions): Promise<string>
       400,
       'url_refused',
       `SOMA no abre direcciones locales ni privadas (${where}): así ninguna página ni ningún mensaje puede usarlo para llegar a tu ordenador o a tu router.`,
+      {
+        reason: 'private',
+        host: url.hostname,
+        ...(refused && !literal ? { address: refused } : {}),
+      },
     );
   }
   return addresses[0]!;

@@ -25,9 +25,11 @@ export function sniffType(bytes: Buffer): string {
 export function checkType(type: string, drop: () => void): void {
   if (isHtml(type) || TEXT_TYPES.has(type)) return;
   drop();
-  const message =
-    type === 'application/pdf'
-      ? 'SOMA todavía no extrae PDF: ábrelo, copia el texto que te interese y pégalo con /conectar.'
-      : `SOMA solo extrae páginas HTML, texto y Markdown; esta dirección devuelve «${type}».`;
-  throw new ApiError(415, 'unsupported_type', message);
+  if (type === 'application/pdf') {
+    const message =
+      'SOMA todavía no extrae PDF: ábrelo, copia el texto que te interese y pégalo con /conectar.';
+    throw new ApiError(415, 'unsupported_type', message, { reason: 'pdf' });
+  }
+  const message = `SOMA solo extrae páginas HTML, texto y Markdown; esta dirección devuelve «${type}».`;
+  throw new ApiError(415, 'unsupported_type', message, { reason: 'type', type });
 }

@@ -1,9 +1,11 @@
+import type { LinkFailure, NoticeParams } from '../../common/notice-schemas.ts';
 import type { Provider } from '../../harness/schema.ts';
 
 /**
- * What an upstream failure means for the chain (try the next link or stop)
- * and how it reads for the user, in Spanish. Kept apart from the streaming
- * loop so that the policy can be read in one place.
+ * What an upstream failure means for the chain (try the next link or stop),
+ * as data the UI words (a LinkFailure), and how it reads in Spanish for API users
+ * and the CLI. Kept apart from the streaming loop so that the policy can be read
+ * in one place.
  */
 
 /** Why a link was left for the next one. */
@@ -18,22 +20,58 @@ export type FallbackReason =
 /** Statuses that say the request itself is wrong, so every other link would refuse it too. */
 export const REQUEST_REJECTED = new Set([400, 413, 422]);
 
-/** Reason, error code (when text had streamed) and Spanish message for a non-2xx answer. */
+/** Reason, error code (when text had streamed) and failure for a non-2xx answer. */
 export function statusFailure(
   status: number,
   retryAfter: string | null,
   upstream: string,
-): [FallbackReason, string, string] {
-  const detail = upstream ? `: ${upstream}` : '';
+): [FallbackReason, string, LinkFailure] {
   if (status === 429) {
     const seconds = retryAfterSeconds(retryAfter);
-    const when = seconds === null ? '' : ` (se podrá reintentar en ${seconds} s)`;
-    return ['rate_limited', 'rate_limited', `límite de uso alcanzado${when}`];
+    const params: NoticeParams = seconds === null ? {} : { retryAfter: seconds };
+    return ['rate_limited', 'rate_limited', { code: 'rate_limited', params }];
   }
   if (status === 401 || status === 403) {
-    return ['auth', 'auth', `la clave no es válida o no tiene permiso (HTTP ${status})`];
+    return ['auth', 'auth', { code: 'auth', params: { status } }];
   }
-  return ['upstream_error', 'upstream_error', `error del servidor (HTTP ${status})${detail}`];
+  const params: NoticeParams = upstream ? { status, detail: upstream } : { status };
+  return ['upstream_error', 'upstream_error', { code: 'upstream_error', params }];
+}
+
+/** A link failure in Spanish, for the `message` that API users and the CLI read. */
+export function failureText(failure: LinkFailure): string {
+  const p = failure.params;
+  const detail = p.detail === undefined ? '' : `: ${p.detail}`;
+  switch (failure.code) {
+    case 'missing_key':
+      return `falta la variable de entorno ${p.env}`;
+    case 'rate_limited':
+      return p.retryAfter === undefined
+        ? 'límite de uso alcanzado'
+        : `límite de uso alcanzado (se podrá reintentar en ${p.retryAfter} s)`;
+    case 'auth':
+      return `la clave no es válida o no tiene permiso (HTTP ${p.status})`;
+    case 'upstream_error':
+      return `error del servidor (HTTP ${p.status})${detail}`;
+    case 'rejected':
+      return `rechazó la petición (HTTP ${p.status})${detail}`;
+    case 'timeout':
+      return `sin respuesta en ${String(p.seconds).replace('.', ',')} s`;
+    case 'connection':
+      return `no se pudo conectar (${p.cause})`;
+    case 'stream_lost':
+      return `la conexión se cortó (${p.cause})`;
+    case 'ended_early':
+      return 'la respuesta terminó antes de tiempo';
+    case 'no_body':
+      return 'respuesta sin cuerpo';
+    case 'bad_chunk':
+      return 'envió un fragmento ilegible';
+    case 'provider_error':
+      return `error del proveedor: ${p.detail ?? 'sin detalle'}`;
+    case 'empty':
+      return 'respuesta vacía';
+  }
 }
 
 /** `retry-after` as whole seconds: a number of seconds or an HTTP date. */

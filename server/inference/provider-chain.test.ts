@@ -174,6 +174,25 @@ describe('server/inference/provider-chain', () => {
     const error = events.at(-1);
     expect(error).toMatchObject({ type: 'error', code: 'all_failed', partial: false });
     expect(error?.type === 'error' && error.message.split('\n')).toHaveLength(4);
+    expect(error).toMatchObject({
+      failures: [
+        { link: 'UNO (a)', failure: { code: 'rate_limited', params: {} } },
+        { link: 'UNO (b)', failure: { code: 'upstream_error', params: { status: 500 } } },
+        { link: 'DOS (c)', failure: { code: 'upstream_error', params: { status: 503 } } },
+      ],
+    });
+  });
+
+  it('says why a link failed as a code with params, beside the Spanish message', async () => {
+    script({
+      a: { kind: 'status', status: 429, retryAfterSec: 3 },
+      b: { kind: 'text', chunks: ['ok'] },
+    });
+    const events = await run({ providers: [provider('uno', ['a']), provider('dos', ['b'])] });
+    expect(events[1]).toMatchObject({
+      type: 'fallback',
+      failure: { code: 'rate_limited', params: { retryAfter: 3 } },
+    });
   });
 
   it.each([
@@ -294,6 +313,10 @@ describe('server/inference/provider-chain', () => {
     expect(failed.at(-1)).toMatchObject({
       code: 'all_failed',
       message: expect.stringMatching(/falta la variable de entorno GROQ_API_KEY/),
+      failures: [
+        { link: 'GROQ', failure: { code: 'missing_key', params: { env: 'GROQ_API_KEY' } } },
+        { link: 'LOCAL (b)', failure: { code: 'upstream_error' } },
+      ],
     });
   });
 

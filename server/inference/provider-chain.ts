@@ -1,5 +1,6 @@
+import type { LinkFailed } from '../../common/notice-schemas.ts';
 import type { ChainEvent, StreamChatArgs } from './chain-events.ts';
-import { noProviderMessage } from './map-upstream-failure.ts';
+import { failureText, noProviderMessage } from './map-upstream-failure.ts';
 import { type Link, linkName, streamLink } from './stream-link.ts';
 
 // Callers import the chain's types with the chain; they live apart so stream-link can use them too.
@@ -19,12 +20,13 @@ export type { ChainEvent, StreamChatArgs } from './chain-events.ts';
  */
 export async function* streamChat(args: StreamChatArgs): AsyncGenerator<ChainEvent> {
   const links: Link[] = [];
-  const failures: string[] = [];
+  const failures: LinkFailed[] = [];
   for (const provider of args.providers) {
     const key = provider.apiKeyEnv ? args.env[provider.apiKeyEnv]?.trim() || null : null;
     // Skipped quietly: a fallback on every turn for a key the user never set would be noise.
     if (provider.apiKeyEnv && !key) {
-      failures.push(`${provider.label}: falta la variable de entorno ${provider.apiKeyEnv}`);
+      const failure = { code: 'missing_key' as const, params: { env: provider.apiKeyEnv } };
+      failures.push({ link: provider.label, failure });
       continue;
     }
     for (const model of provider.models) links.push({ provider, model, key });
@@ -45,17 +47,18 @@ export async function* streamChat(args: StreamChatArgs): AsyncGenerator<ChainEve
     if (args.signal.aborted) return;
     const result = yield* streamLink(link, args, secrets);
     if (result.kind === 'end') return;
-    const what = `${linkName(link)}: ${result.message}`;
-    failures.push(what);
+    const { failure } = result;
+    failures.push({ link: linkName(link), failure });
     const next = links[i + 1];
     if (next) {
       const from = { provider: link.provider.id, model: link.model };
       const to = { provider: next.provider.id, model: next.model };
-      const message = `${what}. Pruebo con ${linkName(next)}.`;
-      yield { type: 'fallback', from, to, reason: result.reason, message };
+      const message = `${linkName(link)}: ${failureText(failure)}. Pruebo con ${linkName(next)}.`;
+      yield { type: 'fallback', from, to, reason: result.reason, failure, message };
     } else {
-      const message = `Ningún proveedor pudo contestar:\n${failures.map((f) => `- ${f}`).join('\n')}`;
-      yield { type: 'error', code: 'all_failed', message, partial: false };
+      const lines = failures.map((f) => `- ${f.link}: ${failureText(f.failure)}`);
+      const message = `Ningún proveedor pudo contestar:\n${lines.join('\n')}`;
+      yield { type: 'error', code: 'all_failed', message, partial: false, failures };
     }
   }
 }

@@ -1,9 +1,11 @@
+import type { LinkFailure, NoticeParams } from '../../common/notice-schemas.ts';
 import { SSE_DONE, sseData } from '../../common/sse-data.ts';
 import type { Provider } from '../../harness/schema.ts';
 import { StreamRedactor } from '../security/key-redaction.ts';
 import type { ChainEvent, StreamChatArgs } from './chain-events.ts';
 import {
   type FallbackReason,
+  failureText,
   fetchErrorText,
   REQUEST_REJECTED,
   redact,
@@ -34,7 +36,7 @@ export interface Link {
 /** How one link ended: answered (or failed for good), was aborted, or hands over. */
 export type LinkResult =
   | { kind: 'end' }
-  | { kind: 'next'; reason: FallbackReason; message: string };
+  | { kind: 'next'; reason: FallbackReason; failure: LinkFailure };
 
 /** Requests one link and streams its answer; the result says whether to try the next. */
 export async function* streamLink(
@@ -64,16 +66,26 @@ export async function* streamLink(
   const clean = (text: string) => redact(cleanText(text), secrets);
   // The answer's text too, not only errors: an upstream may echo a key, split across chunks.
   const redactor = new StreamRedactor(secrets);
+  /** Upstream words (a detail, a cause) can echo a key: every text param is cleaned too. */
+  const cleanFailure = (failure: LinkFailure): LinkFailure => ({
+    code: failure.code,
+    params: Object.fromEntries(
+      Object.entries(failure.params).map(([k, v]) => [k, typeof v === 'string' ? clean(v) : v]),
+    ),
+  });
   /** A failure: hand over before any text, end the answer as partial after. */
   async function* fail(
     reason: FallbackReason,
     code: string,
-    message: string,
+    failure: LinkFailure,
   ): AsyncGenerator<ChainEvent, LinkResult> {
-    if (ttftMs === null) return { kind: 'next', reason, message: clean(message) };
+    const clear = cleanFailure(failure);
+    if (ttftMs === null) return { kind: 'next', reason, failure: clear };
     const tail = redactor.end();
     if (tail) yield { type: 'delta', text: tail };
-    yield { type: 'error', code, message: clean(`${linkName(link)}: ${message}`), partial: true };
+    const message = clean(`${linkName(link)}: ${failureText(clear)}`);
+    const failures = [{ link: linkName(link), failure: clear }];
+    yield { type: 'error', code, message, partial: true, failures };
     return { kind: 'end' };
   }
   arm();
@@ -83,26 +95,30 @@ export async function* streamLink(
       res = await fetchFn(completionsUrl(link.provider), request(link, args, controller.signal));
     } catch (err) {
       if (args.signal.aborted) return { kind: 'end' };
-      if (timedOut) return yield* fail('timeout', 'timeout', timeoutMessage(link));
-      return yield* fail(
-        'connection',
-        'connection',
-        `no se pudo conectar (${fetchErrorText(err)})`,
-      );
+      if (timedOut) return yield* fail('timeout', 'timeout', timeoutFailure(link));
+      const params = { cause: fetchErrorText(err) };
+      return yield* fail('connection', 'connection', { code: 'connection', params });
     }
     if (!res.ok) {
       const text = await res.text().catch(() => '');
       if (args.signal.aborted) return { kind: 'end' };
-      if (timedOut) return yield* fail('timeout', 'timeout', timeoutMessage(link));
-      const upstream = redact(upstreamErrorMessage(text), secrets);
+      if (timedOut) return yield* fail('timeout', 'timeout', timeoutFailure(link));
+      const upstream = clean(upstreamErrorMessage(text));
       if (REQUEST_REJECTED.has(res.status)) {
-        const message = `${linkName(link)} rechazó la petición (HTTP ${res.status}): ${upstream}`;
-        yield { type: 'error', code: 'upstream_rejected', message: clean(message), partial: false };
+        const params: NoticeParams = {
+          status: res.status,
+          ...(upstream ? { detail: upstream } : {}),
+        };
+        const failure: LinkFailure = { code: 'rejected', params };
+        const message = `${linkName(link)}: ${failureText(failure)}`;
+        const failures = [{ link: linkName(link), failure }];
+        yield { type: 'error', code: 'upstream_rejected', message, partial: false, failures };
         return { kind: 'end' };
       }
       return yield* fail(...statusFailure(res.status, res.headers.get('retry-after'), upstream));
     }
-    if (!res.body) return yield* fail('bad_response', 'bad_response', 'respuesta sin cuerpo');
+    if (!res.body)
+      return yield* fail('bad_response', 'bad_response', { code: 'no_body', params: {} });
     let finished = false;
     try {
       for await (const data of sseData(res.body)) {
@@ -115,11 +131,12 @@ export async function* streamLink(
         try {
           chunk = ChatChunkSchema.parse(JSON.parse(data));
         } catch {
-          return yield* fail('bad_response', 'bad_response', 'envió un fragmento ilegible');
+          return yield* fail('bad_response', 'bad_response', { code: 'bad_chunk', params: {} });
         }
         if (chunk.error) {
-          const message = `error del proveedor: ${chunk.error.message ?? 'sin detalle'}`;
-          return yield* fail('upstream_error', 'stream_cut', message);
+          const detail = chunk.error.message;
+          const params: NoticeParams = typeof detail === 'string' ? { detail } : {};
+          return yield* fail('upstream_error', 'stream_cut', { code: 'provider_error', params });
         }
         usage = readUsage(chunk) ?? usage;
         for (const choice of chunk.choices) {
@@ -137,18 +154,16 @@ export async function* streamLink(
       }
     } catch (err) {
       if (args.signal.aborted) return { kind: 'end' };
-      if (timedOut) return yield* fail('timeout', 'timeout', timeoutMessage(link));
-      return yield* fail(
-        'connection',
-        'stream_cut',
-        `la conexión se cortó (${fetchErrorText(err)})`,
-      );
+      if (timedOut) return yield* fail('timeout', 'timeout', timeoutFailure(link));
+      const params = { cause: fetchErrorText(err) };
+      return yield* fail('connection', 'stream_cut', { code: 'stream_lost', params });
     }
     if (args.signal.aborted) return { kind: 'end' };
     if (!finished && finishReason === null) {
-      return yield* fail('connection', 'stream_cut', 'la respuesta terminó antes de tiempo');
+      return yield* fail('connection', 'stream_cut', { code: 'ended_early', params: {} });
     }
-    if (ttftMs === null) return yield* fail('bad_response', 'bad_response', 'respuesta vacía');
+    if (ttftMs === null)
+      return yield* fail('bad_response', 'bad_response', { code: 'empty', params: {} });
     const tail = redactor.end();
     if (tail) yield { type: 'delta', text: tail };
     const totalMs = clock() - started;
@@ -196,9 +211,11 @@ function request(link: Link, args: StreamChatArgs, signal: AbortSignal): Request
   };
 }
 
-function timeoutMessage(link: Link): string {
-  const seconds = String(Number((link.provider.timeoutMs / 1000).toFixed(1))).replace('.', ',');
-  return `sin respuesta en ${seconds} s`;
+function timeoutFailure(link: Link): LinkFailure {
+  return {
+    code: 'timeout',
+    params: { seconds: Number((link.provider.timeoutMs / 1000).toFixed(1)) },
+  };
 }
 
 /** How a link is named in messages: provider label and model. */

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { ApiError } from '../http/api-error.ts';
-import { resolveInVault } from '../vault/vault-path.ts';
+import { invalidPath, resolveInVault } from '../vault/vault-path.ts';
 
 /** A vault path's file as it is now on disk. */
 export type CurrentFile =
@@ -18,21 +17,17 @@ export function sha256Hex(data: string | Buffer): string {
  */
 export async function readCurrent(root: string, input: string): Promise<CurrentFile> {
   const { rel, abs } = await resolveInVault(root, input);
-  if (rel === '') throw new ApiError(400, 'invalid_path', 'Ruta no válida: falta el archivo');
+  if (rel === '') invalidPath('no_file_name', 'falta el archivo');
   const info = await stat(abs).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ENOENT') return null;
     if (err.code === 'ENOTDIR') {
-      throw new ApiError(
-        400,
-        'invalid_path',
-        `Ruta no válida: una carpeta de «${rel}» es un archivo`,
-      );
+      invalidPath('parent_is_file', `una carpeta de «${rel}» es un archivo`, { path: rel });
     }
     throw err;
   });
   if (!info) return { rel, exists: false };
   if (!info.isFile()) {
-    throw new ApiError(400, 'invalid_path', `Ruta no válida: «${rel}» no es un archivo`);
+    invalidPath('not_a_file', `«${rel}» no es un archivo`, { path: rel });
   }
   const bytes = await readFile(abs);
   return { rel, exists: true, text: bytes.toString('utf8'), hash: sha256Hex(bytes) };

@@ -5,8 +5,7 @@ import {
   SYNAPSE_LOG_PATH,
 } from '../../common/synapse-schemas.ts';
 import { type LinkIndex, noteKey, parseWikilinks } from '../../common/wikilinks.ts';
-import { ApiError } from '../http/api-error.ts';
-import { normalizeVaultPath } from '../vault/vault-path.ts';
+import { invalidPath, normalizeVaultPath } from '../vault/vault-path.ts';
 import { type CurrentFile, unifiedDiff } from './current-file.ts';
 import {
   excerptAround,
@@ -133,16 +132,12 @@ export async function writeDraft(now: CurrentFile, content: string): Promise<Dra
 export function writablePath(input: string): string {
   let rel = normalizeVaultPath(input, { forWrite: true });
   const name = rel.slice(rel.lastIndexOf('/') + 1);
-  if (name === '') invalid('falta el nombre del archivo');
+  if (name === '') invalidPath('no_file_name', 'falta el nombre del archivo');
   if (!name.includes('.')) rel = `${rel}.md`;
-  if (!WRITABLE_RE.test(rel)) invalid('solo se escriben notas .md o .txt');
+  if (!WRITABLE_RE.test(rel)) invalidPath('not_writable_type', 'solo se escriben notas .md o .txt');
   const key = rel.toLowerCase();
   if (key === SYNAPSE_LOG_PATH.toLowerCase() || key === AUDIT_LOG_PATH.toLowerCase()) {
-    invalid(`«${rel}» es un registro de SOMA`);
+    invalidPath('soma_log', `«${rel}» es un registro de SOMA`, { path: rel });
   }
   return rel;
-}
-
-function invalid(reason: string): never {
-  throw new ApiError(400, 'invalid_path', `Ruta no válida: ${reason}`);
 }

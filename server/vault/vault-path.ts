@@ -26,8 +26,36 @@ const ESCAPE_RUN_RE = /(?:%[0-9a-f]{2})+/gi;
 const RESERVED_IN_NEW_NAMES_RE = /[*"<>:|?]/;
 const DRIVE_RE = /^[a-z]:/i;
 
-function invalid(reason: string): never {
-  throw new ApiError(400, 'invalid_path', `Ruta no válida: ${reason}`);
+/** Why a path was refused: the PWA words each as `error.invalid_path.<reason>`. */
+export type InvalidPathReason =
+  | 'not_text'
+  | 'bad_escape'
+  | 'reserved_char'
+  | 'too_long'
+  | 'double_encoded'
+  | 'control_chars'
+  | 'unc'
+  | 'absolute'
+  | 'drive'
+  | 'dot_segment'
+  | 'hidden'
+  | 'name_too_long'
+  | 'symlink_escape'
+  | 'symlink_loop'
+  | 'broken_symlink'
+  | 'no_file_name'
+  | 'not_writable_type'
+  | 'soma_log'
+  | 'parent_is_file'
+  | 'not_a_file';
+
+/** Refuses a path: `reason` (+ params) for the UI, the Spanish `text` for API users and the CLI. */
+export function invalidPath(
+  reason: InvalidPathReason,
+  text: string,
+  params: Record<string, string> = {},
+): never {
+  throw new ApiError(400, 'invalid_path', `Ruta no válida: ${text}`, { reason, ...params });
 }
 
 /**
@@ -62,9 +90,10 @@ function decodeEscapesOnce(p: string): string {
   try {
     decoded = p.replace(ESCAPE_RUN_RE, (run) => decodeURIComponent(run));
   } catch {
-    invalid('contiene una codificación % que no es UTF-8 válido');
+    invalidPath('bad_escape', 'contiene una codificación % que no es UTF-8 válido');
   }
-  if (ESCAPE_RE.test(decoded)) invalid('contiene caracteres codificados dos veces');
+  if (ESCAPE_RE.test(decoded))
+    invalidPath('double_encoded', 'contiene caracteres codificados dos veces');
   return decoded;
 }
 
@@ -83,25 +112,34 @@ export interface VaultPathOptions {
  * Percent escapes are decoded once (see `decodeEscapesOnce`).
  */
 export function normalizeVaultPath(input: string, opts: VaultPathOptions = {}): string {
-  if (typeof input !== 'string') invalid('no es texto');
-  if (input.length > MAX_PATH_CHARS * 4) invalid('demasiado larga');
+  if (typeof input !== 'string') invalidPath('not_text', 'no es texto');
+  if (input.length > MAX_PATH_CHARS * 4) invalidPath('too_long', 'demasiado larga');
   let p = decodeEscapesOnce(input);
-  if (CONTROL_RE.test(p)) invalid('contiene caracteres de control');
+  if (CONTROL_RE.test(p)) invalidPath('control_chars', 'contiene caracteres de control');
   p = p.normalize('NFC').replaceAll('\\', '/');
-  if (p.startsWith('//')) invalid('las rutas de red (UNC) no están permitidas');
-  if (p.startsWith('/')) invalid('debe ser relativa a la bóveda');
-  if (DRIVE_RE.test(p)) invalid('las rutas con unidad (C:) no están permitidas');
+  if (p.startsWith('//')) invalidPath('unc', 'las rutas de red (UNC) no están permitidas');
+  if (p.startsWith('/')) invalidPath('absolute', 'debe ser relativa a la bóveda');
+  if (DRIVE_RE.test(p)) invalidPath('drive', 'las rutas con unidad (C:) no están permitidas');
   const segments = p.split('/').filter((s) => s !== '');
   for (const seg of segments) {
-    if (isDotSegment(seg)) invalid('no puede contener «..» ni segmentos de puntos');
-    if (isHiddenName(seg)) invalid(`las carpetas y archivos ocultos («${seg}») no se sirven`);
-    if (new TextEncoder().encode(seg).length > MAX_SEGMENT_BYTES) invalid('nombre demasiado largo');
+    if (isDotSegment(seg))
+      invalidPath('dot_segment', 'no puede contener «..» ni segmentos de puntos');
+    if (isHiddenName(seg))
+      invalidPath('hidden', `las carpetas y archivos ocultos («${seg}») no se sirven`, {
+        name: seg,
+      });
+    if (new TextEncoder().encode(seg).length > MAX_SEGMENT_BYTES)
+      invalidPath('name_too_long', 'nombre demasiado largo');
     if (opts.forWrite && RESERVED_IN_NEW_NAMES_RE.test(seg)) {
-      invalid(`«${seg}» contiene un carácter que Obsidian no admite en nombres (* " < > : | ?)`);
+      invalidPath(
+        'reserved_char',
+        `«${seg}» contiene un carácter que Obsidian no admite en nombres (* " < > : | ?)`,
+        { name: seg },
+      );
     }
   }
   const rel = segments.join('/');
-  if (rel.length > MAX_PATH_CHARS) invalid('demasiado larga');
+  if (rel.length > MAX_PATH_CHARS) invalidPath('too_long', 'demasiado larga');
   return rel;
 }
 
@@ -145,19 +183,19 @@ export async function assertRealPathInside(root: string, abs: string): Promise<b
     try {
       const real = await realpath(probe);
       if (!isInsideRealRoot(realRoot, real)) {
-        invalid('sale de la bóveda a través de un enlace simbólico');
+        invalidPath('symlink_escape', 'sale de la bóveda a través de un enlace simbólico');
       }
       return exists;
     } catch (err) {
       if (err instanceof ApiError) throw err;
       const code = errCode(err);
-      if (code === 'ELOOP') invalid('bucle de enlaces simbólicos');
+      if (code === 'ELOOP') invalidPath('symlink_loop', 'bucle de enlaces simbólicos');
       if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
       const linkExists = await lstat(probe).then(
         () => true,
         () => false,
       );
-      if (linkExists) invalid('enlace simbólico roto');
+      if (linkExists) invalidPath('broken_symlink', 'enlace simbólico roto');
     }
     exists = false;
     const parent = path.dirname(probe);

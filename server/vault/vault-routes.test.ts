@@ -84,6 +84,13 @@ describe('vault-routes', () => {
     }
   });
 
+  it('says why a path is refused as params the UI words', async () => {
+    const res = await app.request(`/vault/folder?path=${encodeURIComponent('.obsidian')}`);
+    expect(await res.json()).toMatchObject({
+      error: { code: 'invalid_path', params: { reason: 'hidden', name: '.obsidian' } },
+    });
+  });
+
   it('answers GET /manifest with notes and skipped files', async () => {
     const manifest = ManifestSchema.parse(await (await app.request('/vault/manifest')).json());
     expect(manifest.notes.map((n) => n.path)).toContain('03_Proyectos/Tesis.md');

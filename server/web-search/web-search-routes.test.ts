@@ -146,6 +146,7 @@ describe('server/web-search/web-search-routes', () => {
       error: {
         code: 'no_search_provider',
         message: expect.stringMatching(/GROQ_API_KEY[\s\S]*\/extraer URL/),
+        params: { reason: 'missing_key', env: 'GROQ_API_KEY' },
       },
     });
     expect(fake.requests.length).toBe(before);

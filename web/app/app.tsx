@@ -1,5 +1,4 @@
 import { ErrorBoundary, lazy, Match, Show, Switch } from 'solid-js';
-import { lazyWithWords } from '../i18n/action-messages.ts';
 import { browserOnline } from '../offline/network-status.ts';
 import { LoginRequired } from '../session/login-required.tsx';
 import { ErrorBanner } from '../ui/error-banner.tsx';
@@ -17,8 +16,8 @@ const OfflineHome = lazy(() => import('../offline/offline-home.tsx'));
 const PairPage = lazy(() => import('../pairing/pair-page.tsx'));
 /** Puts what another app shared into the composer; loaded only when something was shared. */
 const ShareInbox = lazy(() => import('./share-inbox.tsx'));
-const AuditRoute = lazyWithWords(() =>
-  import('./routes/audit-route.tsx').then((m) => m.AuditRoute),
+const AuditRoute = lazy(() =>
+  import('./routes/audit-route.tsx').then((m) => ({ default: m.AuditRoute })),
 );
 
 /** Picks the screen: waiting, the login page, or the app with the route's pane. */

@@ -1,6 +1,7 @@
 import { For, Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import type { TurnMeta } from '../db/records.ts';
+import { describeFailure, describeNotice } from '../i18n/describe-notice.ts';
 import { SentList } from './sent-list.tsx';
 
 /** One compact line under an answer (who answered, how fast, tokens) and what was sent. */
@@ -28,7 +29,11 @@ export function AnswerDetails(props: { meta: TurnMeta }) {
       </p>
       <For each={props.meta.fallbacks}>
         {(f) => (
-          <p class="details-fallback" title={f.message} data-testid="fallback">
+          <p
+            class="details-fallback"
+            title={f.failure ? describeFailure(f.failure, t) : f.message}
+            data-testid="fallback"
+          >
             {t('details.fallback', {
               from: label(f.from.provider),
               reason: t(reasonKey(f.reason)),
@@ -37,7 +42,9 @@ export function AnswerDetails(props: { meta: TurnMeta }) {
           </p>
         )}
       </For>
-      <For each={props.meta.notices}>{(notice) => <p class="details-notice">{notice}</p>}</For>
+      <For each={props.meta.notices}>
+        {(notice) => <p class="details-notice">{describeNotice(notice, t)}</p>}
+      </For>
       <details class="sent-details">
         <summary>{t('details.sent', { count: props.meta.sent.length })}</summary>
         <SentList meta={props.meta} />

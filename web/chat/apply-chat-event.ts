@@ -23,7 +23,7 @@ export function applyChatEvent(turn: TurnRecord, event: ChatEvent): TurnRecord {
         meta: {
           ...meta,
           sent: event.sent,
-          notices: event.notices,
+          notices: event.noticeCodes,
           droppedTurns: event.droppedTurns,
           provider: event.provider,
           model: event.model,
@@ -44,7 +44,8 @@ export function applyChatEvent(turn: TurnRecord, event: ChatEvent): TurnRecord {
     case 'error': {
       // Text already shown is kept: the answer is cut, not lost.
       const cut = event.partial || turn.content !== '';
-      const error = { code: event.code, message: event.message };
+      const { code, message, failures } = event;
+      const error = failures ? { code, message, failures } : { code, message };
       return { ...turn, status: cut ? 'cut' : 'error', error };
     }
     case 'done':

@@ -1,11 +1,11 @@
 import { Match, Show, Switch } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import type { TurnRecord } from '../db/records.ts';
+import { describeError } from '../i18n/describe-error.ts';
 import { AnswerBody } from './answer-body.tsx';
 import { AnswerDetails } from './answer-details.tsx';
 import type { ChatSlots } from './chat-slots.ts';
 import { NoProvider } from './no-provider.tsx';
-import { describeTurnError } from './turn-error.ts';
 
 /**
  * An answer: its text (plain while streaming), how it ended, what it was built from,
@@ -49,14 +49,20 @@ export function AssistantMessage(props: { turn: TurnRecord; extras: ChatSlots['a
         <Match when={props.turn.status === 'cut'}>
           <p class="turn-status notice notice-warning">
             {t('chat.cut')}
-            <Show when={props.turn.error}>{(e) => ` ${describeTurnError(e(), t)}`}</Show>
+            <Show when={props.turn.error}>
+              {(e) => ` ${describeError(e(), t, { during: 'answer' })}`}
+            </Show>
           </p>
         </Match>
         <Match when={props.turn.status === 'stopped'}>
           <p class="turn-status muted">{t('chat.stopped')}</p>
         </Match>
         <Match when={props.turn.status === 'error' && props.turn.error}>
-          {(e) => <p class="turn-status notice notice-error">{describeTurnError(e(), t)}</p>}
+          {(e) => (
+            <p class="turn-status notice notice-error">
+              {describeError(e(), t, { during: 'answer' })}
+            </p>
+          )}
         </Match>
       </Switch>
       <Show when={props.turn.meta}>{(meta) => <AnswerDetails meta={meta()} />}</Show>

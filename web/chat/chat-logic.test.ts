@@ -42,7 +42,8 @@ describe('web/chat/apply-chat-event', () => {
       sent: [{ kind: 'note', label: 'a.md', chars: 10, cutChars: 0 }],
       droppedTurns: 1,
       promptChars: 100,
-      notices: ['recortado'],
+      notices: ['Se dejaron fuera 1 mensajes antiguos…'],
+      noticeCodes: [{ code: 'turns_dropped', params: { count: 1 } }],
       provider: 'groq',
       model: 'g1',
     });
@@ -51,6 +52,7 @@ describe('web/chat/apply-chat-event', () => {
       from: { provider: 'groq', model: 'g1' },
       to: { provider: 'openrouter', model: 'o1' },
       reason: 'rate_limited',
+      failure: { code: 'rate_limited', params: {} },
       message: '429',
     });
     t = applyChatEvent(t, { type: 'delta', text: 'Ho' });
@@ -110,6 +112,13 @@ describe('web/chat/interpret-command', () => {
       params: { usage: '/buscar TÉRMINO' },
     });
     expect(run('/reiniciar ya')).toMatchObject({ key: 'command.unexpected' });
+  });
+
+  it('names the command in English in the English usage', () => {
+    expect(run('/search', { ...ctx, locale: 'en' })).toMatchObject({
+      key: 'command.missing',
+      params: { usage: '/search TERM' },
+    });
   });
 
   it('turns the web and proposal commands into their outcomes, by any of their names', () => {

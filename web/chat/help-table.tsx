@@ -33,7 +33,7 @@ export function HelpTable() {
                   <td>{`/${c.en}`}</td>
                   <td>{c.description[stores.i18n.locale()]}</td>
                   <td>
-                    <code>{c.example}</code>
+                    <code>{stores.i18n.locale() === 'en' ? c.exampleEn : c.example}</code>
                   </td>
                 </tr>
               )}

@@ -39,7 +39,8 @@ export interface CommandContext {
 export function usage(id: string, locale: Locale): string {
   const c = COMMANDS.find((x) => x.id === id);
   if (!c) return `/${id}`;
-  return c.argName ? `/${c.es} ${c.argName[locale]}` : `/${c.es}`;
+  const name = locale === 'en' ? c.en : c.es;
+  return c.argName ? `/${name} ${c.argName[locale]}` : `/${name}`;
 }
 
 const error = (key: MessageKey, params?: MessageParams): CommandOutcome => ({

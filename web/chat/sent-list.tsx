@@ -1,4 +1,5 @@
 import { For, Show } from 'solid-js';
+import type { SentItem } from '../../common/chat-schemas.ts';
 import { useStores } from '../app/store-context.tsx';
 import type { TurnMeta } from '../db/records.ts';
 
@@ -7,13 +8,22 @@ export function SentList(props: { meta: TurnMeta }) {
   const stores = useStores();
   const t = stores.i18n.t;
   const n = (value: number) => value.toLocaleString(stores.i18n.locale());
+  /**
+   * The server's labels of pasted text and history are Spanish, for API users: pasted text
+   * is named by its kind alone, history by its count (answers saved before it kept the label).
+   */
+  const sentLabel = (item: SentItem) => {
+    if (item.kind === 'paste') return '';
+    if (item.kind !== 'history' || item.count === undefined) return item.label;
+    return item.count === 1 ? t('sent.turnsOne') : t('sent.turns', { count: n(item.count) });
+  };
   return (
     <ul class="sent-list" data-testid="sent-list">
       <For each={props.meta.sent} fallback={<li class="muted">{t('sent.nothing')}</li>}>
         {(item) => (
           <li>
             <span class="sent-kind">{t(`sent.kind.${item.kind}`)}</span>{' '}
-            <span class="sent-label">{item.label}</span>{' '}
+            <span class="sent-label">{sentLabel(item)}</span>{' '}
             <span class="muted">{t('sent.chars', { chars: n(item.chars) })}</span>
             <Show when={item.cutChars > 0}>
               {' '}

@@ -1,4 +1,10 @@
 import type { SentItem } from '../../common/chat-schemas.ts';
+import type {
+  LinkFailed,
+  LinkFailure,
+  NoticeParams,
+  TurnNotice,
+} from '../../common/notice-schemas.ts';
 import type { ClosingBody, Proposal, SaveBody } from '../../common/synapse-schemas.ts';
 import type { Source } from '../../common/web-schemas.ts';
 
@@ -28,13 +34,16 @@ export interface FallbackRecord {
   from: { provider: string; model: string };
   to: { provider: string; model: string };
   reason: string;
+  /** Absent in answers saved before failures were sent as codes. */
+  failure?: LinkFailure;
   message: string;
 }
 
 /** What an answer was built from and who answered, shown under it. */
 export interface TurnMeta {
   sent: SentItem[];
-  notices: string[];
+  /** A plain string in answers saved before notices were sent as codes (shown as saved). */
+  notices: (TurnNotice | string)[];
   droppedTurns: number;
   provider: string;
   model: string;
@@ -52,7 +61,8 @@ export interface TurnRecord {
   role: 'user' | 'assistant';
   content: string;
   status: TurnStatus;
-  error?: { code: string; message: string };
+  /** `failures`: the chain's links that failed and why (all_failed, a cut answer). */
+  error?: { code: string; message: string; failures?: LinkFailed[] };
   meta?: TurnMeta;
   /** `summary` (/resumir) and `closing` (/cerrar) answers are kept out of the history sent later. */
   mode?: 'chat' | 'summary' | 'closing';
@@ -123,8 +133,11 @@ export interface ProposalRecord {
   proposal: Proposal;
   origin: ProposalOrigin;
   state: 'pending' | 'approved' | 'rejected' | 'expired' | 'changed' | 'failed' | 'superseded';
-  /** Why the last confirm failed (an error code and the server's words). */
-  error?: { code: string; message: string };
+  /**
+   * Why the last confirm failed: the error code, the server's message and params, worded
+   * when shown (records saved before params held the words already).
+   */
+  error?: { code: string; message: string; params?: NoticeParams };
   /** `changed`: the diff from the file as it is now to the proposed content. */
   changedDiff?: string;
   /** `approved`: what the server wrote. */

@@ -2,13 +2,12 @@ import { createResource, For, Show } from 'solid-js';
 import type { SessionInfo } from '../../common/api-schemas.ts';
 import { useStores } from '../app/store-context.tsx';
 import { getSessions, revokeSession } from '../pairing/pairing-api.ts';
-import { usePairingWords } from '../pairing/pairing-words.ts';
 import { LanPanel } from './lan-panel.tsx';
 
 /** `#/dispositivos`: paired browsers and phones with their last use, each revocable. */
 export default function DevicesView() {
   const stores = useStores();
-  const w = usePairingWords();
+  const t = stores.i18n.t;
   const [sessions, { refetch }] = createResource(() =>
     getSessions().catch((error: unknown) => {
       stores.connection.report(error);
@@ -28,22 +27,22 @@ export default function DevicesView() {
   };
   return (
     <div class="devices-view" data-testid="devices-view">
-      <h1>{w('devices.title')}</h1>
+      <h1>{t('devices.title')}</h1>
       <ul class="device-list">
         <For each={sessions() ?? []}>
           {(s) => (
             <li class="device" data-testid="device">
               <span class="device-name">
-                {s.label} <Show when={s.current}>{w('devices.current')}</Show>
+                {s.label} <Show when={s.current}>{t('devices.current')}</Show>
               </span>
-              <span class="muted">{w('devices.lastUsed', { when: when(s.lastUsedAt) })}</span>
+              <span class="muted">{t('devices.lastUsed', { when: when(s.lastUsedAt) })}</span>
               <button
                 type="button"
                 class="button button-danger"
-                aria-label={w('devices.revokeLabel', { name: s.label })}
+                aria-label={t('devices.revokeLabel', { name: s.label })}
                 onClick={() => void revoke(s)}
               >
-                {w('devices.revoke')}
+                {t('devices.revoke')}
               </button>
             </li>
           )}

@@ -2,7 +2,6 @@ import { createResource, For, Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import { AddDevice } from '../pairing/add-device.tsx';
 import { getLanInfo } from '../pairing/pairing-api.ts';
-import { LAN_STEPS, usePairingWords } from '../pairing/pairing-words.ts';
 
 /**
  * The laptop's LAN box: addresses, the authority to install (fingerprint, download,
@@ -10,17 +9,16 @@ import { LAN_STEPS, usePairingWords } from '../pairing/pairing-words.ts';
  * itself, so on a phone the box stays hidden.
  */
 export function LanPanel() {
-  const i18n = useStores().i18n;
-  const w = usePairingWords();
-  const steps = () => LAN_STEPS[i18n.locale()];
+  const t = useStores().i18n.t;
+  const steps = (os: 'android' | 'ios') => ([1, 2, 3] as const).map((n) => t(`lan.${os}.${n}`));
   const [info] = createResource(() => getLanInfo().catch(() => null));
   return (
     <Show when={info()}>
       {(lan) => (
         <section class="lan-panel" aria-labelledby="lan-title">
-          <h2 id="lan-title">{w('lan.title')}</h2>
-          <Show when={lan().enabled} fallback={<p class="muted">{w('lan.off')}</p>}>
-            <p>{w('lan.urls')}</p>
+          <h2 id="lan-title">{t('lan.title')}</h2>
+          <Show when={lan().enabled} fallback={<p class="muted">{t('lan.off')}</p>}>
+            <p>{t('lan.urls')}</p>
             <ul>
               <For each={lan().urls}>
                 {(url) => (
@@ -30,7 +28,7 @@ export function LanPanel() {
                 )}
               </For>
             </ul>
-            <p>{w('lan.fingerprint')}</p>
+            <p>{t('lan.fingerprint')}</p>
             <p>
               <code class="fingerprint" data-testid="ca-fingerprint">
                 {lan().caFingerprintSha256}
@@ -38,10 +36,10 @@ export function LanPanel() {
             </p>
             <p>
               <a class="button button-quiet" href={lan().caDownload} download="soma-ca.crt">
-                {w('lan.download')}
+                {t('lan.download')}
               </a>
             </p>
-            <For each={[steps().android, steps().ios]}>
+            <For each={[steps('android'), steps('ios')]}>
               {(list) => (
                 <ol class="lan-steps">
                   <For each={list}>{(step) => <li>{step}</li>}</For>

@@ -1,9 +1,6 @@
 import { batch, createSignal } from 'solid-js';
-import { actionMessages, switchActionMessages } from './action-messages.ts';
 import { es, type MessageKey, type Messages } from './es.ts';
-import type { ActionKey } from './es-actions.ts';
 import {
-  fill,
   type Locale,
   loadDictionary,
   type MessageParams,
@@ -33,13 +30,9 @@ export function createI18nStore() {
   /** Switches once the dictionary is here, so a screen never mixes two languages. */
   const apply = async (next: Locale) => {
     wanted = next;
-    const [dictionary, setActions] = await Promise.all([
-      loadDictionary(next).catch(() => null),
-      switchActionMessages(next),
-    ]);
+    const dictionary = await loadDictionary(next).catch(() => null);
     if (!dictionary || wanted !== next) return;
     batch(() => {
-      setActions();
       setMessages(dictionary);
       setLocaleSignal(next);
     });
@@ -63,10 +56,7 @@ export function createI18nStore() {
     setLocale,
     toggle: () => setLocale(wanted === 'es' ? 'en' : 'es'),
     /** Translates a key in the current language; reactive inside JSX and effects. */
-    t: (key: MessageKey | ActionKey, params?: MessageParams) =>
-      key in messages()
-        ? translate(messages(), key as MessageKey, params)
-        : fill(actionMessages()?.[key as ActionKey] ?? key, params),
+    t: (key: MessageKey, params?: MessageParams) => translate(messages(), key, params),
   };
 }
 

@@ -20,7 +20,7 @@ export function translate(messages: Messages, key: MessageKey, params?: MessageP
 }
 
 /** Fills a message's `{placeholders}`; unknown ones stay as written. */
-export function fill(text: string, params?: MessageParams): string {
+function fill(text: string, params?: MessageParams): string {
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,

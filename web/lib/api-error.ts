@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../common/api-schemas.ts';
+import type { NoticeParams } from '../../common/notice-schemas.ts';
 
 /**
  * Codes an API call can fail with: the server's own codes, plus `network` (the
@@ -18,6 +19,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** The server's whole `error` object, for codes that carry more (file_changed: `diff`). */
     readonly details?: unknown,
+    /** What fills the code's words in the UI (which path, which address, which profile). */
+    readonly params: NoticeParams = {},
   ) {
     super(message);
   }

@@ -45,8 +45,9 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   const parsed = ErrorBodySchema.safeParse(body);
   if (parsed.success) {
-    const { code, message } = parsed.data.error;
-    return new ApiError(code, message, response.status, (body as { error: unknown }).error);
+    const { code, message, params } = parsed.data.error;
+    const details = (body as { error: unknown }).error;
+    return new ApiError(code, message, response.status, details, params ?? {});
   }
   const code = response.status >= 500 ? 'internal' : 'bad_answer';
   return new ApiError(code, `HTTP ${response.status}`, response.status);

@@ -8,7 +8,6 @@ import type { CachedNoteRecord } from '../db/records.ts';
 import { searchInWorker } from '../search/search-client.ts';
 import type { SearchHit } from '../search/search-types.ts';
 import { CLOSINGS_FOLDER, noteFromCache } from './offline-notes.ts';
-import { useOfflineWords } from './offline-words.ts';
 import { SavedNoteBody } from './saved-note-body.tsx';
 
 /** How many saved notes the list shows at once; the filter narrows the rest. */
@@ -40,7 +39,6 @@ interface Shown {
 export default function OfflineHome() {
   const stores = useStores();
   const t = stores.i18n.t;
-  const w = useOfflineWords();
   const [notes] = createResource(savedNotes);
   const [filter, setFilter] = createSignal('');
   const open = () => {
@@ -93,16 +91,16 @@ export default function OfflineHome() {
         when={stores.router.route().name === 'note'}
         fallback={
           <>
-            <h1>{w('closings')}</h1>
+            <h1>{t('offline.closings')}</h1>
             <label class="offline-filter">
-              {w('filter')}
+              {t('offline.filter')}
               <input
                 type="search"
                 value={filter()}
                 onInput={(e) => setFilter(e.currentTarget.value)}
               />
             </label>
-            <Show when={shown().length > 0} fallback={<p class="muted">{w('none')}</p>}>
+            <Show when={shown().length > 0} fallback={<p class="muted">{t('offline.none')}</p>}>
               <ul class="offline-list" data-testid="offline-list">
                 <For each={shown()}>
                   {({ note, snippet }) => (
@@ -123,7 +121,7 @@ export default function OfflineHome() {
         <a class="back-to-chat" href="#/">
           {t('chat.back')}
         </a>
-        <Show when={open()} fallback={<p class="notice">{w('notCached')}</p>}>
+        <Show when={open()} fallback={<p class="notice">{t('offline.notCached')}</p>}>
           {(record) => (
             <article class="note-view" data-testid="note-view">
               <h1 class="note-title">{noteName(record().path)}</h1>

@@ -1,9 +1,8 @@
 import { createSignal, Match, onCleanup, Show, Switch } from 'solid-js';
 import type { PairingView } from '../../common/pairing-schemas.ts';
 import { useStores } from '../app/store-context.tsx';
-import { describeError } from '../i18n/error-message.ts';
+import { describeError } from '../i18n/describe-error.ts';
 import { createPairing, decidePairing, getPairing } from './pairing-api.ts';
-import { usePairingWords } from './pairing-words.ts';
 import { QrImage } from './qr-image.tsx';
 
 /** How often the laptop asks whether the phone has claimed the code. */
@@ -12,7 +11,6 @@ const POLL_MS = 1000;
 /** "Añadir un móvil": the QR code and link, then the approval of the phone that claimed it. */
 export function AddDevice() {
   const t = useStores().i18n.t;
-  const w = usePairingWords();
   const [link, setLink] = createSignal<{ id: string; url: string } | null>(null);
   const [view, setView] = createSignal<PairingView | null>(null);
   const [error, setError] = createSignal<unknown>(null);
@@ -52,7 +50,7 @@ export function AddDevice() {
   return (
     <section class="add-device" aria-live="polite">
       <button type="button" class="button" data-testid="add-device" onClick={() => void start()}>
-        {w('pairing.add')}
+        {t('pairing.add')}
       </button>
       <Show when={error()}>
         <p class="notice notice-error" role="alert">
@@ -63,33 +61,33 @@ export function AddDevice() {
         <Switch>
           <Match when={view()?.status === 'pending'}>
             <p class="pairing-ask" data-testid="pairing-ask">
-              {w('pairing.ask', { name: view()?.name ?? '' })}
+              {t('pairing.ask', { name: view()?.name ?? '' })}
             </p>
             <button type="button" class="button" onClick={() => void decide(true)}>
-              {w('pairing.approve')}
+              {t('pairing.approve')}
             </button>{' '}
             <button type="button" class="button button-quiet" onClick={() => void decide(false)}>
-              {w('pairing.reject')}
+              {t('pairing.reject')}
             </button>
           </Match>
           <Match when={view()?.status === 'approved' || view()?.status === 'done'}>
             <p class="notice" role="status">
-              {w('pairing.approved')}
+              {t('pairing.approved')}
             </p>
           </Match>
           <Match when={view()?.status === 'rejected'}>
             <p class="notice" role="status">
-              {w('pairing.rejected')}
+              {t('pairing.rejected')}
             </p>
           </Match>
           <Match when={view()?.status === 'expired'}>
             <p class="notice notice-warning" role="status">
-              {w('pairing.expired')}
+              {t('pairing.expired')}
             </p>
           </Match>
           <Match when={true}>
-            <p>{w('pairing.scan')}</p>
-            <QrImage text={link()?.url ?? ''} label={w('pairing.qr')} />
+            <p>{t('pairing.scan')}</p>
+            <QrImage text={link()?.url ?? ''} label={t('pairing.qr')} />
             <p>
               <code class="pairing-url" data-testid="pairing-url">
                 {link()?.url}

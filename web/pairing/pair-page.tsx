@@ -1,8 +1,7 @@
 import { createSignal, Match, onCleanup, Switch } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
-import { describeError } from '../i18n/error-message.ts';
+import { describeError } from '../i18n/describe-error.ts';
 import { claimPairing, pairingOutcome } from './pairing-api.ts';
-import { usePairingWords } from './pairing-words.ts';
 
 /** How often the phone asks whether the laptop has answered. */
 const POLL_MS = 1000;
@@ -30,7 +29,6 @@ function guessName(): string {
  */
 export default function PairPage() {
   const t = useStores().i18n.t;
-  const w = usePairingWords();
   const code = location.hash.slice(1);
   history.replaceState(null, '', '/pair');
   const [step, setStep] = createSignal<Step>(
@@ -67,12 +65,12 @@ export default function PairPage() {
 
   return (
     <main id="main" class="pair-page login-required" data-testid="pair-page">
-      <h1>{w('pair.title')}</h1>
+      <h1>{t('pair.title')}</h1>
       <div aria-live="polite">
         <Switch>
           <Match when={step().kind === 'form'}>
             <form onSubmit={(e) => void submit(e)}>
-              <label for="pair-name">{w('pair.name')}</label>
+              <label for="pair-name">{t('pair.name')}</label>
               <input
                 id="pair-name"
                 class="pair-name"
@@ -82,21 +80,21 @@ export default function PairPage() {
                 onInput={(e) => setName(e.currentTarget.value)}
               />
               <button type="submit" class="button">
-                {w('pair.submit')}
+                {t('pair.submit')}
               </button>
             </form>
           </Match>
           <Match when={step().kind === 'waiting'}>
             <p role="status" data-testid="pair-waiting">
-              {w('pair.waiting', { name: name() })}
+              {t('pair.waiting', { name: name() })}
             </p>
           </Match>
           <Match when={step().kind === 'done'}>
-            <p role="status">{w('pair.done')}</p>
+            <p role="status">{t('pair.done')}</p>
           </Match>
           <Match when={step().kind === 'ended'}>
             <p class="notice notice-warning" role="alert">
-              {w(
+              {t(
                 (step() as { status: string }).status === 'rejected'
                   ? 'pairing.rejected'
                   : 'pairing.expired',
@@ -105,7 +103,7 @@ export default function PairPage() {
           </Match>
           <Match when={step().kind === 'failed'}>
             <p class="notice notice-error" role="alert">
-              {code ? describeError((step() as { error: unknown }).error, t) : w('pair.noCode')}
+              {code ? describeError((step() as { error: unknown }).error, t) : t('pair.noCode')}
             </p>
           </Match>
         </Switch>
@@ -113,7 +111,7 @@ export default function PairPage() {
       {/* Before trusting SOMA the phone installs its authority; compare the fingerprint on the laptop. */}
       <p>
         <a class="button button-quiet" href="/api/lan/ca.crt" download="soma-ca.crt">
-          {w('lan.download')}
+          {t('lan.download')}
         </a>
       </p>
     </main>

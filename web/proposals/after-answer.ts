@@ -1,6 +1,6 @@
 import type { TurnRecord } from '../db/records.ts';
+import { describeError } from '../i18n/describe-error.ts';
 import { proposeClosing, proposeSynapses, rejectProposal } from '../lib/proposals-api.ts';
-import { explainError } from './explain-error.ts';
 import { addProposal, linkKey, partition } from './proposal-actions.ts';
 import type { ProposalsCore } from './proposals-core.ts';
 
@@ -10,7 +10,7 @@ export async function afterAnswer(core: ProposalsCore, turn: TurnRecord) {
     if (turn.mode === 'closing') await closingFor(core, turn);
     else await synapsesFor(core, turn);
   } catch (error) {
-    core.chat.commandFailed(explainError(error, core.i18n.t));
+    core.chat.commandFailed(describeError(error, core.i18n.t));
   }
 }
 

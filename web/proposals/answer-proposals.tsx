@@ -1,10 +1,9 @@
-import { Show } from 'solid-js';
+import { lazy, Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
-import { lazyWithWords } from '../i18n/action-messages.ts';
 
 /** Proposal cards load with the first proposal, not with the first page. */
-const TurnProposals = lazyWithWords(() =>
-  import('./turn-proposals.tsx').then((m) => m.TurnProposals),
+const TurnProposals = lazy(() =>
+  import('./turn-proposals.tsx').then((m) => ({ default: m.TurnProposals })),
 );
 
 /** Under an answer in the chat: its proposals, once it has any. */

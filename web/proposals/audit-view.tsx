@@ -1,8 +1,8 @@
 import { createResource, For, Match, Show, Switch } from 'solid-js';
 import { AUDIT_LOG_PATH } from '../../common/synapse-schemas.ts';
 import { useStores } from '../app/store-context.tsx';
+import { describeError } from '../i18n/describe-error.ts';
 import { getAudit } from '../lib/proposals-api.ts';
-import { explainError } from './explain-error.ts';
 import './proposals.css';
 
 /** How many hex digits of a hash identify a write at a glance? */
@@ -25,7 +25,7 @@ export function AuditView() {
       <Switch>
         <Match when={audit.error}>
           {(error) => (
-            <p class="notice notice-error">{`${t('audit.failed')} ${explainError(error(), t)}`}</p>
+            <p class="notice notice-error">{`${t('audit.failed')} ${describeError(error(), t)}`}</p>
           )}
         </Match>
         <Match when={audit.loading}>

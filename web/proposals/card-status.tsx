@@ -1,6 +1,7 @@
 import { Match, Show, Switch } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
+import { describeError } from '../i18n/describe-error.ts';
 import { DiffView } from './diff-view.tsx';
 
 /** Where a proposal stands, in words: pending, written where, rejected, expired, changed, failed. */
@@ -16,7 +17,9 @@ export function CardStatus(props: { record: ProposalRecord }) {
           {t('proposal.state.pending')}
           <Show when={r().error}>
             {(e) => (
-              <p class="notice notice-error">{t('proposal.retryHint', { reason: e().message })}</p>
+              <p class="notice notice-error">
+                {t('proposal.retryHint', { reason: describeError(e(), t) })}
+              </p>
             )}
           </Show>
         </Match>
@@ -33,7 +36,7 @@ export function CardStatus(props: { record: ProposalRecord }) {
         </Match>
         <Match when={r().state === 'failed'}>
           <p class="notice notice-error">
-            {t('proposal.state.failed', { reason: r().error?.message ?? '' })}
+            {t('proposal.state.failed', { reason: describeError(r().error, t) })}
           </p>
         </Match>
       </Switch>

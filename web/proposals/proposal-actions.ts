@@ -3,7 +3,7 @@ import type { Proposal } from '../../common/synapse-schemas.ts';
 import { noteKey } from '../../common/wikilinks.ts';
 import { putProposal } from '../db/proposals-repo.ts';
 import type { ProposalOrigin, ProposalRecord } from '../db/records.ts';
-import type { Translate } from '../i18n/i18n-store.ts';
+import { describeError } from '../i18n/describe-error.ts';
 import { ApiError } from '../lib/api-error.ts';
 import {
   changedDiff,
@@ -14,7 +14,6 @@ import {
   proposeWrite,
   rejectProposal,
 } from '../lib/proposals-api.ts';
-import { explainError } from './explain-error.ts';
 import { PROPOSE_FAILED, type ProposalOutcome, settle } from './proposal-state.ts';
 import type { ProposalsCore } from './proposals-core.ts';
 
@@ -59,10 +58,12 @@ async function apply(core: ProposalsCore, id: string, outcome: ProposalOutcome) 
   if (record) await store(core, settle(record, outcome, Date.now()));
 }
 
-const failure = (error: unknown, t: Translate): ProposalOutcome => ({
+/** The failure's facts, kept as sent: the card words them in the language of the moment. */
+const failure = (error: unknown): ProposalOutcome => ({
   type: 'failed',
   code: error instanceof ApiError ? error.code : 'internal',
-  message: explainError(error, t),
+  message: error instanceof Error ? error.message : String(error),
+  ...(error instanceof ApiError ? { params: error.params } : {}),
   diff: changedDiff(error),
 });
 
@@ -84,7 +85,7 @@ export async function decide(
     const { written } = await confirmProposal(record.proposal, choice === 'overwrite');
     await apply(core, id, { type: 'written', written });
   } catch (error) {
-    await apply(core, id, failure(error, core.i18n.t)).catch(core.report);
+    await apply(core, id, failure(error)).catch(core.report);
   } finally {
     mark(core, id, false);
   }
@@ -103,7 +104,7 @@ export async function proposeAgain(core: ProposalsCore, id: string, origin?: Pro
     await apply(core, id, { type: 'superseded' });
     await addProposal(core, record.turnId, fresh, from);
   } catch (error) {
-    const message = explainError(error, core.i18n.t);
+    const message = describeError(error, core.i18n.t);
     await store(core, { ...record, error: { code: PROPOSE_FAILED, message } }).catch(core.report);
   } finally {
     mark(core, id, false);

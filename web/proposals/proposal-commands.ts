@@ -1,7 +1,7 @@
 import type { ProposalCommand } from '../chat/chat-hooks.ts';
 import type { ProposalOrigin } from '../db/records.ts';
+import { describeError } from '../i18n/describe-error.ts';
 import { proposeSave, proposeWrite } from '../lib/proposals-api.ts';
-import { explainError } from './explain-error.ts';
 import { lastAnswer } from './last-answer.ts';
 import { addProposal } from './proposal-actions.ts';
 import type { ProposalsCore } from './proposals-core.ts';
@@ -36,6 +36,6 @@ export async function runProposalCommand(core: ProposalsCore, outcome: ProposalC
     }
     chat.closePanel();
   } catch (error) {
-    chat.commandFailed(explainError(error, core.i18n.t));
+    chat.commandFailed(describeError(error, core.i18n.t));
   }
 }

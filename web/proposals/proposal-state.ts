@@ -1,3 +1,4 @@
+import type { NoticeParams } from '../../common/notice-schemas.ts';
 import type { ProposalRecord } from '../db/records.ts';
 
 /** The error code kept on a record when asking for it again failed. */
@@ -8,7 +9,14 @@ export type ProposalOutcome =
   | { type: 'written'; written: { path: string; hash: string; bytes: number } }
   | { type: 'rejected' }
   /** A confirm that failed; `diff` is the fresh diff of a 409 file_changed. */
-  | { type: 'failed'; code: string; message: string; diff?: string | null }
+  | {
+      type: 'failed';
+      code: string;
+      message: string;
+      /** What fills the code's words (an ApiError's params). */
+      params?: NoticeParams;
+      diff?: string | null;
+    }
   | { type: 'superseded' };
 
 /** Codes after which this proposal can never be confirmed: only a new one can write. */
@@ -46,7 +54,8 @@ export function settle(
     case 'rejected':
       return next({ state: 'rejected' });
     case 'failed': {
-      const error = { code: outcome.code, message: outcome.message };
+      const { code, message, params } = outcome;
+      const error = params ? { code, message, params } : { code, message };
       if (outcome.code === 'proposal_expired') return next({ state: 'expired', error });
       if (outcome.code === 'file_changed') {
         return next({ state: 'changed', error, changedDiff: outcome.diff ?? '' });

@@ -2,7 +2,6 @@ import { createStore } from 'solid-js/store';
 import type { ProposalCommand } from '../chat/chat-hooks.ts';
 import { clearProposals, listProposals } from '../db/proposals-repo.ts';
 import type { ProposalOrigin, TurnRecord } from '../db/records.ts';
-import { withWords } from '../i18n/action-messages.ts';
 import type { I18nStore } from '../i18n/i18n-store.ts';
 import type { ChatLink, ProposalsCore, ProposalsState } from './proposals-core.ts';
 
@@ -20,9 +19,7 @@ export function createProposalsStore(
   type Actions = typeof import('./proposal-actions.ts');
   /** Runs a card's action once its code is here; a failure to load it goes to `report`. */
   const withActions = (use: (m: Actions) => Promise<void>) =>
-    withWords(() => import('./proposal-actions.ts'))
-      .then(use)
-      .catch(report);
+    import('./proposal-actions.ts').then(use).catch(report);
   return {
     state,
     /** True while the proposal waits on the server. */
@@ -40,13 +37,11 @@ export function createProposalsStore(
     /** A finished answer: its closing (for /cerrar) or its `[[links]]` become proposals. */
     answerFinished(turn: TurnRecord) {
       if (!becomesProposals(turn)) return;
-      withWords(() => import('./after-answer.ts'))
-        .then((m) => m.afterAnswer(core, turn))
-        .catch(report);
+      import('./after-answer.ts').then((m) => m.afterAnswer(core, turn)).catch(report);
     },
     /** /guardar and /registrar: each ends in a card the user approves or rejects. */
     async runCommand(outcome: ProposalCommand) {
-      const m = await withWords(() => import('./proposal-commands.ts'));
+      const m = await import('./proposal-commands.ts');
       await m.runProposalCommand(core, outcome);
     },
     /** The user decided: approve (with `overwrite` for an existing file) or reject. */

@@ -1,6 +1,6 @@
 import { Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
-import { describeError } from '../i18n/error-message.ts';
+import { describeError } from '../i18n/describe-error.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { LangSwitch } from '../ui/lang-switch.tsx';
 

@@ -1,6 +1,6 @@
 import { Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
-import { describeError } from '../i18n/error-message.ts';
+import { describeError } from '../i18n/describe-error.ts';
 
 /** The app-wide problem in words, with a retry button (and an automatic retry when the server is down). */
 export function ErrorBanner() {

@@ -1,7 +1,7 @@
 import { Match, Switch } from 'solid-js';
 import { noteName } from '../../common/wikilinks.ts';
 import { useStores } from '../app/store-context.tsx';
-import { describeError } from '../i18n/error-message.ts';
+import { describeError } from '../i18n/describe-error.ts';
 import { FrontMatter } from './front-matter.tsx';
 import { NoteBody } from './note-body.tsx';
 import type { NoteState } from './vault-store.ts';

@@ -1,8 +1,8 @@
 import type { WebCommand } from '../chat/chat-hooks.ts';
 import type { ChatStore } from '../chat/chat-store.ts';
+import { describeError } from '../i18n/describe-error.ts';
 import type { Translate } from '../i18n/i18n-store.ts';
 import { extractPage, searchWeb } from '../lib/web-api.ts';
-import { explainError } from '../proposals/explain-error.ts';
 
 /** What a web command uses of the chat: the chips it adds and the command panel. */
 export type WebCommandChat = Pick<
@@ -31,6 +31,6 @@ export async function runWebCommand(chat: WebCommandChat, t: Translate, outcome:
     }
     chat.closePanel();
   } catch (error) {
-    chat.commandFailed(explainError(error, t));
+    chat.commandFailed(describeError(error, t));
   }
 }

@@ -1,6 +1,5 @@
 import type { WebCommand } from '../chat/chat-hooks.ts';
 import type { ChatStore } from '../chat/chat-store.ts';
-import { withWords } from '../i18n/action-messages.ts';
 import type { I18nStore } from '../i18n/i18n-store.ts';
 import type { WebCommandChat } from './web-commands.ts';
 
@@ -16,7 +15,7 @@ export function createWebContextStore(chat: ChatLink, i18n: I18nStore) {
   return {
     /** /extraer and /web: the server fetches, the result becomes a chip to preview. */
     async run(outcome: WebCommand) {
-      const m = await withWords(() => import('./web-commands.ts'));
+      const m = await import('./web-commands.ts');
       await m.runWebCommand(chat, i18n.t, outcome);
     },
     /** The user trimmed a page: only what is left in the box is sent. */
