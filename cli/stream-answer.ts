@@ -1,6 +1,6 @@
+import type { Writable } from 'node:stream';
 import type { ChatRequestInput } from '../common/chat-schemas.ts';
 import { CliError } from './exit-codes.ts';
-import type { CliIo } from './run-cli.ts';
 import type { SomaClient } from './soma-client.ts';
 
 /** A finished answer and who wrote it. */
@@ -18,7 +18,7 @@ export interface Answer {
 export async function streamAnswer(
   client: SomaClient,
   body: ChatRequestInput,
-  io: Pick<CliIo, 'stdout' | 'stderr'>,
+  io: { stdout: Writable; stderr: Writable },
   asJson: boolean,
 ): Promise<Answer> {
   let text = '';
