@@ -19,7 +19,8 @@ export interface Embedder {
   readonly local: boolean;
   /** Base URL of an endpoint, null otherwise. */
   readonly endpoint: string | null;
-  embed(texts: string[], purpose: EmbedPurpose): Promise<Float32Array[]>;
+  /** `signal` aborts a call in flight (the pipeline stopping). */
+  embed(texts: string[], purpose: EmbedPurpose, signal?: AbortSignal): Promise<Float32Array[]>;
   close?(): Promise<void>;
 }
 

@@ -35,7 +35,7 @@ export function createEndpointEmbedder(
     batchSize: config.batchSize,
     local: config.local,
     endpoint: config.baseUrl,
-    async embed(texts: string[], purpose: EmbedPurpose) {
+    async embed(texts: string[], purpose: EmbedPurpose, signal?: AbortSignal) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (config.apiKeyEnv) {
         const key = env[config.apiKeyEnv];
@@ -51,7 +51,9 @@ export function createEndpointEmbedder(
           method: 'POST',
           headers,
           body: JSON.stringify({ model: config.model, input: texts.map((t) => prefix + t) }),
-          signal: AbortSignal.timeout(config.timeoutMs),
+          signal: signal
+            ? AbortSignal.any([signal, AbortSignal.timeout(config.timeoutMs)])
+            : AbortSignal.timeout(config.timeoutMs),
         });
         text = await res.text();
       } catch (err) {
