@@ -37,6 +37,10 @@ export const errorCodes = [
   'lan_off',
   'invalid_code',
   'not_pending',
+  'embeddings_off',
+  'consent_required',
+  'consent_mismatch',
+  'embed_failed',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(errorCodes);

@@ -118,3 +118,23 @@ export const EmbedQueryResponseSchema = z.object({
   vector: EncodedVectorSchema,
 });
 export type EmbedQueryResponse = z.infer<typeof EmbedQueryResponseSchema>;
+
+/** The status while the harness has no `embeddings` section: the code tells the UI how to turn it on. */
+export function embeddingsOffStatus(): EmbedStatus {
+  return {
+    configured: false,
+    kind: null,
+    model: null,
+    dimensions: null,
+    endpoint: null,
+    local: true,
+    consent: 'not_needed',
+    pending: { notes: 0, characters: 0 },
+    state: 'off',
+    progress: { notesDone: 0, notesTotal: 0, chunks: 0 },
+    generation: '',
+    lastError: { code: 'embeddings_off', params: { section: 'embeddings' } },
+    counters: { requests: 0, notes: 0, chunks: 0, characters: 0, failures: 0, charactersSent: 0 },
+    hybrid: null,
+  };
+}

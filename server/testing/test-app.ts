@@ -5,6 +5,7 @@ import type { Hono } from 'hono';
 import { expect } from 'vitest';
 import type { Harness } from '../../harness/schema.ts';
 import { createApp } from '../app.ts';
+import type { EmbeddingsService } from '../embeddings/embeddings-service.ts';
 import { LoginTokens } from '../auth/login-token.ts';
 import { RateLimiter } from '../auth/rate-limit.ts';
 import { SessionStore } from '../auth/session-store.ts';
@@ -61,6 +62,8 @@ export interface TestAppOptions {
   clock?: () => number;
   /** Turns LAN mode on with one `host:port` name and a fake authority PEM. */
   lan?: { host: string; caCert: string };
+  /** Builds the long-term layer over the test vault and a temp config folder. */
+  embeddings?: (ctx: { vault: Vault; configDir: string }) => Promise<EmbeddingsService>;
 }
 
 /**
@@ -87,6 +90,9 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const tokens = new LoginTokens();
   const logs: string[] = [];
   const lan = opts.lan;
+  const embeddings = opts.embeddings
+    ? await opts.embeddings({ vault, configDir: join(base, 'config') })
+    : null;
   const app = createApp({
     vault,
     harness,
@@ -105,6 +111,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     env: opts.env ?? {},
     clientKey: () => 'test',
     log: (l) => logs.push(l),
+    embeddings,
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(lan
       ? {
@@ -137,6 +144,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
     },
     async close() {
+      await embeddings?.close();
       await vault.close();
       harness.close();
       await rm(base, { recursive: true, force: true });

@@ -217,6 +217,13 @@ export const en = {
   'error.lan_off': 'LAN mode is off: start SOMA with --lan.',
   'error.invalid_code': 'The code is wrong, used or expired. Ask the laptop for a new one.',
   'error.not_pending': 'That pairing is no longer waiting for an answer.',
+  'error.embeddings_off':
+    'Semantic search is off: add the “embeddings” section to the harness and restart SOMA.',
+  'error.consent_required': 'Sending text to that service needs your permission first.',
+  'error.consent_mismatch':
+    'The service is not the one you approved: check the status and decide again.',
+  'error.embed_failed':
+    'The embeddings service did not answer properly; lexical search still works.',
   'devices.link': 'Devices',
   'offline.banner': 'Offline: you can read closings and saved notes. Chat needs the server.',
   'offline.proposals': 'Offline: proposals need the server',

@@ -35,6 +35,10 @@ const KEYS: Readonly<Record<ClientErrorCode, MessageKey>> = {
   lan_off: 'error.lan_off',
   invalid_code: 'error.invalid_code',
   not_pending: 'error.not_pending',
+  embeddings_off: 'error.embeddings_off',
+  consent_required: 'error.consent_required',
+  consent_mismatch: 'error.consent_mismatch',
+  embed_failed: 'error.embed_failed',
   internal: 'error.internal',
 };
 

@@ -220,6 +220,13 @@ export const es = {
   'error.lan_off': 'Modo LAN apagado: arranca SOMA con --lan.',
   'error.invalid_code': 'El código no vale o caducó: pide otro en el portátil.',
   'error.not_pending': 'Ese emparejamiento ya no espera respuesta.',
+  'error.embeddings_off':
+    'La búsqueda semántica está apagada: añade la sección «embeddings» al arnés y reinicia SOMA.',
+  'error.consent_required': 'Antes de enviar texto a ese servicio hace falta tu permiso.',
+  'error.consent_mismatch':
+    'El servicio ya no es el que aprobaste: revisa el estado y vuelve a decidir.',
+  'error.embed_failed':
+    'El servicio de embeddings no respondió bien; la búsqueda léxica sigue funcionando.',
   'devices.link': 'Dispositivos',
   'offline.banner':
     'Sin conexión: puedes leer los cierres y las notas guardadas. El chat necesita el servidor.',
