@@ -72,7 +72,7 @@ function embeddingsHandler(
   return async function embeddings(c) {
     if (service) {
       routes ??= import('./embeddings/embeddings-routes.ts').then((m) =>
-        m.embeddingsRoutes(service),
+        m.embeddingsRoutes(service, log),
       );
       return (await routes).fetch(c.req.raw, c.env);
     }
