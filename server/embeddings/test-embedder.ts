@@ -58,14 +58,34 @@ function conceptOf(word: string): string {
   return WORD_TO_CONCEPT.get(word) ?? WORD_TO_CONCEPT.get(singular) ?? `w:${singular}`;
 }
 
+/** Signed slots per concept and dimension count, memoised: hashing dominated the bench. */
+const slotCache = new Map<string, Int32Array>();
+const SLOT_CACHE_MAX = 200_000;
+
+/** A concept's slots as `±(slot + 1)`, the sign from the hash. */
+function slotsOf(concept: string, dimensions: number): Int32Array {
+  const key = `${dimensions}:${concept}`;
+  let slots = slotCache.get(key);
+  if (!slots) {
+    const digest = createHash('sha256').update(concept).digest();
+    slots = new Int32Array(SLOTS_PER_CONCEPT);
+    for (let s = 0; s < SLOTS_PER_CONCEPT; s++) {
+      const slot = (digest.readUInt32LE(s * 4) % dimensions) + 1;
+      slots[s] = (digest[16 + s] as number) & 1 ? slot : -slot;
+    }
+    if (slotCache.size >= SLOT_CACHE_MAX) slotCache.clear();
+    slotCache.set(key, slots);
+  }
+  return slots;
+}
+
 /** One text's vector: the sum of its concepts' signed slots (unnormalised). */
 export function testVector(text: string, dimensions: number): Float32Array {
   const v = new Float32Array(dimensions);
   for (const w of words(text)) {
-    const digest = createHash('sha256').update(conceptOf(w)).digest();
-    for (let s = 0; s < SLOTS_PER_CONCEPT; s++) {
-      const slot = digest.readUInt32LE(s * 4) % dimensions;
-      v[slot] = (v[slot] as number) + ((digest[16 + s] as number) & 1 ? 1 : -1);
+    for (const signed of slotsOf(conceptOf(w), dimensions)) {
+      const slot = Math.abs(signed) - 1;
+      v[slot] = (v[slot] as number) + Math.sign(signed);
     }
   }
   return v;
