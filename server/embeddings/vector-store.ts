@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, stat, truncate, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, truncate, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { bytesToBase64, normalize, quantize } from '../../common/vector-codec.ts';
+import { appendDurably, syncDir, writeDurably } from './durable-file.ts';
 import {
   type IndexRecord,
   IndexRecordSchema,
@@ -49,35 +50,6 @@ export interface StoreIdentity {
 }
 
 const INDEX = 'index.ndjson';
-
-async function appendDurably(file: string, data: Uint8Array | string): Promise<void> {
-  const fh = await open(file, 'a');
-  try {
-    await fh.writeFile(data);
-    await fh.datasync();
-  } finally {
-    await fh.close();
-  }
-}
-
-async function writeDurably(file: string, data: Uint8Array | string): Promise<void> {
-  const fh = await open(file, 'w');
-  try {
-    await fh.writeFile(data);
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-}
-
-async function syncDir(dir: string): Promise<void> {
-  const fh = await open(dir, 'r');
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-}
 
 export class VectorStore {
   private readonly notes = new Map<string, StoredNote>();
