@@ -252,6 +252,7 @@ export class EmbedPipeline {
     // A note changed or removed while its batch was in flight is re-queued, not stored stale.
     const current = notes.filter((n) => this.known.get(n.path) === n.hash);
     await store.put(current);
+    for (const n of current) this.survey.delete(n.path);
     this.counters.notes += current.length;
     this.counters.chunks += texts.length;
   }
