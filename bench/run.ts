@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { benchChat } from './chat.ts';
+import { benchEmbed } from './embed.ts';
 import { benchExtract } from './extract.ts';
 import { BENCH_GROUPS } from './figure-specs.ts';
 import { benchLighthouse } from './lighthouse.ts';
@@ -53,6 +54,7 @@ const groups: Record<string, () => Promise<BenchResult[]>> = {
   extract: () => benchExtract(runs),
   links: () => benchLinks(),
   search: () => benchSearch({ quick }),
+  embed: () => benchEmbed({ quick }),
   // Lighthouse takes a minute and a browser profile of its own: full runs only.
   lighthouse: () => benchLighthouse(),
 };

@@ -40,6 +40,10 @@ export const errorCodes = [
   'not_pending',
   'unsupported_media_type',
   'audit_unavailable',
+  'embeddings_off',
+  'consent_required',
+  'consent_mismatch',
+  'embed_failed',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(errorCodes);

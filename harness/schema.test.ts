@@ -110,4 +110,64 @@ describe('harness/schema', () => {
     );
     expect(paths).toEqual([]);
   });
+
+  it('ships without an embeddings section, so search is lexical until the user adds one', () => {
+    expect(HarnessSchema.parse(shipped()).embeddings).toBeUndefined();
+  });
+
+  it('accepts an endpoint embedder and fills batch size, time-out, prefixes and fusion', () => {
+    const h = structuredClone(shipped()) as Editable;
+    h.embeddings = {
+      embedder: {
+        kind: 'endpoint',
+        baseUrl: 'http://127.0.0.1:11434/v1',
+        model: 'nomic-embed-text',
+        dimensions: 768,
+        apiKeyEnv: null,
+        local: true,
+      },
+    };
+    expect(HarnessSchema.parse(h).embeddings).toEqual({
+      embedder: {
+        ...h.embeddings.embedder,
+        batchSize: 16,
+        timeoutMs: 60_000,
+        queryPrefix: '',
+        documentPrefix: '',
+      },
+      hybrid: { rrfK: 60, vectorWeight: 0.5 },
+    });
+  });
+
+  it('rejects an unknown embedder kind, a misspelt key and a vector weight above 1', () => {
+    expect(issuePaths((h) => (h.embeddings = { embedder: { kind: 'magic' } }))).toEqual([
+      'embeddings.embedder.kind',
+    ]);
+    expect(
+      issuePaths((h) => (h.embeddings = { embedder: { kind: 'test', dimension: 64 } })),
+    ).toEqual(['embeddings.embedder']);
+    expect(
+      issuePaths(
+        (h) =>
+          (h.embeddings = { embedder: { kind: 'test' }, hybrid: { rrfK: 60, vectorWeight: 2 } }),
+      ),
+    ).toEqual(['embeddings.hybrid.vectorWeight']);
+  });
+
+  it('rejects an API key pasted into the embedder', () => {
+    const paths = issuePaths(
+      (h) =>
+        (h.embeddings = {
+          embedder: {
+            kind: 'endpoint',
+            baseUrl: 'https://api.example.com/v1',
+            model: 'm',
+            dimensions: 8,
+            apiKeyEnv: 'sk-abcdefghijklmnopqrstuvwx',
+            local: false,
+          },
+        }),
+    );
+    expect(paths.some((p) => p.startsWith('embeddings.embedder'))).toBe(true);
+  });
 });

@@ -1,5 +1,6 @@
 // zod/mini like the rest of the server: one zod flavour loaded keeps idle memory down.
 import * as z from 'zod/mini';
+import { EmbeddingsSchema } from './embeddings-schema.ts';
 
 /**
  * The harness: everything that defines SOMA's behaviour in natural language
@@ -125,6 +126,8 @@ const HarnessObjectSchema = z.strictObject({
     }),
     { allowPrivateAddresses: false },
   ),
+  /** The long-term layer (semantic search); absent, search is lexical only. */
+  embeddings: z.optional(EmbeddingsSchema),
   limits: z.strictObject({
     /** Characters of context (history + chosen context) sent in one request. */
     contextChars: z.int().check(z.gte(1_000)),

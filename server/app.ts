@@ -1,7 +1,8 @@
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import type { Status } from '../common/api-schemas.ts';
+import { embeddingsOffStatus } from '../common/embedding-schemas.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import type { LoginTokens } from './auth/login-token.ts';
 import type { RateLimiter } from './auth/rate-limit.ts';
@@ -10,6 +11,7 @@ import type { SessionStore } from './auth/session-store.ts';
 import { chatRoutes } from './chat/chat-routes.ts';
 import { conversationRoutes } from './cli/conversation-routes.ts';
 import type { ConversationStore } from './cli/conversation-store.ts';
+import type { EmbeddingsService } from './embeddings/embeddings-service.ts';
 import { eventsRoute } from './events/events-route.ts';
 import { extractRoutes } from './extract/extract-routes.ts';
 import type { HarnessStore } from './harness/harness-store.ts';
@@ -60,6 +62,32 @@ export interface AppDeps {
   lan?: () => LanState | null;
   /** Server-side conversations, one per session (the `soma` command's history). */
   conversations: ConversationStore;
+  /** The long-term layer when the harness turns it on; absent or null: lexical search only. */
+  embeddings?: EmbeddingsService | null;
+}
+
+/**
+ * /api/embeddings: the routes are imported on first use when the layer is on; when it is
+ * off, the status says so (with the code that tells the UI how to turn it on) and every
+ * other route is 409 `embeddings_off`.
+ */
+function embeddingsHandler(
+  service: EmbeddingsService | null,
+  log?: (line: string) => void,
+): MiddlewareHandler {
+  let routes: Promise<Hono> | null = null;
+  return async function embeddings(c) {
+    if (service) {
+      routes ??= import('./embeddings/embeddings-routes.ts').then((m) =>
+        m.embeddingsRoutes(service, log),
+      );
+      return (await routes).fetch(c.req.raw, c.env);
+    }
+    if (c.req.method === 'GET' && c.req.path === '/api/embeddings/status') {
+      return c.json(embeddingsOffStatus());
+    }
+    throw new ApiError(409, 'embeddings_off', 'La búsqueda semántica está apagada en el arnés.');
+  };
 }
 
 /** Builds SOMA's Hono app from its dependencies; only server/main.ts listens. */
@@ -128,6 +156,7 @@ export function createApp(deps: AppDeps): Hono {
     return c.json(status);
   });
   api.route('/vault', vaultRoutes(deps.vault));
+  api.all('/embeddings/*', embeddingsHandler(deps.embeddings ?? null, deps.log));
   api.route(
     '/extract',
     extractRoutes({

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 
@@ -98,4 +98,44 @@ describe('main', () => {
     expect(replay.status).toBe(401);
     await stop(second);
   }, 30_000);
+
+  it('with embeddings in the harness, embeds into the config folder and keeps them across a restart', async () => {
+    const harness = JSON.parse(await readFile('harness/soma.json', 'utf8'));
+    harness.embeddings = { embedder: { kind: 'test', dimensions: 32 } };
+    await writeFile(join(base, 'soma.json'), JSON.stringify(harness));
+    const args = ['--vault', join(base, 'v'), '--config-dir', join(base, 'c')];
+    args.push('--harness', join(base, 'soma.json'));
+    /** Logs in and returns a reader of /api/embeddings/status. */
+    const statusReader = async (s: Started) => {
+      const link = new URL(await s.link);
+      const login = await fetch(`${link.origin}/api/session`, {
+        method: 'POST',
+        headers: { origin: link.origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ token: link.hash.replace('#login=', '') }),
+      });
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+      return async () =>
+        (await fetch(`${link.origin}/api/embeddings/status`, { headers: { cookie } })).json();
+    };
+    const first = start(args);
+    const read = await statusReader(first);
+    await vi.waitFor(async () => {
+      const s = await read();
+      expect(s.progress.notesTotal).toBeGreaterThan(0);
+      expect(s.progress.notesDone).toBe(s.progress.notesTotal);
+    }, 20_000);
+    await stop(first);
+    expect(existsSync(join(base, 'c', 'embeddings', 'index.ndjson'))).toBe(true);
+
+    const second = start(args);
+    const readAgain = await statusReader(second);
+    await vi.waitFor(async () => {
+      const s = await readAgain();
+      expect(s.progress.notesTotal).toBeGreaterThan(0);
+      expect(s.progress.notesDone).toBe(s.progress.notesTotal);
+      // Nothing was embedded again: the vectors came from the config folder.
+      expect(s.counters.requests).toBe(0);
+    }, 20_000);
+    await stop(second);
+  }, 60_000);
 });

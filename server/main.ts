@@ -73,6 +73,21 @@ async function main(): Promise<void> {
   const vault = new Vault(options.vault);
   await vault.start();
   harness.watch();
+  const embeddingsConfig = harness.current().embeddings;
+  // Imported only when the harness turns the layer on: with it off, none of it is loaded.
+  const embeddings = embeddingsConfig
+    ? await import('./embeddings/embeddings-service.ts')
+        .then((m) =>
+          m.startEmbeddings({
+            config: embeddingsConfig,
+            vault,
+            configDir: options.configDir,
+            env: process.env,
+            log: (line) => process.stderr.write(`${line}\n`),
+          }),
+        )
+        .catch((err: Error) => fail(`búsqueda semántica: ${err.message}`))
+    : null;
 
   let port = options.port;
   let lan: LanRuntime | null = null;
@@ -98,6 +113,7 @@ async function main(): Promise<void> {
     clientKey: (c) => getConnInfo(c).remote.address ?? 'desconocido',
     lan: () => lan,
     conversations,
+    embeddings,
     onLogin: () => {
       process.stdout.write(`Sesión iniciada. Enlace para otro navegador: ${loginLink()}\n`);
     },
@@ -164,7 +180,9 @@ async function main(): Promise<void> {
     server.close();
     // Open event streams and keep-alive sockets would otherwise hold the process open.
     if ('closeAllConnections' in server) server.closeAllConnections();
-    void Promise.allSettled([vault.close(), harness.close()]).then(() => process.exit(0));
+    void Promise.allSettled([embeddings?.close(), vault.close(), harness.close()]).then(() =>
+      process.exit(0),
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

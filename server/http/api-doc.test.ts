@@ -5,6 +5,10 @@ import * as z from 'zod/mini';
 import { LoginBodySchema } from '../../common/api-schemas.ts';
 import { ChatRequestSchema, NotesBatchRequestSchema } from '../../common/chat-schemas.ts';
 import { ConversationAppendSchema } from '../../common/cli-schemas.ts';
+import {
+  EmbedConsentRequestSchema,
+  EmbedQueryRequestSchema,
+} from '../../common/embedding-schemas.ts';
 import { ClaimBodySchema, ClaimStatusBodySchema } from '../../common/pairing-schemas.ts';
 import {
   ClosingBodySchema,
@@ -15,6 +19,8 @@ import {
 } from '../../common/synapse-schemas.ts';
 import { ExtractBodySchema, WebSearchBodySchema } from '../../common/web-schemas.ts';
 import { SessionStore } from '../auth/session-store.ts';
+import { embeddingsRoutes } from '../embeddings/embeddings-routes.ts';
+import type { EmbeddingsService } from '../embeddings/embeddings-service.ts';
 import { pairingRoutes } from '../pairing/pairing-routes.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -69,6 +75,8 @@ const BODIES: Record<string, [route: string, schema: z.ZodMiniType]> = {
   WriteBodySchema: ['POST /api/proposals/write', WriteBodySchema],
   ClosingBodySchema: ['POST /api/proposals/closing', ClosingBodySchema],
   ConfirmBodySchema: ['POST /api/proposals/:id/confirm', ConfirmBodySchema],
+  EmbedConsentRequestSchema: ['POST /api/embeddings/consent', EmbedConsentRequestSchema],
+  EmbedQueryRequestSchema: ['POST /api/embeddings/query', EmbedQueryRequestSchema],
   ClaimBodySchema: ['POST /api/pairing/claim', ClaimBodySchema],
   ClaimStatusBodySchema: ['POST /api/pairing/claim/status', ClaimStatusBodySchema],
 };
@@ -129,7 +137,9 @@ describe('docs/API.md', () => {
       secureCookies: false,
     });
     pairingPaths = pairing.routes.filter((r) => r.method !== 'ALL').map((r) => r.path);
-    const routes = [...ctx.app.routes, ...pairing.routes].filter(
+    // So are the embeddings routes (app.ts forwards /api/embeddings/* to them when on).
+    const embeddings = embeddingsRoutes({} as EmbeddingsService);
+    const routes = [...ctx.app.routes, ...pairing.routes, ...embeddings.routes].filter(
       (r) => r.method !== 'ALL' && r.path.startsWith('/api/'),
     );
     registered = [...new Set(routes.map((r) => `${r.method} ${r.path}`))].sort();

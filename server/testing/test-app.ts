@@ -9,6 +9,7 @@ import { LoginTokens } from '../auth/login-token.ts';
 import { RateLimiter } from '../auth/rate-limit.ts';
 import { SessionStore } from '../auth/session-store.ts';
 import { ConversationStore } from '../cli/conversation-store.ts';
+import type { EmbeddingsService } from '../embeddings/embeddings-service.ts';
 import { HarnessStore } from '../harness/harness-store.ts';
 import { Vault } from '../vault/vault.ts';
 import { ensureVault } from '../vault/vault-init.ts';
@@ -62,6 +63,8 @@ export interface TestAppOptions {
   clock?: () => number;
   /** Turns LAN mode on with one `host:port` name and a fake authority PEM. */
   lan?: { host: string; caCert: string };
+  /** Builds the long-term layer over the test vault and a temp config folder. */
+  embeddings?: (ctx: { vault: Vault; configDir: string }) => Promise<EmbeddingsService>;
 }
 
 /**
@@ -88,6 +91,9 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const tokens = new LoginTokens();
   const logs: string[] = [];
   const lan = opts.lan;
+  const embeddings = opts.embeddings
+    ? await opts.embeddings({ vault, configDir: join(base, 'config') })
+    : null;
   const app = createApp({
     vault,
     harness,
@@ -107,6 +113,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     env: opts.env ?? {},
     clientKey: () => 'test',
     log: (l) => logs.push(l),
+    embeddings,
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(lan
       ? {
@@ -139,6 +146,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
     },
     async close() {
+      await embeddings?.close();
       await vault.close();
       harness.close();
       await rm(base, { recursive: true, force: true });

@@ -224,6 +224,13 @@ export const en = {
   'error.unsupported_media_type': 'SOMA only accepts JSON requests.',
   'error.audit_unavailable':
     'Nothing was written: the audit log cannot be written. Check 02_Conciencia/sesiones/soma_auditoria.jsonl.',
+  'error.embeddings_off':
+    'Semantic search is off: add the “embeddings” section to the harness and restart SOMA.',
+  'error.consent_required': 'Sending text to that service needs your permission first.',
+  'error.consent_mismatch':
+    'The service is not the one you approved: check the status and decide again.',
+  'error.embed_failed':
+    'The embeddings service did not answer properly; lexical search still works.',
   'devices.link': 'Devices',
   'offline.banner': 'Offline: you can read closings and saved notes. Chat needs the server.',
   'offline.proposals': 'Offline: proposals need the server',

@@ -227,6 +227,13 @@ export const es = {
   'error.unsupported_media_type': 'SOMA solo acepta peticiones en JSON.',
   'error.audit_unavailable':
     'No se escribió nada: el registro de auditoría no se puede escribir. Revisa 02_Conciencia/sesiones/soma_auditoria.jsonl.',
+  'error.embeddings_off':
+    'La búsqueda semántica está apagada: añade la sección «embeddings» al arnés y reinicia SOMA.',
+  'error.consent_required': 'Antes de enviar texto a ese servicio hace falta tu permiso.',
+  'error.consent_mismatch':
+    'El servicio ya no es el que aprobaste: revisa el estado y vuelve a decidir.',
+  'error.embed_failed':
+    'El servicio de embeddings no respondió bien; la búsqueda léxica sigue funcionando.',
   'devices.link': 'Dispositivos',
   'offline.banner':
     'Sin conexión: puedes leer los cierres y las notas guardadas. El chat necesita el servidor.',

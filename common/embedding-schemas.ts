@@ -1,0 +1,140 @@
+// zod/mini like the rest of common/: the PWA parses these at its boundary.
+import * as z from 'zod/mini';
+
+/**
+ * Shapes of /api/embeddings (docs/API.md, «Long-term memory»). Vectors travel as
+ * common/vector-codec.ts encodes them: unit length, int8 with one scale, base64.
+ */
+
+/** What went wrong, worded by the UI (web/i18n) from its code and params. */
+export const embedProblemCodes = [
+  /** The harness has no `embeddings` section: the layer is off. */
+  'embeddings_off',
+  'rate_limited',
+  'server_error',
+  'timeout',
+  'unreachable',
+  'wrong_dimensions',
+  'bad_vector',
+  'count_mismatch',
+  'bad_response',
+  'key_missing',
+  'onnx_runtime_missing',
+  'tokenizer_missing',
+  'model_dir_invalid',
+  'model_failed',
+] as const;
+export const EmbedProblemSchema = z.object({
+  code: z.enum(embedProblemCodes),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type EmbedProblem = z.infer<typeof EmbedProblemSchema>;
+
+const Count = z.int().check(z.nonnegative());
+
+/** Every request made to the embedder since start-up. */
+export const EmbedCountersSchema = z.object({
+  requests: Count,
+  notes: Count,
+  chunks: Count,
+  characters: Count,
+  failures: Count,
+  /** Characters that left the machine (non-local endpoints only). */
+  charactersSent: Count,
+});
+export type EmbedCounters = z.infer<typeof EmbedCountersSchema>;
+
+/** The answer of GET /api/embeddings/status. */
+export const EmbedStatusSchema = z.object({
+  configured: z.boolean(),
+  kind: z.nullable(z.enum(['endpoint', 'onnx', 'test'])),
+  model: z.nullable(z.string()),
+  dimensions: z.nullable(z.int()),
+  /** The endpoint's base URL (no key), null for onnx and test. */
+  endpoint: z.nullable(z.string()),
+  /** True when no note text leaves the machine. */
+  local: z.boolean(),
+  consent: z.enum(['not_needed', 'needed', 'given']),
+  /** What would leave the machine if the user consented now (notes still to embed). */
+  pending: z.object({ notes: Count, characters: Count }),
+  state: z.enum(['off', 'waiting_consent', 'embedding', 'idle', 'failing']),
+  progress: z.object({ notesDone: Count, notesTotal: Count, chunks: Count }),
+  /** Changes on every model or dimension change: clients holding another one start over. */
+  generation: z.string(),
+  lastError: z.nullable(EmbedProblemSchema),
+  counters: EmbedCountersSchema,
+  hybrid: z.nullable(z.object({ rrfK: z.int(), vectorWeight: z.number() })),
+});
+export type EmbedStatus = z.infer<typeof EmbedStatusSchema>;
+
+/** POST /api/embeddings/consent: the endpoint the user was shown, so consent is specific. */
+export const EmbedConsentRequestSchema = z.object({ endpoint: z.string(), model: z.string() });
+export type EmbedConsentRequest = z.infer<typeof EmbedConsentRequestSchema>;
+
+export const EncodedVectorSchema = z.object({ scale: z.number(), data: z.string() });
+
+export const ChunkVectorSchema = z.object({
+  /** `path#index`, stable while the note is unchanged. */
+  id: z.string(),
+  /** Heading path (`A › B`), '' before the first heading. */
+  heading: z.string(),
+  /** Character range in the note's body (front matter excluded), end exclusive. */
+  start: Count,
+  end: Count,
+  vector: EncodedVectorSchema,
+});
+export type ChunkVector = z.infer<typeof ChunkVectorSchema>;
+
+export const NoteVectorsSchema = z.object({
+  path: z.string(),
+  /** The note's hash when embedded (the manifest's `hash`). */
+  hash: z.string(),
+  chunks: z.array(ChunkVectorSchema),
+});
+export type NoteVectors = z.infer<typeof NoteVectorsSchema>;
+
+/** The answer of GET /api/embeddings/vectors?since=CURSOR&generation=G. */
+export const VectorsDeltaSchema = z.object({
+  generation: z.string(),
+  model: z.string(),
+  dimensions: z.int(),
+  encoding: z.literal('int8-base64'),
+  /** True when the client must drop every vector it holds before applying this. */
+  reset: z.boolean(),
+  notes: z.array(NoteVectorsSchema),
+  removed: z.array(z.string()),
+  /** Send back as `since` for the next page or the next sync. */
+  cursor: Count,
+  /** More changes wait past `cursor`: ask again at once. */
+  more: z.boolean(),
+});
+export type VectorsDelta = z.infer<typeof VectorsDeltaSchema>;
+
+export const EmbedQueryRequestSchema = z.object({
+  text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)),
+});
+export const EmbedQueryResponseSchema = z.object({
+  generation: z.string(),
+  vector: EncodedVectorSchema,
+});
+export type EmbedQueryResponse = z.infer<typeof EmbedQueryResponseSchema>;
+
+/** The status while the harness has no `embeddings` section: the code tells the UI how to turn it on. */
+export function embeddingsOffStatus(): EmbedStatus {
+  return {
+    configured: false,
+    kind: null,
+    model: null,
+    dimensions: null,
+    endpoint: null,
+    local: true,
+    consent: 'not_needed',
+    pending: { notes: 0, characters: 0 },
+    state: 'off',
+    progress: { notesDone: 0, notesTotal: 0, chunks: 0 },
+    generation: '',
+    lastError: { code: 'embeddings_off', params: { section: 'embeddings' } },
+    counters: { requests: 0, notes: 0, chunks: 0, characters: 0, failures: 0, charactersSent: 0 },
+    hybrid: null,
+  };
+}

@@ -1,0 +1,83 @@
+import * as z from 'zod/mini';
+
+/**
+ * The long-term layer's section of the harness: which embedder turns notes into vectors
+ * (an OpenAI-compatible `/v1/embeddings` endpoint, an in-process ONNX model, or the
+ * deterministic test embedder) and how the browser fuses vector and lexical ranks.
+ * Absent: SOMA searches lexically only. Read at start-up: a change needs a restart.
+ */
+
+const TextSchema = z.string().check(z.trim(), z.minLength(1));
+const EnvNameSchema = z
+  .string()
+  .check(z.regex(/^[A-Z_][A-Z0-9_]*$/, 'nombre de variable de entorno'));
+const DimensionsSchema = z.int().check(z.gte(8), z.lte(4096));
+/** Texts embedded per request; small batches lose less when a request fails. */
+const BatchSizeSchema = z._default(z.int().check(z.gte(1), z.lte(256)), 16);
+/**
+ * Model conventions, not prompts: e5 wants `query: ` / `passage: `, nomic-embed-text
+ * `search_query: ` / `search_document: `. Prepended to what is embedded.
+ */
+const PrefixesSchema = {
+  queryPrefix: z._default(z.string(), ''),
+  documentPrefix: z._default(z.string(), ''),
+};
+
+export const EndpointEmbedderSchema = z.strictObject({
+  kind: z.literal('endpoint'),
+  /** Base of an OpenAI-compatible API (`…/v1`); `/embeddings` is appended. */
+  baseUrl: z.url({ protocol: /^https?$/ }),
+  model: TextSchema,
+  dimensions: DimensionsSchema,
+  batchSize: BatchSizeSchema,
+  timeoutMs: z._default(z.int().check(z.gte(1_000), z.lte(600_000)), 60_000),
+  /** Name of the env var holding the key; null for local servers without one. */
+  apiKeyEnv: z.nullable(EnvNameSchema),
+  /**
+   * True when the endpoint runs on this machine (Ollama, llama.cpp, LM Studio). False sends
+   * note text elsewhere, so nothing is embedded until the user consents.
+   */
+  local: z.boolean(),
+  ...PrefixesSchema,
+});
+
+export const OnnxEmbedderSchema = z.strictObject({
+  kind: z.literal('onnx'),
+  /** Folder the user downloaded once (multilingual-e5-small int8: model + tokenizer.json). */
+  modelDir: TextSchema,
+  dimensions: DimensionsSchema,
+  batchSize: BatchSizeSchema,
+  /** Tokens kept per text; e5-small reads at most 512. */
+  maxTokens: z._default(z.int().check(z.gte(16), z.lte(8192)), 512),
+  ...PrefixesSchema,
+});
+
+/** Deterministic, no model: CI, e2e and the bench. Near for words of one concept. */
+export const TestEmbedderSchema = z.strictObject({
+  kind: z.literal('test'),
+  dimensions: z._default(DimensionsSchema, 64),
+  batchSize: BatchSizeSchema,
+});
+
+export const EmbedderConfigSchema = z.discriminatedUnion('kind', [
+  EndpointEmbedderSchema,
+  OnnxEmbedderSchema,
+  TestEmbedderSchema,
+]);
+export type EmbedderConfig = z.infer<typeof EmbedderConfigSchema>;
+export type EndpointEmbedderConfig = z.infer<typeof EndpointEmbedderSchema>;
+export type OnnxEmbedderConfig = z.infer<typeof OnnxEmbedderSchema>;
+
+/** Reciprocal rank fusion in the browser: score = Σ weight / (k + rank). */
+export const HybridSchema = z.strictObject({
+  rrfK: z.int().check(z.gte(1), z.lte(1_000)),
+  /** The vector list's weight; the lexical list has 1 − this. */
+  vectorWeight: z.number().check(z.gte(0), z.lte(1)),
+});
+export type Hybrid = z.infer<typeof HybridSchema>;
+
+export const EmbeddingsSchema = z.strictObject({
+  embedder: EmbedderConfigSchema,
+  hybrid: z._default(HybridSchema, { rrfK: 60, vectorWeight: 0.5 }),
+});
+export type Embeddings = z.infer<typeof EmbeddingsSchema>;

@@ -1,0 +1,194 @@
+import { unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EmbedStatusSchema, VectorsDeltaSchema } from '../../common/embedding-schemas.ts';
+import { cosine, decodeVector } from '../../common/vector-codec.ts';
+import { EmbeddingsSchema } from '../../harness/embeddings-schema.ts';
+import {
+  type EmbeddingsBehaviour,
+  type FakeEmbeddingsUpstream,
+  startFakeEmbeddingsUpstream,
+} from '../testing/fake-embeddings-upstream.ts';
+import { buildTestApp, HOST, ORIGIN, type TestApp } from '../testing/test-app.ts';
+import { startEmbeddings } from './embeddings-service.ts';
+
+let t: TestApp | null = null;
+let fake: FakeEmbeddingsUpstream | null = null;
+afterEach(async () => {
+  await t?.close();
+  await fake?.close();
+  t = null;
+  fake = null;
+});
+
+const NOTES = {
+  '00_Entrada/coche.md': '# Garaje\n\nEl automóvil rojo está en el taller.',
+  '00_Entrada/cocina.md': 'Receta de tortilla con patatas y cebolla.',
+};
+
+async function withLayer(embedder: Record<string, unknown>) {
+  const config = EmbeddingsSchema.parse({ embedder });
+  t = await buildTestApp({
+    notes: NOTES,
+    embeddings: ({ vault, configDir }) =>
+      startEmbeddings({
+        config,
+        vault,
+        configDir,
+        env: {},
+        backoff: { baseMs: 5, maxMs: 20, permanentMs: 20 },
+      }),
+  });
+  return { app: t.app, cookie: await t.login() };
+}
+
+async function get(path: string, cookie: string) {
+  const res = await t!.app.request(path, { headers: { host: HOST, cookie } });
+  return { status: res.status, body: await res.json() };
+}
+async function post(path: string, cookie: string, body: unknown) {
+  const res = await t!.app.request(path, {
+    method: 'POST',
+    headers: { host: HOST, origin: ORIGIN, cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+const status = async (cookie: string) =>
+  EmbedStatusSchema.parse((await get('/api/embeddings/status', cookie)).body);
+
+async function endpointLayer(local: boolean, script: EmbeddingsBehaviour[] = []) {
+  fake = await startFakeEmbeddingsUpstream({ dimensions: 32, script });
+  return withLayer({
+    kind: 'endpoint',
+    baseUrl: fake.baseUrl,
+    model: 'emb',
+    dimensions: 32,
+    apiKeyEnv: null,
+    local,
+  });
+}
+
+describe('server/embeddings/embeddings-routes', () => {
+  it('with the layer off, says so and how to turn it on; other routes are 409', async () => {
+    t = await buildTestApp({ notes: NOTES });
+    const cookie = await t.login();
+    const s = await status(cookie);
+    expect(s).toMatchObject({
+      configured: false,
+      state: 'off',
+      lastError: { code: 'embeddings_off' },
+    });
+    const q = await post('/api/embeddings/query', cookie, { text: 'coche' });
+    expect(q).toEqual({
+      status: 409,
+      body: { error: { code: 'embeddings_off', message: expect.any(String) } },
+    });
+  });
+
+  it('needs a session like every /api route', async () => {
+    await withLayer({ kind: 'test' });
+    expect((await get('/api/embeddings/status', '')).status).toBe(401);
+  });
+
+  it('ships vectors as deltas: everything first, then only what changed', async () => {
+    const { cookie } = await withLayer({ kind: 'test', dimensions: 64 });
+    await vi.waitFor(async () => expect((await status(cookie)).progress.notesDone).toBe(3));
+    const first = VectorsDeltaSchema.parse((await get('/api/embeddings/vectors', cookie)).body);
+    expect(first).toMatchObject({
+      reset: true,
+      dimensions: 64,
+      encoding: 'int8-base64',
+      more: false,
+    });
+    expect(first.notes.map((n) => n.path).sort()).toContain('00_Entrada/coche.md');
+    const coche = first.notes.find((n) => n.path === '00_Entrada/coche.md')!;
+    expect(coche.chunks[0]).toMatchObject({
+      id: '00_Entrada/coche.md#0',
+      heading: 'Garaje',
+      start: 0,
+    });
+
+    const q = (await post('/api/embeddings/query', cookie, { text: 'mi coche' })).body;
+    const score = (path: string) =>
+      cosine(
+        decodeVector(q.vector),
+        decodeVector(first.notes.find((n) => n.path === path)!.chunks[0]!.vector),
+      );
+    expect(score('00_Entrada/coche.md')).toBeGreaterThan(score('00_Entrada/cocina.md'));
+
+    const since = `since=${first.cursor}&generation=${first.generation}`;
+    expect((await get(`/api/embeddings/vectors?${since}`, cookie)).body).toMatchObject({
+      reset: false,
+      notes: [],
+      removed: [],
+    });
+    await writeFile(join(t!.vault.root, '00_Entrada/cocina.md'), 'Cena de hoy.');
+    await unlink(join(t!.vault.root, '00_Entrada/coche.md'));
+    await vi.waitFor(async () => {
+      const d = VectorsDeltaSchema.parse(
+        (await get(`/api/embeddings/vectors?${since}`, cookie)).body,
+      );
+      expect(d.notes.map((n) => n.path)).toEqual(['00_Entrada/cocina.md']);
+      expect(d.removed).toEqual(['00_Entrada/coche.md']);
+    });
+    const other = (
+      await get(`/api/embeddings/vectors?since=${first.cursor}&generation=other`, cookie)
+    ).body;
+    expect(other.reset).toBe(true);
+  });
+
+  it('pages a delta by chunks and says there is more', async () => {
+    const { cookie } = await withLayer({ kind: 'test' });
+    await vi.waitFor(async () => expect((await status(cookie)).progress.notesDone).toBe(3));
+    const page = (await get('/api/embeddings/vectors?limit=1', cookie)).body;
+    expect(page.notes).toHaveLength(1);
+    expect(page.more).toBe(true);
+    const bad = await get('/api/embeddings/vectors?limit=0', cookie);
+    expect(bad.status).toBe(400);
+  });
+
+  it('sends nothing to a non-local endpoint before consent, and tells what would leave', async () => {
+    const { cookie } = await endpointLayer(false);
+    await vi.waitFor(async () => expect((await status(cookie)).state).toBe('waiting_consent'));
+    const s = await status(cookie);
+    expect(s).toMatchObject({
+      consent: 'needed',
+      local: false,
+      endpoint: fake!.baseUrl,
+      pending: { notes: 3 },
+    });
+    expect(s.pending.characters).toBeGreaterThan(50);
+    expect(fake!.requests).toHaveLength(0);
+    expect((await post('/api/embeddings/query', cookie, { text: 'x' })).status).toBe(403);
+    const wrong = await post('/api/embeddings/consent', cookie, {
+      endpoint: 'http://evil/v1',
+      model: 'emb',
+    });
+    expect(wrong.body.error.code).toBe('consent_mismatch');
+    const ok = await post('/api/embeddings/consent', cookie, {
+      endpoint: fake!.baseUrl,
+      model: 'emb',
+    });
+    expect(ok.body.consent).toBe('given');
+    await vi.waitFor(async () => expect((await status(cookie)).progress.notesDone).toBe(3));
+    expect((await status(cookie)).counters.charactersSent).toBe(s.pending.characters);
+  });
+
+  it('keeps the vault readable while the endpoint fails, with the failure in the status', async () => {
+    const { cookie } = await endpointLayer(true, Array(1_000).fill('500'));
+    await vi.waitFor(async () =>
+      expect((await status(cookie)).lastError?.code).toBe('server_error'),
+    );
+    expect((await status(cookie)).state).toBe('failing');
+    expect((await get('/api/vault/manifest', cookie)).status).toBe(200);
+    expect((await post('/api/embeddings/query', cookie, { text: 'x' })).body.error.code).toBe(
+      'embed_failed',
+    );
+  });
+
+  it('refuses an empty query text', async () => {
+    const { cookie } = await withLayer({ kind: 'test' });
+    expect((await post('/api/embeddings/query', cookie, { text: '  ' })).status).toBe(400);
+  });
+});

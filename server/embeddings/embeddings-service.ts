@@ -1,0 +1,177 @@
+import { join } from 'node:path';
+import type {
+  EmbedQueryResponse,
+  EmbedStatus,
+  VectorsDelta,
+} from '../../common/embedding-schemas.ts';
+import { encodeVector } from '../../common/vector-codec.ts';
+import type { Embeddings } from '../../harness/embeddings-schema.ts';
+import { ApiError } from '../http/api-error.ts';
+import type { Vault } from '../vault/vault.ts';
+import { ConsentStore } from './consent-store.ts';
+import { createEmbedder } from './create-embedder.ts';
+import { type Backoff, EmbedPipeline } from './embed-pipeline.ts';
+import { type Embedder, EmbedError } from './embedder.ts';
+import { encodeStored, VectorStore } from './vector-store.ts';
+
+/** What /api/embeddings needs; built by server/main.ts only when the harness turns the layer on. */
+export interface EmbeddingsService {
+  status(): EmbedStatus;
+  consent(endpoint: string, model: string): Promise<void>;
+  delta(since: number, generation: string | null, maxChunks: number): VectorsDelta;
+  query(text: string): Promise<EmbedQueryResponse>;
+  close(): Promise<void>;
+}
+
+export interface EmbeddingsOptions {
+  config: Embeddings;
+  vault: Pick<Vault, 'manifest' | 'readNote' | 'onEvent'>;
+  /** SOMA's config folder; vectors go to `embeddings/` in it, never into the vault. */
+  configDir: string;
+  env: Record<string, string | undefined>;
+  clock?: () => number;
+  backoff?: Backoff;
+  log?: (line: string) => void;
+}
+
+/**
+ * Opens the store, makes the embedder and starts the pipeline. An embedder that cannot be
+ * made (no ONNX runtime, a bad model folder) leaves a service whose status says why.
+ */
+export async function startEmbeddings(opts: EmbeddingsOptions): Promise<EmbeddingsService> {
+  const dir = join(opts.configDir, 'embeddings');
+  const config = opts.config.embedder;
+  const consent = await ConsentStore.open(dir).catch(() => null);
+  let embedder: Embedder | null = null;
+  let failure: EmbedError | null = null;
+  try {
+    embedder = await createEmbedder(config, opts.env);
+  } catch (err) {
+    if (!(err instanceof EmbedError)) throw err;
+    failure = err;
+  }
+  const identity = {
+    model: embedder?.model ?? ('model' in config ? config.model : config.kind),
+    dimensions: config.dimensions,
+  };
+  const store = await VectorStore.open(dir, identity);
+  const local = embedder?.local ?? (config.kind !== 'endpoint' || config.local);
+  const endpoint = config.kind === 'endpoint' ? config.baseUrl : null;
+  const consented = () => local || (consent?.given(endpoint ?? '', identity.model) ?? false);
+  const pipeline = embedder
+    ? new EmbedPipeline({
+        vault: opts.vault,
+        store,
+        embedder,
+        mayEmbed: consented,
+        ...(opts.backoff ? { backoff: opts.backoff } : {}),
+        ...(opts.log ? { log: opts.log } : {}),
+      })
+    : null;
+  pipeline?.start();
+  if (store.wasReset)
+    opts.log?.(`[embeddings] almacén nuevo para ${identity.model}: se calcula todo`);
+
+  return {
+    status() {
+      return {
+        configured: true,
+        kind: config.kind,
+        model: identity.model,
+        dimensions: identity.dimensions,
+        endpoint,
+        local,
+        consent: local ? 'not_needed' : consented() ? 'given' : 'needed',
+        pending: pipeline?.pending() ?? { notes: 0, characters: 0 },
+        state: failure ? 'failing' : (pipeline?.state ?? 'failing'),
+        progress: pipeline?.progress() ?? { notesDone: 0, notesTotal: 0, chunks: store.chunkCount },
+        generation: store.generation,
+        lastError: failure?.problem ?? pipeline?.lastError ?? null,
+        counters: pipeline?.counters ?? {
+          requests: 0,
+          notes: 0,
+          chunks: 0,
+          characters: 0,
+          failures: 0,
+          charactersSent: 0,
+        },
+        hybrid: opts.config.hybrid,
+      };
+    },
+    async consent(givenEndpoint, givenModel) {
+      if (local) return;
+      if (givenEndpoint !== endpoint || givenModel !== identity.model || !consent) {
+        throw new ApiError(
+          409,
+          'consent_mismatch',
+          'El destino no es el que el arnés tiene configurado.',
+        );
+      }
+      await consent.give(givenEndpoint, givenModel, new Date(opts.clock?.() ?? Date.now()));
+      pipeline?.poke();
+    },
+    delta(since, generation, maxChunks) {
+      const reset = generation !== store.generation || since < store.floor || since > store.cursor;
+      const from = reset ? 0 : since;
+      const delta: VectorsDelta = {
+        generation: store.generation,
+        model: store.model,
+        dimensions: store.dimensions,
+        encoding: 'int8-base64',
+        reset,
+        notes: [],
+        removed: [],
+        cursor: from,
+        more: false,
+      };
+      let chunks = 0;
+      for (const change of store.changesSince(from)) {
+        if ('removed' in change) {
+          if (!reset) delta.removed.push(change.removed);
+        } else {
+          // A page holds at least one note, however many chunks it has.
+          if (chunks > 0 && chunks + change.chunks.length > maxChunks) {
+            delta.more = true;
+            break;
+          }
+          chunks += change.chunks.length;
+          delta.notes.push({
+            path: change.path,
+            hash: change.hash,
+            chunks: change.chunks.map((c, i) => ({
+              id: `${change.path}#${i}`,
+              heading: c.heading,
+              start: c.start,
+              end: c.end,
+              vector: encodeStored(c),
+            })),
+          });
+        }
+        delta.cursor = change.seq;
+      }
+      return delta;
+    },
+    async query(text) {
+      if (!embedder) throw new ApiError(503, 'embed_failed', 'El embebedor no está disponible.');
+      if (!consented())
+        throw new ApiError(
+          403,
+          'consent_required',
+          'Falta tu permiso para enviar texto a ese servicio.',
+        );
+      try {
+        const [v] = await embedder.embed([text], 'query');
+        return { generation: store.generation, vector: encodeVector(v as Float32Array) };
+      } catch (err) {
+        if (err instanceof EmbedError) {
+          throw new ApiError(502, 'embed_failed', `El embebedor falló: ${err.problem.code}`);
+        }
+        throw err;
+      }
+    },
+    async close() {
+      await pipeline?.stop();
+      await embedder?.close?.();
+    },
+  };
+}
