@@ -1,5 +1,7 @@
 import { stemmer } from '@orama/stemmers/spanish';
 import { foldTerm } from './fold-term.ts';
+import { relatedForms } from './spanish-forms.ts';
+import type { SynonymTable } from './synonym-table.ts';
 
 /**
  * The Spanish analyzer, shared by indexing and querying (in the worker, and in
@@ -13,7 +15,7 @@ import { foldTerm } from './fold-term.ts';
  * gets the stem of its folded form (with `-cion` re-accented), and a query
  * tries both: typed with or without accents, `recuperacion` meets `recuperar`.
  */
-export const ANALYZER_VERSION = 1;
+export const ANALYZER_VERSION = 2;
 
 /** Letters, digits and combining marks make words; anything else separates them. */
 const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
@@ -76,21 +78,34 @@ export function indexTerms(token: string): string[] {
 }
 
 /**
- * One query word and the terms any of which may match it: its index terms and,
- * when it differs, the folded word itself. A typo throws the stemmer off
- * (`guitara` → `guit`), but the whole word is still one edit from the stem
- * `guitarr`, which fuzzy matching finds.
+ * One query word and the terms that may match it. `terms`: its index terms
+ * and, when it differs, the folded word itself (a typo throws the stemmer off,
+ * `guitara` → `guit`, but the whole word is still one edit from the stem
+ * `guitarr`, which fuzzy matching finds). `related`: the stems of its other
+ * forms (`cerrar` → `cierr`, `imagen` → `imagen`), and `synonyms`: those of
+ * its synonyms; both weigh less than the word as typed.
  */
 export interface QueryWord {
   word: string;
   terms: string[];
+  related: string[];
+  synonyms: string[];
+}
+
+/** The index terms of `folded`'s other forms that are not already among `terms`. */
+function relatedTerms(folded: string, terms: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const form of relatedForms(folded)) for (const t of termsOf(form)) out.add(t);
+  for (const t of terms) out.delete(t);
+  return [...out];
 }
 
 /**
  * The words of a query that count: stop-words dropped unless the query has
- * nothing else (`¿qué es la nada?` still searches something).
+ * nothing else (`¿qué es la nada?` still searches something). `synonyms`
+ * adds each word's synonyms from the user's table.
  */
-export function analyzeQuery(query: string): QueryWord[] {
+export function analyzeQuery(query: string, synonyms?: SynonymTable): QueryWord[] {
   const all = words(query);
   const meaningful = all.filter((w) => !isStopWord(w));
   return (meaningful.length > 0 ? meaningful : all).map((word) => {
@@ -104,7 +119,10 @@ export function analyzeQuery(query: string): QueryWord[] {
     if (terms.length === 1 && terms[0] === folded && bare.length >= MIN_BARE && bare !== folded) {
       variants.push(bare);
     }
-    return { word, terms: variants };
+    const related = relatedTerms(folded, variants);
+    const known = new Set([...variants, ...related]);
+    const synonymTerms = (synonyms?.expand(terms) ?? []).filter((t) => !known.has(t));
+    return { word, terms: variants, related, synonyms: synonymTerms };
   });
 }
 
