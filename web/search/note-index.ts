@@ -34,7 +34,7 @@ const VARIANT_MIN_NOTES = 20;
 type TermIndex = { get(term: string): Map<number, Map<number, number>> | undefined };
 
 /** What a note name, alias, tag, lead or heading is worth against the same word in the body. */
-const BOOST = { title: 4, aliases: 3, tags: 2.5, lead: 2.5, headings: 2, body: 1 };
+const BOOST = { title: 1, aliases: 3, tags: 2.5, lead: 2, headings: 1, body: 1 };
 type Stored = Pick<NoteDocument, 'title' | 'folder' | 'tags'>;
 
 /** A ranked match before its snippet is cut: the note and the index terms it matched. */

@@ -29,7 +29,10 @@ const STOP_WORDS = new Set(
     'he la las le les lo los mas me mi mis mucho muy nada ni no nos nosotros o os otra otras otro ' +
     'otros para pero poco por porque que quien quienes se sea ser si sin sobre son su sus tambien ' +
     'te tengo ti tiene tienen todo todos tu tus un una unas uno unos usted y ya yo puedo puede ' +
-    'tenia mio mia'
+    'tenia mio mia ' +
+    // What a question wraps its subject in: «¿hay alguna forma de…?», «quiero saber…», «a la vez».
+    'traves vez hacer hago quiero queria necesito saber manera forma modo cosa cosas alguien ' +
+    'estoy hay'
   ).split(' '),
 );
 
