@@ -21,7 +21,16 @@ export const FIGURE_SPECS: Record<string, FigureSpec> = {
   },
   'search.10k.index_build_ms': { label: 'First sync + index build, 10k' },
   'search.10k.rg_il_ms': { label: 'ripgrep `rg -il` per query, 10k (comparison)' },
-  'search.top5_hit_rate': { label: 'Relevance: expected note in top 5' },
+  'search.top5_hit_rate': {
+    label: 'Relevance: expected note in top 5, tldr-es held-out half',
+  },
+  'search.top5_hit_rate_tuning': {
+    label: 'Relevance: expected note in top 5, tldr-es tuning half',
+  },
+  'search.mrr10': { label: 'Relevance: MRR@10, tldr-es held-out half' },
+  'search.fixtures_top5_hit_rate': {
+    label: 'Relevance: expected note in top 5, web/search/fixtures',
+  },
   'chat.ttft_overhead_ms': {
     label: 'Chat time to first token, overhead',
     max: 5,

@@ -7,6 +7,7 @@ import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
 import { NoteIndex } from '../web/search/note-index.ts';
 import { relevanceSet } from '../web/search/relevance-set.ts';
 import { INDEX_END_MARK, INDEX_START_MARK } from '../web/search/search-client.ts';
+import { tldrRelevance } from './relevance-tldr.ts';
 import { type BenchResult, median, round2 } from './results.ts';
 import { BENCH_QUERIES, spanishVault, TLDR_QUERIES, tldrVault } from './search-vault.ts';
 import { serveCommand } from './serve-args.ts';
@@ -88,7 +89,7 @@ function toolMedianMs(tool: 'grep' | 'rg', vault: string, queries: readonly stri
   return median(times);
 }
 
-/** Top-5 hit rate on the relevance set, SOMA's index against grep's first five files. */
+/** Top-5 hit rate on the fixtures' relevance set (the project's own), SOMA's index against grep's first five files. */
 function relevance(): BenchResult {
   const dir = 'web/search/fixtures';
   const index = NoteIndex.empty();
@@ -110,7 +111,7 @@ function relevance(): BenchResult {
   const rate = (top5: (q: string) => string[]) =>
     relevanceSet.filter((c) => top5(c.query).includes(c.expected)).length / relevanceSet.length;
   return {
-    name: 'search.top5_hit_rate',
+    name: 'search.fixtures_top5_hit_rate',
     value: round2(
       rate((q) =>
         index
@@ -308,6 +309,9 @@ export async function benchSearch(opts: {
     generated(50_000, '50k', 15_000);
     for (const run of runs) results.push(...(await benchVault(run, hooks)));
   }
-  if (want('relevance')) results.push(relevance());
+  if (want('relevance')) {
+    results.push(relevance());
+    if (Object.keys(tldrVault()).length > 0) results.push(...(await tldrRelevance()));
+  }
   return results;
 }

@@ -169,6 +169,8 @@ export const HarnessStatusSchema = z.object({
   file: z.string(),
   defaultProfile: z.string(),
   profiles: z.array(z.object({ id: z.string(), label: z.string(), description: z.string() })),
+  /** The harness's `search.synonyms`, for the search worker's query expansion. */
+  searchSynonyms: z.array(z.array(z.string())),
 });
 export type HarnessStatus = z.infer<typeof HarnessStatusSchema>;
 

@@ -59,6 +59,20 @@ describe('harness/schema', () => {
     expect(issuePaths((h) => (h.defaultProfile = 'nadie'))).toEqual(['defaultProfile']);
   });
 
+  it('ships synonym groups of single words, and defaults to none when the section is missing', () => {
+    expect(HarnessSchema.parse(shipped()).search.synonyms.length).toBeGreaterThan(0);
+    const { search: _omitted, ...without } = shipped();
+    expect(HarnessSchema.parse(without).search).toEqual({ synonyms: [] });
+  });
+
+  it('rejects a synonym with spaces and a group of one word, at search.synonyms', () => {
+    const spaced = [['copia de seguridad', 'respaldo']];
+    expect(issuePaths((h) => (h.search = { synonyms: spaced }))).toEqual(['search.synonyms.0.0']);
+    expect(issuePaths((h) => (h.search = { synonyms: [['carpeta']] }))).toEqual([
+      'search.synonyms.0',
+    ]);
+  });
+
   it('rejects a webSearch provider that is not in the chain', () => {
     expect(issuePaths((h) => (h.webSearch.provider = 'bing'))).toEqual(['webSearch.provider']);
   });

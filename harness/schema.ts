@@ -30,6 +30,11 @@ const EnvNameSchema = z
 /** Strings shaped like real API keys (Groq, OpenAI, OpenRouter, bearer tokens). */
 const SECRET_PATTERN = /\b(gsk_[A-Za-z0-9]{16,}|sk-[A-Za-z0-9_-]{16,}|Bearer\s+\S{16,})/;
 
+/** One word of a synonym group: letters and digits only (a phrase would need matching words in order). */
+const SynonymWordSchema = z
+  .string()
+  .check(z.regex(/^[\p{L}\p{N}]+$/u, 'una sola palabra, sin espacios ni signos'));
+
 export const ProfileSchema = z.strictObject({
   /** Shown in the UI's profile switch. */
   label: TextSchema,
@@ -128,6 +133,20 @@ const HarnessObjectSchema = z.strictObject({
   ),
   /** The long-term layer (semantic search); absent, search is lexical only. */
   embeddings: z.optional(EmbeddingsSchema),
+  /** How the vault search reads queries (in the browser; never sent anywhere). */
+  search: z._default(
+    z.strictObject({
+      /**
+       * Groups of words that mean the same in this vault (`["carpeta", "directorio"]`):
+       * a query for one also finds notes with another, ranked below exact matches.
+       * Case, accents and inflection do not matter.
+       */
+      synonyms: z.array(
+        z.array(SynonymWordSchema).check(z.minLength(2, 'un grupo necesita al menos dos palabras')),
+      ),
+    }),
+    { synonyms: [] },
+  ),
   limits: z.strictObject({
     /** Characters of context (history + chosen context) sent in one request. */
     contextChars: z.int().check(z.gte(1_000)),

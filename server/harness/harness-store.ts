@@ -75,6 +75,7 @@ export class HarnessStore {
         label: p.label,
         description: p.description,
       })),
+      searchSynonyms: h.search.synonyms,
     };
   }
 

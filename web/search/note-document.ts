@@ -9,6 +9,8 @@ export interface NoteDocument {
   aliases: string;
   tags: string[];
   headings: string;
+  /** What the note says it is about: front matter `description`, or its first paragraph. */
+  lead: string;
   body: string;
 }
 
@@ -31,6 +33,31 @@ function stringList(value: unknown): string[] {
 const INLINE_TAG_RE = /(?:^|\s)#([\p{L}_][\p{L}\p{N}_/-]*)/gu;
 const HEADING_RE = /^#{1,6}[ \t]+(.+)$/gm;
 
+/** Lines that are not a paragraph's prose: headings, fences, rules, tables, embeds. */
+const NOT_PROSE_RE = /^(#{1,6}\s|```|~~~|---|\*\*\*|\||!\[)/;
+
+/**
+ * The note's first paragraph of prose, quote markers removed (tldr's `> `
+ * summary, an abstract under the title): what the note is about, more often
+ * than any later line.
+ */
+export function firstParagraph(body: string): string {
+  const lines: string[] = [];
+  for (const raw of body.split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line === '>') {
+      if (lines.length > 0) break;
+      continue;
+    }
+    if (NOT_PROSE_RE.test(line)) {
+      if (lines.length > 0) break;
+      continue;
+    }
+    lines.push(line.replace(/^>\s?/, ''));
+  }
+  return lines.join('\n');
+}
+
 /** Splits a note into the fields the index weighs differently. */
 export function toNoteDocument(path: string, content: string): NoteDocument {
   // Only a note that starts with `---` can have front matter: skip the YAML parser otherwise.
@@ -48,6 +75,7 @@ export function toNoteDocument(path: string, content: string): NoteDocument {
     aliases: stringList(fm.aliases ?? fm.alias).join('\n'),
     tags,
     headings,
+    lead: stringList(fm.description ?? fm.summary).join('\n') || firstParagraph(split.body),
     body: split.body,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NoteIndex } from './note-index.ts';
 import { makeSnippet, plainText } from './snippet.ts';
+import { SynonymTable } from './synonym-table.ts';
 
 const notes: Record<string, string> = {
   '01_Caracter/Bóveda.md': '# Bóveda\n\nLa bóveda guarda la memoria.',
@@ -27,8 +28,40 @@ describe('web/search/note-index', () => {
     });
   });
 
-  it('requires every word when some note has them all', () => {
-    expect(paths(build(), 'memoria trabajo')).toEqual(['03_Proyectos/Tesis.md']);
+  it('ranks notes with every word first, then notes with some of them', () => {
+    expect(paths(build(), 'memoria trabajo')).toEqual([
+      '03_Proyectos/Tesis.md',
+      '01_Caracter/Bóveda.md',
+    ]);
+  });
+
+  it('puts a note with every word in its body above one with a word in its title', () => {
+    const index = NoteIndex.empty();
+    index.upsert('Memoria.md', '# Memoria\n\nLa memoria y la memoria larga.');
+    index.upsert('Notas.md', 'Hoy leí sobre la memoria de trabajo y otras cosas del día.');
+    expect(paths(index, 'memoria trabajo')[0]).toBe('Notas.md');
+  });
+
+  it('weighs the first paragraph (what a note is about) above a later mention', () => {
+    const index = NoteIndex.empty();
+    // b.md is shorter, so the body alone would rank it first.
+    const filler = 'Otra línea sobre cosas distintas.\n'.repeat(6);
+    index.upsert('a.md', `# a\n\n> Herramienta para comprimir archivos.\n\n${filler}`);
+    index.upsert('b.md', '# b\n\n> Herramienta de red.\n\nPuede comprimir la salida.');
+    expect(paths(index, 'comprimir')).toEqual(['a.md', 'b.md']);
+  });
+
+  it('tries typos only for the words no note has, keeping the others exact', () => {
+    expect(paths(build(), 'memoria trabjo')[0]).toBe('03_Proyectos/Tesis.md');
+  });
+
+  it('finds a note by a synonym from the table, below the word itself', () => {
+    const index = NoteIndex.empty();
+    index.upsert('a.md', 'El directorio de fotos.');
+    index.upsert('b.md', 'La carpeta de fotos.');
+    expect(paths(index, 'carpeta')).toEqual(['b.md']);
+    const table = SynonymTable.from([['carpeta', 'directorio']]);
+    expect(index.search('carpeta', {}, false, table).map((h) => h.path)).toEqual(['b.md', 'a.md']);
   });
 
   it('filters by folder prefix and by tag (front matter or inline)', () => {

@@ -1,18 +1,40 @@
-import MiniSearch, { type Options, type Query, type SearchResult } from 'minisearch';
+import MiniSearch, { type Options, type SearchResult } from 'minisearch';
 import { type NoteDocument, toNoteDocument } from './note-document.ts';
+import { toQuery, wordsByTerm } from './note-query.ts';
 import type { SearchFilters } from './search-types.ts';
 import { analyzeQuery, indexTerms, type QueryWord, words } from './spanish-analyzer.ts';
+import type { SynonymTable } from './synonym-table.ts';
 
 /** How many hits one search returns at most. */
 export const MAX_HITS = 20;
-/** Fuzzy matching allows one edit per five letters… */
-const FUZZY = 0.2;
 /** …and only for words this long: fuzzy short words match everything (MEASURED.md). */
 const MIN_FUZZY_LENGTH = 4;
+/** At most this many words of a short query (one of a longer one) are tried fuzzy: each walks the term tree. */
+const MAX_FUZZY_WORDS = 2;
+/**
+ * Coordination: a note's score is multiplied by the share of the query's
+ * words it matches to this power, so notes with all the words come first but
+ * a note missing one word of a long question still ranks.
+ */
+const COORDINATION = 2;
+/** Notes with every word that fill the first screen: the partial matches are then not sought. */
+const FULL_SCREEN = 10;
+/** At most this many words (the rarest) of a query are sought in partial matches. */
+const MAX_PARTIAL_WORDS = 4;
+/** A word in more than this share of the notes is left out of the search for partial matches. */
+const COMMON_SHARE = 0.2;
+/** A word's other form or synonym is dropped when in this many times more notes than the word… */
+const VARIANT_RATIO = 5;
+/** …and in more than this share of the notes (and always above COMMON_SHARE)… */
+const VARIANT_FLOOR_SHARE = 0.02;
+/** …but never when in this few notes (a small vault). */
+const VARIANT_MIN_NOTES = 20;
 
-/** What a note name, alias, tag or heading is worth against the same word in the body. */
-const BOOST = { title: 4, aliases: 3, tags: 2.5, headings: 2, body: 1 };
+/** minisearch's term index: term → field id → note id → frequency. */
+type TermIndex = { get(term: string): Map<number, Map<number, number>> | undefined };
 
+/** What a note name, alias, tag, lead or heading is worth against the same word in the body. */
+const BOOST = { title: 1, aliases: 3, tags: 2.5, lead: 2, headings: 1, body: 1 };
 type Stored = Pick<NoteDocument, 'title' | 'folder' | 'tags'>;
 
 /** A ranked match before its snippet is cut: the note and the index terms it matched. */
@@ -24,7 +46,7 @@ export interface RankedNote extends Stored {
 
 const OPTIONS: Options<NoteDocument> = {
   idField: 'path',
-  fields: ['title', 'aliases', 'tags', 'headings', 'body'],
+  fields: ['title', 'aliases', 'tags', 'lead', 'headings', 'body'],
   storeFields: ['title', 'folder', 'tags'],
   tokenize: (text) => words(text),
   processTerm: (token) => indexTerms(token),
@@ -33,30 +55,6 @@ const OPTIONS: Options<NoteDocument> = {
   // Queries arrive already analysed (see `toQuery`): leave their terms alone.
   searchOptions: { tokenize: (term) => [term], processTerm: (term) => term, boost: BOOST },
 };
-
-/** How a query is tried, in order, until one finds something: fuzzy only when exact fails. */
-const ATTEMPTS = [
-  { combineWith: 'AND', fuzzy: false },
-  { combineWith: 'AND', fuzzy: true },
-  { combineWith: 'OR', fuzzy: true },
-] as const;
-
-/** One OR per query word (its variants), combined; the last word may still be being typed. */
-function toQuery(
-  queryWords: QueryWord[],
-  attempt: (typeof ATTEMPTS)[number],
-  typing: boolean,
-): Query {
-  return {
-    combineWith: attempt.combineWith,
-    queries: queryWords.map((w, i) => ({
-      combineWith: 'OR',
-      queries: w.terms,
-      prefix: typing && i === queryWords.length - 1,
-      fuzzy: attempt.fuzzy && w.word.length >= MIN_FUZZY_LENGTH ? FUZZY : false,
-    })),
-  };
-}
 
 function matchesFilters(result: SearchResult, filters: SearchFilters): boolean {
   const folder = String(result.folder ?? '');
@@ -108,29 +106,115 @@ export class NoteIndex {
   }
 
   /**
-   * Ranked notes for `query`: every meaningful word must match (stemmed,
-   * folded); typos are tried only when that finds nothing (fuzzy matching is
-   * what makes the slow tail, MEASURED.md); when no note has them all, notes
-   * with most of them come first.
-   * `typing` lets the last word match as a prefix (results as you type).
+   * Ranked notes for `query`: notes matching all its meaningful words first
+   * (stemmed, folded, other forms and synonyms weighing less), then those
+   * matching most of them (coordination). A word no note has is retried with
+   * typos (fuzzy matching is what makes the slow tail, MEASURED.md, so only
+   * then, and for a few words). `typing` lets the last word match as a prefix.
    */
-  search(query: string, filters: SearchFilters = {}, typing = true): RankedNote[] {
-    const queryWords = analyzeQuery(query);
+  search(
+    query: string,
+    filters: SearchFilters = {},
+    typing = true,
+    synonyms?: SynonymTable,
+  ): RankedNote[] {
+    const queryWords = this.prune(analyzeQuery(query, synonyms));
     if (queryWords.length === 0) return [];
     const filter = (r: SearchResult) => matchesFilters(r, filters);
-    let results: SearchResult[] = [];
-    for (const attempt of ATTEMPTS) {
-      if (attempt.combineWith === 'OR' && queryWords.length === 1) break;
-      results = this.index.search(toQuery(queryWords, attempt, typing), { filter });
-      if (results.length > 0) break;
-    }
-    return results.slice(0, MAX_HITS).map((r) => ({
-      path: String(r.id),
-      title: String(r.title),
-      folder: String(r.folder),
-      tags: (r.tags ?? []) as string[],
-      score: r.score,
-      terms: r.terms,
-    }));
+    const run = (qw: QueryWord[], combineWith: 'AND' | 'OR', fuzzy: ReadonlySet<number>) =>
+      this.index.search(toQuery(qw, combineWith, fuzzy, typing), { filter });
+    // Notes with every word come first: when they fill the first screen, the
+    // union (thousands of notes for common words) need not be scored.
+    const all = run(queryWords, 'AND', new Set());
+    if (all.length >= FULL_SCREEN) return top(all, MAX_HITS, () => 1);
+    // The rest rank by the share of the rarest words they match: common words
+    // (in a large share of the notes) would only add cost, scoring thousands
+    // of notes, and barely move the ranking; long questions keep their few
+    // rarest words.
+    const byFrequency = queryWords
+      .map((w) => ({ w, df: this.frequency(w.terms) }))
+      .sort((a, b) => a.df - b.df);
+    const rare = byFrequency.filter((x) => x.df <= this.size * COMMON_SHARE);
+    const partial = (rare.length > 0 ? rare : byFrequency)
+      .slice(0, MAX_PARTIAL_WORDS)
+      .map((x) => x.w);
+    const byTerm = wordsByTerm(partial);
+    let some = partial.length > 1 ? run(partial, 'OR', new Set()) : all;
+    const found = new Set<number>();
+    for (const r of some)
+      for (const t of r.queryTerms) for (const i of byTerm.get(t) ?? []) found.add(i);
+    const fuzzy = new Set(
+      partial
+        .map((w, i) => (!found.has(i) && w.word.length >= MIN_FUZZY_LENGTH ? i : -1))
+        .filter((i) => i >= 0)
+        .slice(0, partial.length > 2 ? 1 : MAX_FUZZY_WORDS),
+    );
+    // A typo is worth a walk of the term tree when the other words found little.
+    if (fuzzy.size > 0 && (some.length < FULL_SCREEN || partial.length <= 2))
+      some = run(partial, 'OR', fuzzy);
+    const first = top(all, MAX_HITS, () => 1);
+    const seen = new Set(first.map((h) => h.path));
+    const rest = top(
+      some.filter((r) => !seen.has(String(r.id))),
+      MAX_HITS - first.length,
+      (r) => {
+        const matched = new Set<number>();
+        for (const t of r.queryTerms) for (const i of byTerm.get(t) ?? []) matched.add(i);
+        return (matched.size / partial.length) ** COORDINATION;
+      },
+    );
+    return [...first, ...rest];
   }
+
+  /** In how many notes the commonest of `terms` appears (in one field: an estimate). */
+  private frequency(terms: readonly string[]): number {
+    // minisearch keeps document frequencies in its protected term index and has no API for them.
+    const termIndex = (this.index as unknown as { _index: TermIndex })._index;
+    let most = 0;
+    for (const term of terms)
+      for (const docs of termIndex.get(term)?.values() ?? []) most = Math.max(most, docs.size);
+    return most;
+  }
+
+  /**
+   * Drops a word's other forms and synonyms that are far commoner than the
+   * word itself, or in a large share of all notes: `sueno` → `son` is a
+   * guess that lands on a function word.
+   */
+  private prune(queryWords: QueryWord[]): QueryWord[] {
+    const floor = this.size * VARIANT_FLOOR_SHARE;
+    return queryWords.map((w) => {
+      const limit = Math.max(
+        Math.min(
+          Math.max(this.frequency(w.terms) * VARIANT_RATIO, floor),
+          this.size * COMMON_SHARE,
+        ),
+        VARIANT_MIN_NOTES,
+      );
+      const keep = (t: string) => this.frequency([t]) <= limit;
+      return { ...w, related: w.related.filter(keep), synonyms: w.synonyms.filter(keep) };
+    });
+  }
+}
+
+/** The best `count` of `results`, each score scaled by `coordination`. */
+function top(
+  results: SearchResult[],
+  count: number,
+  coordination: (r: SearchResult) => number,
+): RankedNote[] {
+  const ranked = results.map((r) => {
+    // minisearch multiplies by the number of query terms matched; a word's variants would count twice.
+    const raw = r.score / Math.max(1, r.queryTerms.length);
+    return { r, score: raw * coordination(r) };
+  });
+  ranked.sort((a, b) => b.score - a.score);
+  return ranked.slice(0, count).map(({ r, score }) => ({
+    path: String(r.id),
+    title: String(r.title),
+    folder: String(r.folder),
+    tags: (r.tags ?? []) as string[],
+    score,
+    terms: r.terms,
+  }));
 }

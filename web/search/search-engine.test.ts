@@ -47,6 +47,16 @@ describe('web/search/search-engine', () => {
     expect(await paths(second, 'jardin')).toEqual([]);
   });
 
+  it('expands queries with the synonyms it is given, without re-indexing', async () => {
+    const engine = createSearchEngine();
+    const a = note('a.md', 'El directorio de fotos.');
+    await updateCachedNotes([a], []);
+    engine.apply({ upserted: [a], removed: [] });
+    expect(await paths(engine, 'carpeta')).toEqual([]);
+    engine.setSynonyms([['carpeta', 'directorio']]);
+    expect(await paths(engine, 'carpeta')).toEqual(['a.md']);
+  });
+
   it('finds no saved index before the first save', async () => {
     expect(await createSearchEngine().load()).toBe(false);
   });

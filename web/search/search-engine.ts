@@ -6,6 +6,7 @@ import { NoteIndex } from './note-index.ts';
 import type { SearchFilters, SearchHit } from './search-types.ts';
 import { makeSnippet } from './snippet.ts';
 import { ANALYZER_VERSION } from './spanish-analyzer.ts';
+import { SynonymTable } from './synonym-table.ts';
 
 /** The key of SOMA's one saved index in the `searchIndex` store. */
 const INDEX_KEY = 'notes';
@@ -29,6 +30,8 @@ export function createSearchEngine(opts: { saveDelayMs?: number } = {}) {
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let saving: Promise<void> = Promise.resolve();
   let dirty = false;
+  /** The harness's synonym groups; queries only, so a change needs no re-indexing. */
+  let synonyms = SynonymTable.empty;
   /** path → text of recently shown notes, oldest first (dropped when the note changes). */
   const contents = new Map<string, string>();
 
@@ -111,6 +114,10 @@ export function createSearchEngine(opts: { saveDelayMs?: number } = {}) {
       return true;
     },
     apply,
+    /** Takes the harness's `search.synonyms` (on start and whenever the harness changes). */
+    setSynonyms(groups: readonly (readonly string[])[]) {
+      synonyms = SynonymTable.from(groups);
+    },
     /**
      * Makes the index match `manifest` (path → hash) from the copied notes: for
      * changes the copy got but the index missed (the tab closed before a save).
@@ -123,7 +130,7 @@ export function createSearchEngine(opts: { saveDelayMs?: number } = {}) {
     /** Saves now if anything changed since the last save (after a sync, so a reload finds it). */
     flush: () => (dirty ? save() : saving),
     async search(query: string, filters: SearchFilters, typing: boolean): Promise<SearchHit[]> {
-      const ranked = index.search(query, filters, typing);
+      const ranked = index.search(query, filters, typing, synonyms);
       if (ranked.length === 0) return [];
       const texts = await contentsOf(ranked.map((r) => r.path));
       return ranked.map((r) => {

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 
 import type { VaultEvent } from '../../common/api-schemas.ts';
-import { getManifest, getNotesBatch, openEvents } from '../lib/api.ts';
+import { getManifest, getNotesBatch, getStatus, openEvents } from '../lib/api.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { EVENTS_RETRY_MS } from '../lib/timing.ts';
 import { syncVault } from '../vault-sync/sync-vault.ts';
@@ -88,7 +88,7 @@ function followEvents() {
       reconnecting = false;
     },
     onVault,
-    onHarness: () => undefined,
+    onHarness: (harness) => engine.setSynonyms(harness.searchSynonyms),
     onError(closed) {
       reconnecting = true;
       if (!closed) return;
@@ -103,6 +103,11 @@ function start() {
   enqueue(async () => {
     if (await engine.load()) becomeReady('saved');
   });
+  // Without the synonyms, search still works: they only add lower-ranked hits.
+  getStatus().then(
+    (status) => engine.setSynonyms(status.harness.searchSynonyms),
+    () => undefined,
+  );
   // Listen before diffing, so nothing that changes during the first sync is missed.
   followEvents();
   enqueue(sync);

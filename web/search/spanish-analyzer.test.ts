@@ -4,6 +4,11 @@ import { analyzeQuery, indexTerms, isStopWord, words } from './spanish-analyzer.
 
 /** True when some index term of `a` is one of `b`'s: the two words find each other. */
 const meet = (a: string, b: string) => indexTerms(a).some((t) => indexTerms(b).includes(t));
+/** True when a query for `a` (with its other forms) finds a note that says `b`. */
+const queryMeets = (a: string, b: string) => {
+  const [w] = analyzeQuery(a);
+  return [...(w?.terms ?? []), ...(w?.related ?? [])].some((t) => indexTerms(b).includes(t));
+};
 
 describe('web/search/spanish-analyzer', () => {
   it('folds case and accents, ñ included', () => {
@@ -37,8 +42,55 @@ describe('web/search/spanish-analyzer', () => {
     ['leer', 'lectura'],
     ['nadar', 'natación'],
     ['dormir', 'duermo'],
-  ])('does not conflate %s and %s (Snowball keeps irregular pairs apart)', (a, b) => {
+  ])('keeps %s and %s apart in the index (Snowball keeps irregular pairs apart)', (a, b) => {
     expect(meet(a, b)).toBe(false);
+  });
+
+  it.each([
+    ['cerrar', 'cierra'],
+    ['volver', 'vuelve'],
+    ['mostrar', 'muestra'],
+    ['encontrar', 'encuentran'],
+    ['dormir', 'duerme'],
+    ['pedir', 'pide'],
+    ['servir', 'sirve'],
+    ['convertir', 'convierte'],
+    ['requerir', 'requiere'],
+    ['repetir', 'repite'],
+    ['mover', 'mueve'],
+    ['usar', 'usa'],
+    ['usar', 'usado'],
+    ['abrir', 'abre'],
+    ['leer', 'lee'],
+    ['imagen', 'imágenes'],
+    ['vez', 'veces'],
+    ['interfaz', 'interfaces'],
+    ['raíz', 'raíces'],
+    ['gran', 'grande'],
+    ['primer', 'primero'],
+  ])('joins %s and %s at query time, whichever is typed', (a, b) => {
+    expect(queryMeets(a, b)).toBe(true);
+    expect(queryMeets(b, a)).toBe(true);
+  });
+
+  it.each([
+    ['leer', 'lectura'],
+    ['nadar', 'natación'],
+    ['cerrar', 'cero'],
+    ['mostrar', 'mesa'],
+    ['red', 'reducir'],
+    ['usar', 'usuario'],
+    ['servir', 'servidor'],
+  ])('does not join %s and %s, which share letters but not a word', (a, b) => {
+    expect(queryMeets(a, b)).toBe(false);
+    expect(queryMeets(b, a)).toBe(false);
+  });
+
+  it('weighs a word as typed above its other forms, kept apart in `related`', () => {
+    const [w] = analyzeQuery('cerrar');
+    expect(w?.terms).toEqual(['cerr', 'cerrar']);
+    expect(w?.related).toContain('cierr');
+    expect(w?.related).not.toContain('cerr');
   });
 
   it('drops stop-words from queries, unless nothing else is left', () => {

@@ -1,5 +1,7 @@
 import { stemmer } from '@orama/stemmers/spanish';
 import { foldText as foldTerm } from '../../common/fold-text.ts';
+import { relatedForms } from './spanish-forms.ts';
+import type { SynonymTable } from './synonym-table.ts';
 
 /**
  * The Spanish analyzer, shared by indexing and querying (in the worker, and in
@@ -13,7 +15,7 @@ import { foldText as foldTerm } from '../../common/fold-text.ts';
  * gets the stem of its folded form (with `-cion` re-accented), and a query
  * tries both: typed with or without accents, `recuperacion` meets `recuperar`.
  */
-export const ANALYZER_VERSION = 1;
+export const ANALYZER_VERSION = 2;
 
 /** Letters, digits and combining marks make words; anything else separates them. */
 const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
@@ -27,7 +29,10 @@ const STOP_WORDS = new Set(
     'he la las le les lo los mas me mi mis mucho muy nada ni no nos nosotros o os otra otras otro ' +
     'otros para pero poco por porque que quien quienes se sea ser si sin sobre son su sus tambien ' +
     'te tengo ti tiene tienen todo todos tu tus un una unas uno unos usted y ya yo puedo puede ' +
-    'tenia mio mia'
+    'tenia mio mia ' +
+    // What a question wraps its subject in: «¿hay alguna forma de…?», «quiero saber…», «a la vez».
+    'traves vez hacer hago quiero queria necesito saber manera forma modo cosa cosas alguien ' +
+    'estoy hay'
   ).split(' '),
 );
 
@@ -76,21 +81,34 @@ export function indexTerms(token: string): string[] {
 }
 
 /**
- * One query word and the terms any of which may match it: its index terms and,
- * when it differs, the folded word itself. A typo throws the stemmer off
- * (`guitara` → `guit`), but the whole word is still one edit from the stem
- * `guitarr`, which fuzzy matching finds.
+ * One query word and the terms that may match it. `terms`: its index terms
+ * and, when it differs, the folded word itself (a typo throws the stemmer off,
+ * `guitara` → `guit`, but the whole word is still one edit from the stem
+ * `guitarr`, which fuzzy matching finds). `related`: the stems of its other
+ * forms (`cerrar` → `cierr`, `imagen` → `imagen`), and `synonyms`: those of
+ * its synonyms; both weigh less than the word as typed.
  */
 export interface QueryWord {
   word: string;
   terms: string[];
+  related: string[];
+  synonyms: string[];
+}
+
+/** The index terms of `folded`'s other forms that are not already among `terms`. */
+function relatedTerms(folded: string, terms: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const form of relatedForms(folded)) for (const t of termsOf(form)) out.add(t);
+  for (const t of terms) out.delete(t);
+  return [...out];
 }
 
 /**
  * The words of a query that count: stop-words dropped unless the query has
- * nothing else (`¿qué es la nada?` still searches something).
+ * nothing else (`¿qué es la nada?` still searches something). `synonyms`
+ * adds each word's synonyms from the user's table.
  */
-export function analyzeQuery(query: string): QueryWord[] {
+export function analyzeQuery(query: string, synonyms?: SynonymTable): QueryWord[] {
   const all = words(query);
   const meaningful = all.filter((w) => !isStopWord(w));
   return (meaningful.length > 0 ? meaningful : all).map((word) => {
@@ -104,7 +122,10 @@ export function analyzeQuery(query: string): QueryWord[] {
     if (terms.length === 1 && terms[0] === folded && bare.length >= MIN_BARE && bare !== folded) {
       variants.push(bare);
     }
-    return { word, terms: variants };
+    const related = relatedTerms(folded, variants);
+    const known = new Set([...variants, ...related]);
+    const synonymTerms = (synonyms?.expand(terms) ?? []).filter((t) => !known.has(t));
+    return { word, terms: variants, related, synonyms: synonymTerms };
   });
 }
 
