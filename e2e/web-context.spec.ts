@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import type { FakeUpstream } from '../server/inference/fake-upstream/fake-upstream.ts';
+import type { FakeUpstream } from '../server/testing/fake-upstream/fake-upstream.ts';
 import { enter, expect, fakeChain, openSignedIn, sampleNotes, test } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 import { snapshotVault } from './vault-snapshot.ts';

@@ -4,7 +4,7 @@ import {
   type FakeUpstream,
   type Script,
   startFakeUpstream,
-} from '../inference/fake-upstream/fake-upstream.ts';
+} from '../testing/fake-upstream/fake-upstream.ts';
 import { buildTestApp, fakeProviders, HOST, ORIGIN, type TestApp } from '../testing/test-app.ts';
 
 /** How many answers stream at once. */

@@ -7,7 +7,7 @@ import {
   type FakeUpstream,
   startFakeUpstream,
   words,
-} from '../inference/fake-upstream/fake-upstream.ts';
+} from '../testing/fake-upstream/fake-upstream.ts';
 import { buildTestApp, fakeProviders, HOST, ORIGIN, type TestApp } from '../testing/test-app.ts';
 
 const MB = 1024 * 1024;
