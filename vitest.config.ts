@@ -19,7 +19,7 @@ const SLOW = [
  */
 const UNIT_TIMEOUT_MS = 30_000;
 /** The same for the slow project, whose tests start processes and wait on them. */
-const SLOW_TIMEOUT_MS = 120_000;
+const SLOW_TIMEOUT_MS = 180_000;
 
 /** Vitest gets its own config: vite.config.ts sets `root: 'web'`, which would hide server tests. */
 export default defineConfig({

@@ -70,7 +70,7 @@ describe('main', () => {
     expect(code).toBe(1);
     expect(out).toContain('roto.json');
     expect(out).toContain('$.history.turns');
-  }, 20_000);
+  });
 
   it('creates the vault where it is told, prints a one-time link, and keeps sessions across a restart', async () => {
     const args = ['--vault', join(base, 'v'), '--config-dir', join(base, 'c')];
@@ -97,5 +97,5 @@ describe('main', () => {
     });
     expect(replay.status).toBe(401);
     await stop(second);
-  }, 30_000);
+  });
 });

@@ -14,7 +14,7 @@ beforeAll(async () => {
   // The shipped Groq provider, pointed at the fake; webSearch stays groq / compound-beta.
   harness = await tempHarness((h: Harness) => ({
     ...h,
-    providers: h.providers.map((p) => ({ ...p, baseUrl: fake.url, timeoutMs: 2_000 })),
+    providers: h.providers.map((p) => ({ ...p, baseUrl: fake.url, timeoutMs: 30_000 })),
   }));
 });
 afterAll(async () => {
