@@ -64,6 +64,19 @@ export async function openSignedIn(page: Page, soma: RunningSoma): Promise<void>
   await expect(page.getByTestId('composer')).toBeEnabled();
 }
 
+/**
+ * Waits until the page has run what was already queued and painted twice: a check that
+ * something did NOT happen (a send, a script) waits on this instead of a fixed pause.
+ */
+export async function twoFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+}
+
 /** Types into the chat box and presses Enter, as a person sends a message or a command. */
 export async function enter(page: Page, text: string): Promise<void> {
   const composer = page.getByTestId('composer');
