@@ -2,7 +2,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManifestSchema, NoteSchema, type TreeNode, TreeSchema } from '../../common/api-schemas.ts';
-import { type ChatEvent, ChatEventSchema, NotesBatchSchema } from '../../common/chat-schemas.ts';
+import { ChatEventSchema, NotesBatchSchema } from '../../common/chat-schemas.ts';
 import {
   type FakeUpstream,
   startFakeUpstream,
@@ -147,9 +147,7 @@ describe('memory after 50 streaming answers and concurrent vault readers', () =>
   const headers = () => ({ host: HOST, origin: ORIGIN, cookie });
 
   /** One turn; returns only what the assertions need, so the events are garbage afterwards. */
-  async function turn(
-    message: string,
-  ): Promise<{ text: string; last: ChatEvent['type'] | undefined }> {
+  async function turn(message: string): Promise<{ text: string; last: string | undefined }> {
     const res = await ctx.app.request('/api/chat', {
       method: 'POST',
       headers: { ...headers(), 'content-type': 'application/json' },
@@ -160,7 +158,9 @@ describe('memory after 50 streaming answers and concurrent vault readers', () =>
       .filter((l) => l.startsWith('data: '))
       .map((l) => ChatEventSchema.parse(JSON.parse(l.slice(6))));
     const text = events.map((e) => (e.type === 'delta' ? e.text : '')).join('');
-    return { text, last: events.at(-1)?.type };
+    const end = events.at(-1);
+    // An error says why in the failure report (its code and message), not only that it was one.
+    return { text, last: end?.type === 'error' ? `error ${end.code}: ${end.message}` : end?.type };
   }
 
   async function get(path: string): Promise<unknown> {
