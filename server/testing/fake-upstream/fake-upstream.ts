@@ -78,6 +78,10 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
   const server = createServer((req, res) => {
     void handle(req, res).catch(() => res.destroy());
   });
+  // No idle time-out of ours on kept-alive sockets: Node's 5 s races the client's own
+  // (about 4 s) on a busy machine, and a request sent on a socket being closed fails as a
+  // connection error. The client alone closes idle sockets; close() ends the rest.
+  server.keepAliveTimeout = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rec: RecordedRequest = {
