@@ -15,8 +15,10 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Sized for a busy machine (two cores shared with other CPU-bound work): a test or an
+  // expectation only ever waits this long when something is wrong.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -13,7 +13,7 @@ import {
   type RecordedRequest,
   type Script,
   startFakeUpstream,
-} from '../server/inference/fake-upstream/fake-upstream.ts';
+} from '../server/testing/fake-upstream/fake-upstream.ts';
 import { Vault } from '../server/vault/vault.ts';
 import { ensureVault } from '../server/vault/vault-init.ts';
 import { type BenchResult, round2 } from './results.ts';

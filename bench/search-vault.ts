@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { seededRandom } from '../server/testing/seeded-random.ts';
 import { VAULT_FOLDERS } from '../server/vault/vault-init.ts';
 
 /**
@@ -52,17 +53,6 @@ const HEAD =
   'de la que el en y a los se del las un por con no una su para es al lo como más o pero sus le ha me si sin sobre este ya entre cuando todo esta ser son dos también fue había era muy años hasta desde está mi porque qué sólo han yo hay vez puede todos así nos ni parte tiene él uno donde bien tiempo mismo ese ahora cada e vida otro después te otros aunque esa eso hace otra gobierno tan durante siempre día tanto ella tres sí dijo sido gran país según menos mundo año antes'.split(
     ' ',
   );
-
-/** A small seeded PRNG (mulberry32): the same vault on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The tldr-es corpus's prose words by frequency (most frequent first), or [] without it. */
 function corpusWords(): string[] {
@@ -165,7 +155,7 @@ function zipf(words: readonly string[], rnd: () => number): () => string {
 
 /** path → content of `count` notes. */
 export function spanishVault(count: number, seed = 42): Record<string, string> {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const words = vocabulary(rnd);
   const pick = zipf(words, rnd);
   // Titles, headings and tags from content words (skip the function-word head).

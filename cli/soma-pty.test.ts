@@ -7,7 +7,7 @@ import {
   type FakeUpstream,
   startFakeUpstream,
   words,
-} from '../server/inference/fake-upstream/fake-upstream.ts';
+} from '../server/testing/fake-upstream/fake-upstream.ts';
 import { type ServedApp, serveTestApp } from '../server/testing/serve-test-app.ts';
 import { fakeProviders } from '../server/testing/test-app.ts';
 

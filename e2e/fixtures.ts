@@ -3,7 +3,7 @@ import type { Provider } from '../harness/schema.ts';
 import {
   type FakeUpstream,
   startFakeUpstream,
-} from '../server/inference/fake-upstream/fake-upstream.ts';
+} from '../server/testing/fake-upstream/fake-upstream.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
 /** A small vault with links, a missing link and a folder, used by most tests. */
@@ -62,6 +62,19 @@ export async function openSignedIn(page: Page, soma: RunningSoma): Promise<void>
   await expect(page.getByTestId('chat-view')).toBeVisible();
   // The composer opens once the conversation and its draft are loaded.
   await expect(page.getByTestId('composer')).toBeEnabled();
+}
+
+/**
+ * Waits until the page has run what was already queued and painted twice: a check that
+ * something did NOT happen (a send, a script) waits on this instead of a fixed pause.
+ */
+export async function twoFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
 }
 
 /** Types into the chat box and presses Enter, as a person sends a message or a command. */

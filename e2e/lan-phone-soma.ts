@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { START_TIMEOUT_MS } from './soma-server.ts';
 
 /** A SOMA in LAN mode for a phone test: a fresh config folder, so a fresh authority. */
 export interface LanSoma {
@@ -42,7 +43,7 @@ export async function startLanSoma(notes: Record<string, string>): Promise<LanSo
   });
   let out = '';
   const started = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`SOMA no arrancó:\n${out}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`SOMA no arrancó:\n${out}`)), START_TIMEOUT_MS);
     const onData = (d: Buffer) => {
       out += d;
       if (/#login=/.test(out)) {

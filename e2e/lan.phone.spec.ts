@@ -64,7 +64,7 @@ test('a phone pairs through the QR link, then reads closings and saved notes off
 
   // Approved: the phone has its own session and opens the app over HTTPS.
   await phone.waitForURL(`${soma.lanUrl}/#/`);
-  await expect(phone.getByTestId('tree-toggle')).toBeVisible({ timeout: 15_000 });
+  await expect(phone.getByTestId('tree-toggle')).toBeVisible({ timeout: 30_000 });
   expect(await phone.evaluate(() => window.isSecureContext)).toBe(true);
   await phone.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -103,7 +103,7 @@ test('a phone pairs through the QR link, then reads closings and saved notes off
   await phone.goto(`${soma.lanUrl}/#/`);
   await phone.reload();
   const home = phone.getByTestId('offline-home');
-  await expect(home).toBeVisible({ timeout: 15_000 });
+  await expect(home).toBeVisible({ timeout: 30_000 });
   await expect(phone.getByTestId('offline-banner')).toContainText('El chat necesita el servidor');
   await expect(phone.getByTestId('offline-banner')).toContainText(
     'Sin conexión: las propuestas necesitan el servidor',

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test, twoFrames } from './fixtures.ts';
 
 const evil = [
   '# Nota hostil',
@@ -38,7 +38,7 @@ test('a hostile note renders inert: no script runs and nothing remote loads', as
   await expect(view).toContainText('tracker.example/pixel.png');
   const link = view.getByRole('link', { name: 'pulsa' });
   if (await link.count()) await link.click({ trial: false }).catch(() => {});
-  await page.waitForTimeout(300);
+  await twoFrames(page);
   expect(
     await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned),
   ).toBeUndefined();

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import type { FakeUpstream } from '../server/inference/fake-upstream/fake-upstream.ts';
+import type { FakeUpstream } from '../server/testing/fake-upstream/fake-upstream.ts';
+import { snapshot } from '../server/testing/vault-snapshot.ts';
 import { enter, expect, fakeChain, openSignedIn, sampleNotes, test } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
-import { snapshotVault } from './vault-snapshot.ts';
 
 const SYNAPSE_LOG = '02_Conciencia/sesiones/sinapsis_log.txt';
 
@@ -205,7 +205,7 @@ test('a prompt-injected answer writes nothing anywhere, and .obsidian is never c
     ],
   });
   const s = await openChat(page, upstream);
-  const before = await snapshotVault(s.vault);
+  const before = await snapshot(s.vault);
   const answer = await ask(page, 'Hola');
   const card = answer.getByTestId('proposal');
   await expect(card).toHaveAttribute('data-state', 'pending');
@@ -214,6 +214,6 @@ test('a prompt-injected answer writes nothing anywhere, and .obsidian is never c
   await expect(page.getByTestId('command-error')).toContainText('no válida');
   await card.getByTestId('proposal-reject').click();
   await expect(card).toHaveAttribute('data-state', 'rejected');
-  expect(await snapshotVault(s.vault)).toEqual(before);
+  expect(await snapshot(s.vault)).toEqual(before);
   expect(existsSync(join(s.vault, '.obsidian'))).toBe(false);
 });

@@ -18,7 +18,7 @@ test('after a server restart the page reconnects, the conversation is intact, an
     await soma.restart();
 
     // The session cookie survives the restart; the page catches up without a new login.
-    await expect(page.getByTestId('events-reconnecting')).toHaveCount(0, { timeout: 10_000 });
+    await expect(page.getByTestId('events-reconnecting')).toHaveCount(0, { timeout: 30_000 });
     await page.reload();
     await expect(page.getByTestId('message-user')).toContainText('¿Con qué conecta la tesis?');
     await expect(page.getByTestId('message-assistant')).toContainText('Conecta con');

@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import type { FakeUpstream } from '../server/inference/fake-upstream/fake-upstream.ts';
+import type { FakeUpstream } from '../server/testing/fake-upstream/fake-upstream.ts';
 import { enter, expect, fakeChain, openSignedIn, sampleNotes, test } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 

@@ -65,9 +65,9 @@ test('a note written on disk by another program is found within seconds', async 
   await type(page, 'zarzaparrilla');
   await expect(page.getByTestId('search-summary')).toContainText('0 notas');
   await running.writeNote('00_Entrada/Bebidas.md', '# Bebidas\n\nLa zarzaparrilla de la abuela.\n');
-  await expect(hits(page).first()).toContainText('Bebidas', { timeout: 10_000 });
+  await expect(hits(page).first()).toContainText('Bebidas', { timeout: 30_000 });
   await running.writeNote('00_Entrada/Bebidas.md', '# Bebidas\n\nSolo agua.\n');
-  await expect(page.getByTestId('search-summary')).toContainText('0 notas', { timeout: 10_000 });
+  await expect(page.getByTestId('search-summary')).toContainText('0 notas', { timeout: 30_000 });
 });
 
 test('after a reload, search answers from the saved copy without fetching notes', async ({

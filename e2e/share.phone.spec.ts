@@ -1,4 +1,4 @@
-import { expect, fakeChain, openSignedIn, sampleNotes, test } from './fixtures.ts';
+import { expect, fakeChain, openSignedIn, sampleNotes, test, twoFrames } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
 /**
@@ -34,6 +34,11 @@ test('a shared link arrives as /extraer URL in the composer, unsent', async ({
   upstream,
 }) => {
   soma = await startSoma(sampleNotes, { harness: { providers: fakeChain(upstream) } });
+  // A send shows here as soon as the page makes it, before the server or upstream see it.
+  const chatRequests: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/chat') chatRequests.push(r.url());
+  });
   await openSignedIn(page, soma);
   await page.goto(`${soma.url}/compartir?url=${encodeURIComponent('https://example.com/a')}`);
   await expect(page.getByTestId('composer')).toHaveValue('/extraer https://example.com/a');
@@ -43,7 +48,8 @@ test('a shared link arrives as /extraer URL in the composer, unsent', async ({
   await page.goto(`${soma.url}/compartir?text=${encodeURIComponent('https://example.com/b')}`);
   await expect(page.getByTestId('composer')).toHaveValue('/extraer https://example.com/b');
   await expect(page.getByTestId('chip')).toHaveCount(0);
-  await page.waitForTimeout(300);
+  await twoFrames(page);
   await expect(page.getByTestId('message-user')).toHaveCount(0);
+  expect(chatRequests).toEqual([]);
   expect(upstream.requests).toHaveLength(0);
 });

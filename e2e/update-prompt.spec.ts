@@ -70,7 +70,7 @@ test('a new version is announced and "Recargar" loads it', async ({ page }) => {
   await openSignedIn(page, soma);
   // Version A's service worker installs and takes the page (clientsClaim).
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
-    timeout: 15_000,
+    timeout: 30_000,
   });
   await expect(page.getByTestId('update-prompt')).toHaveCount(0);
 
@@ -80,11 +80,11 @@ test('a new version is announced and "Recargar" loads it', async ({ page }) => {
   await expect(page.getByTestId('chat-view')).toBeVisible();
   expect(await build(page)).toBe('A');
   const prompt = page.getByTestId('update-prompt');
-  await expect(prompt).toBeVisible({ timeout: 15_000 });
+  await expect(prompt).toBeVisible({ timeout: 30_000 });
   await expect(prompt).toContainText('Hay una versión nueva de SOMA');
 
   await Promise.all([
-    page.waitForEvent('load', { timeout: 15_000 }),
+    page.waitForEvent('load', { timeout: 30_000 }),
     prompt.getByRole('button', { name: 'Recargar' }).click(),
   ]);
   await expect(page.getByTestId('chat-view')).toBeVisible();

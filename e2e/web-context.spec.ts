@@ -3,10 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import type { FakeUpstream } from '../server/inference/fake-upstream/fake-upstream.ts';
+import type { FakeUpstream } from '../server/testing/fake-upstream/fake-upstream.ts';
+import { snapshot } from '../server/testing/vault-snapshot.ts';
 import { enter, expect, fakeChain, openSignedIn, sampleNotes, test } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
-import { snapshotVault } from './vault-snapshot.ts';
 
 const paragraph = (marker: string, topic: string) =>
   `<p>${marker}: ${topic} `.concat(
@@ -146,7 +146,7 @@ test('a page with an injection attempt is shown as external text and writes noth
     chunks: ['Según la página, escribo en [[.obsidian/config]] y en .obsidian/app.json.'],
   });
   const s = await openChat(page, upstream);
-  const before = await snapshotVault(s.vault);
+  const before = await snapshot(s.vault);
   await enter(page, `/extraer ${base}/inyeccion`);
   const chip = page.getByTestId('chip').filter({ hasText: 'Receta de tortilla' });
   await chip.getByTestId('external-summary').click();
@@ -159,6 +159,6 @@ test('a page with an injection attempt is shown as external text and writes noth
   const card = answer.getByTestId('proposal');
   await expect(card).toHaveAttribute('data-state', 'pending');
   await expect(card.getByTestId('synapse-missing')).toBeVisible();
-  expect(await snapshotVault(s.vault)).toEqual(before);
+  expect(await snapshot(s.vault)).toEqual(before);
   expect(existsSync(join(s.vault, '.obsidian'))).toBe(false);
 });

@@ -7,7 +7,7 @@ import {
   type Script,
   startFakeUpstream,
   words,
-} from '../server/inference/fake-upstream/fake-upstream.ts';
+} from '../server/testing/fake-upstream/fake-upstream.ts';
 
 /**
  * A key-less demo upstream: `npx tsx scripts/fake-upstream.ts [--port 8787] [--echo]`.

@@ -70,7 +70,7 @@ describe('main', () => {
     expect(code).toBe(1);
     expect(out).toContain('roto.json');
     expect(out).toContain('$.history.turns');
-  }, 20_000);
+  });
 
   it('creates the vault where it is told, prints a one-time link, and keeps sessions across a restart', async () => {
     const args = ['--vault', join(base, 'v'), '--config-dir', join(base, 'c')];
@@ -97,7 +97,7 @@ describe('main', () => {
     });
     expect(replay.status).toBe(401);
     await stop(second);
-  }, 30_000);
+  });
 
   it('with embeddings in the harness, embeds into the config folder and keeps them across a restart', async () => {
     const harness = JSON.parse(await readFile('harness/soma.json', 'utf8'));
@@ -123,7 +123,7 @@ describe('main', () => {
       const s = await read();
       expect(s.progress.notesTotal).toBeGreaterThan(0);
       expect(s.progress.notesDone).toBe(s.progress.notesTotal);
-    }, 20_000);
+    }, 60_000);
     await stop(first);
     expect(existsSync(join(base, 'c', 'embeddings', 'index.ndjson'))).toBe(true);
 
@@ -135,7 +135,7 @@ describe('main', () => {
       expect(s.progress.notesDone).toBe(s.progress.notesTotal);
       // Nothing was embedded again: the vectors came from the config folder.
       expect(s.counters.requests).toBe(0);
-    }, 20_000);
+    }, 60_000);
     await stop(second);
-  }, 60_000);
+  });
 });

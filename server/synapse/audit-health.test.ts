@@ -7,12 +7,13 @@ import { StatusSchema } from '../../common/api-schemas.ts';
 import { AUDIT_LOG_PATH } from '../../common/synapse-schemas.ts';
 import type { AuthEnv } from '../auth/session-middleware.ts';
 import { errorHandler } from '../http/error-handler.ts';
+import { apiClient, errorCode } from '../testing/proposals-client.ts';
 import { buildTestApp, HOST, type TestApp } from '../testing/test-app.ts';
+import { snapshot } from '../testing/vault-snapshot.ts';
 import { Vault } from '../vault/vault.ts';
 import { ensureVault } from '../vault/vault-init.ts';
 import { AuditHealth } from './audit-health.ts';
 import { synapseRoutes } from './synapse-routes.ts';
-import { apiClient, errorCode, snapshot } from './test-helpers.ts';
 
 describe('audit health', () => {
   let ctx: TestApp | undefined;

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AUDIT_LOG_PATH } from '../../common/synapse-schemas.ts';
+import { apiClient, errorCode } from '../testing/proposals-client.ts';
 import { buildTestApp, HOST, type TestApp } from '../testing/test-app.ts';
+import { snapshot } from '../testing/vault-snapshot.ts';
 import { PROPOSAL_TTL_MS } from './proposal-store.ts';
-import { apiClient, errorCode, snapshot } from './test-helpers.ts';
 
 const NOTES = { '03_Proyectos/a.md': 'A original\n', '03_Proyectos/b.md': 'B original\n' };
 

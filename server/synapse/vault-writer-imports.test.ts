@@ -21,7 +21,7 @@ const FS_WRITERS: Record<string, string> = {
 const WRITE_FNS =
   /\b(writeFile|writeFileSync|appendFile|appendFileSync|rename|renameSync|rm|rmSync|rmdir|rmdirSync|unlink|unlinkSync|mkdir|mkdirSync|mkdtemp|createWriteStream|copyFile|copyFileSync|cp|cpSync|truncate|symlink|link|writeSync|write|open|openSync|chmod)\b/;
 /** Test support (only tests import it): free to write fixtures into temp folders. */
-const TEST_SUPPORT = /(^|\/)(fixtures|testing)\/|(^|\/)test-helpers\.ts$/;
+const TEST_SUPPORT = /(^|\/)(fixtures|testing)\//;
 const FS_MODULE = /^(node:)?fs(\/promises)?$|^write-file-atomic$/;
 const IMPORT_RE = /import\s+([\s\S]*?)\s+from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 

@@ -87,6 +87,9 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   await writeFile(harnessFile, JSON.stringify(opts.harness ? opts.harness(shipped) : shipped));
   const vault = new Vault(root);
   await vault.start();
+  // start() gives up waiting for the watcher after a moment (a huge vault must not delay
+  // start-up); a test that writes to disk next needs it watching, however busy the machine.
+  await vault.ready();
   const harness = await HarnessStore.open(harnessFile);
   const tokens = new LoginTokens();
   const logs: string[] = [];

@@ -9,8 +9,17 @@ import { ensureVault } from './vault-init.ts';
 
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
+/**
+ * How long an expected watcher event may take before the wait fails with a clear message:
+ * the watcher answers within milliseconds when idle, seconds on a busy machine.
+ */
+const EVENT_WAIT_MS = 15_000;
+
+/** The note watcherCaughtUp() writes beside the one under test. */
+const MARKER = 'marca.md';
+
 /** Resolves with the first event that matches, or rejects after `ms`. */
-function waitForEvent(vault: Vault, match: (e: VaultEvent) => boolean, ms = 1000) {
+function waitForEvent(vault: Vault, match: (e: VaultEvent) => boolean, ms = EVENT_WAIT_MS) {
   return new Promise<VaultEvent>((resolve, reject) => {
     const timer = setTimeout(() => {
       off();
@@ -32,6 +41,21 @@ describe('vault', () => {
   const put = async (rel: string, content: string | Buffer) => {
     await mkdir(path.dirname(path.join(root, rel)), { recursive: true });
     await writeFile(path.join(root, rel), content);
+  };
+
+  /**
+   * Waits until the watcher has handled every change to `rel` made so far, instead of a
+   * fixed pause: a marker written after it in the same folder is reported after it, and
+   * sync() then waits for the refresh of `rel` already queued.
+   */
+  let markers = 0;
+  const watcherCaughtUp = async (rel: string) => {
+    const marker = path.posix.join(path.posix.dirname(rel), MARKER);
+    const seen = waitForEvent(vault, (e) => e.type === 'upsert' && e.entry.path === marker);
+    markers++;
+    await put(marker, `marca ${markers}`);
+    await seen;
+    await vault.sync(rel);
   };
 
   beforeEach(async () => {
@@ -198,8 +222,10 @@ describe('vault', () => {
     await vault.sync('02_Conciencia/sesiones/2026-01-01-0900-cierre.md');
     const paths = (await vault.manifest()).notes.map((n) => n.path);
     expect(paths).toContain('02_Conciencia/sesiones/2026-01-01-0900-cierre.md');
-    await new Promise((r) => setTimeout(r, 400));
-    expect(events.filter((e) => e.type === 'upsert')).toHaveLength(1);
+    await watcherCaughtUp('02_Conciencia/sesiones/2026-01-01-0900-cierre.md');
+    expect(
+      events.filter((e) => e.type === 'upsert' && !e.entry.path.endsWith(MARKER)),
+    ).toHaveLength(1);
   });
 
   it('coalesces a burst of writes to one file into one event', async () => {
@@ -208,7 +234,7 @@ describe('vault', () => {
     const last = waitForEvent(vault, (e) => e.type === 'upsert' && e.entry.hash === sha('v3'));
     for (const v of ['v1', 'v2', 'v3']) await put('Idea.md', v);
     await last;
-    await new Promise((r) => setTimeout(r, 200));
+    await watcherCaughtUp('Idea.md');
     expect(events.filter((e) => e.type === 'upsert' && e.entry.path === 'Idea.md')).toHaveLength(1);
   });
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSearchAnswerSchema } from '../../common/web-schemas.ts';
 import type { Harness } from '../../harness/schema.ts';
-import { tempHarness } from '../extract/fixtures/temp-harness.ts';
 import type { HarnessStore } from '../harness/harness-store.ts';
 import { errorHandler } from '../http/error-handler.ts';
-import { type FakeUpstream, startFakeUpstream } from '../inference/fake-upstream/fake-upstream.ts';
+import { type FakeUpstream, startFakeUpstream } from '../testing/fake-upstream/fake-upstream.ts';
+import { tempHarness } from '../testing/temp-harness.ts';
 import { webSearchRoutes } from './web-search-routes.ts';
 
 let fake: FakeUpstream;
@@ -14,7 +14,7 @@ beforeAll(async () => {
   // The shipped Groq provider, pointed at the fake; webSearch stays groq / compound-beta.
   harness = await tempHarness((h: Harness) => ({
     ...h,
-    providers: h.providers.map((p) => ({ ...p, baseUrl: fake.url, timeoutMs: 2_000 })),
+    providers: h.providers.map((p) => ({ ...p, baseUrl: fake.url, timeoutMs: 30_000 })),
   }));
 });
 afterAll(async () => {

@@ -41,6 +41,11 @@ export interface FakeUpstream {
   /** Every request received, in order. */
   requests: RecordedRequest[];
   setScript(script: Script | ScriptChooser): void;
+  /**
+   * Resolves once `check` holds, tested now and again whenever a request arrives, its body
+   * is read or a client hangs up: a test waits on the event, not on a timer.
+   */
+  until(check: () => boolean): Promise<void>;
   /** Closes the server and every open connection. */
   close(): Promise<void>;
 }
@@ -65,10 +70,18 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
   const requests: RecordedRequest[] = [];
   let choose: ScriptChooser = () => opts.defaultScript ?? { kind: 'echo' };
   const models = opts.models ?? ['fake-model'];
+  const waiters = new Set<() => void>();
+  const changed = () => {
+    for (const w of [...waiters]) w();
+  };
 
   const server = createServer((req, res) => {
     void handle(req, res).catch(() => res.destroy());
   });
+  // No idle time-out of ours on kept-alive sockets: Node's 5 s races the client's own
+  // (about 4 s) on a busy machine, and a request sent on a socket being closed fails as a
+  // connection error. The client alone closes idle sockets; close() ends the rest.
+  server.keepAliveTimeout = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rec: RecordedRequest = {
@@ -80,10 +93,13 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
       aborted: false,
     };
     requests.push(rec);
+    changed();
     res.on('close', () => {
       if (!res.writableFinished) rec.aborted = true;
+      changed();
     });
     rec.body = await readBody(req);
+    changed();
     const path = rec.path.split('?')[0];
     if (rec.method === 'GET' && path === '/v1/models') {
       const data = models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' }));
@@ -105,6 +121,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     const steps = streamSteps(script, body, promptTokens);
     if (body.stream === true) return run(res, steps);
     if (script.kind === 'cut') return void res.destroy();
+    if (script.kind === 'stall') return;
     if (script.kind === 'malformed') {
       res.writeHead(200, { 'content-type': 'application/json' });
       return void res.end('{"choices":[{"mess');
@@ -124,6 +141,16 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     setScript(script) {
       choose = typeof script === 'function' ? script : () => script;
     },
+    until: (check) =>
+      new Promise<void>((resolve) => {
+        const test = () => {
+          if (!check()) return;
+          waiters.delete(test);
+          resolve();
+        };
+        waiters.add(test);
+        test();
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -163,6 +190,9 @@ async function run(res: ServerResponse, steps: Step[]): Promise<void> {
       if (!res.headersSent) res.writeHead(200, SSE_HEADERS);
       // Wait for the flush so that a following `destroy` cannot swallow these bytes.
       await new Promise<void>((resolve) => res.write(step.write, () => resolve()));
+    } else if ('stall' in step) {
+      if (!res.destroyed) await new Promise((resolve) => res.once('close', resolve));
+      return;
     } else return void res.destroy();
   }
   if (!res.headersSent) res.writeHead(200, SSE_HEADERS);

@@ -1,85 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatContext } from '../../common/chat-schemas.ts';
 import { parseCommand } from '../../common/commands.ts';
-import type { TurnRecord } from '../db/records.ts';
-import { turnRecord } from '../db/test-records.ts';
-import { applyChatEvent } from './apply-chat-event.ts';
-import { chipsToRequest, mergeChips } from './chips.ts';
-import { selectHistory } from './history.ts';
 import { type CommandContext, interpretCommand } from './interpret-command.ts';
-import { completeUnir, noteSuggestions, resolveNoteNames, unirFragment } from './note-names.ts';
-
-const turn = (index: number, over: Partial<TurnRecord> = {}) => turnRecord(index, over);
-
-describe('web/chat/history', () => {
-  it('keeps the last N complete or cut turns, oldest first', () => {
-    const turns = [turn(0), turn(1, { status: 'cut' }), turn(2), turn(3), turn(4)];
-    expect(selectHistory(turns, 3).map((t) => t.content)).toEqual(['t2', 't3', 't4']);
-    expect(selectHistory(turns, 10)[1]).toEqual({ role: 'assistant', content: 't1' });
-  });
-
-  it('leaves out stopped, failed, streaming, empty and summary turns', () => {
-    const turns = [
-      turn(0),
-      turn(1, { status: 'stopped' }),
-      turn(2, { status: 'error' }),
-      turn(3, { status: 'streaming' }),
-      turn(4, { content: '  ' }),
-      turn(5, { mode: 'summary' }),
-      turn(6),
-    ];
-    expect(selectHistory(turns, 10).map((t) => t.content)).toEqual(['t0', 't6']);
-    expect(selectHistory(turns, 0)).toEqual([]);
-  });
-});
-
-describe('web/chat/apply-chat-event', () => {
-  const start = turn(1, { content: '', status: 'streaming' });
-
-  it('builds the answer from meta, deltas, a fallback and done', () => {
-    let t = applyChatEvent(start, {
-      type: 'meta',
-      sent: [{ kind: 'note', label: 'a.md', chars: 10, cutChars: 0 }],
-      droppedTurns: 1,
-      promptChars: 100,
-      notices: ['Se dejaron fuera 1 mensajes antiguos…'],
-      noticeCodes: [{ code: 'turns_dropped', params: { count: 1 } }],
-      provider: 'groq',
-      model: 'g1',
-    });
-    t = applyChatEvent(t, {
-      type: 'fallback',
-      from: { provider: 'groq', model: 'g1' },
-      to: { provider: 'openrouter', model: 'o1' },
-      reason: 'rate_limited',
-      failure: { code: 'rate_limited', params: {} },
-      message: '429',
-    });
-    t = applyChatEvent(t, { type: 'delta', text: 'Ho' });
-    t = applyChatEvent(t, { type: 'delta', text: 'la' });
-    t = applyChatEvent(t, {
-      type: 'done',
-      provider: 'openrouter',
-      model: 'o1',
-      ttftMs: 12,
-      totalMs: 40,
-      usage: { promptTokens: 5, completionTokens: 2 },
-      finishReason: 'stop',
-    });
-    expect(t.content).toBe('Hola');
-    expect(t.status).toBe('complete');
-    expect(t.meta).toMatchObject({ provider: 'openrouter', ttftMs: 12, droppedTurns: 1 });
-    expect(t.meta?.fallbacks).toHaveLength(1);
-    expect(start.content).toBe('');
-  });
-
-  it('marks an error after text as cut and keeps the text; before text as error', () => {
-    const err = { type: 'error', code: 'timeout', message: 'x', partial: true } as const;
-    const withText = applyChatEvent(applyChatEvent(start, { type: 'delta', text: 'a' }), err);
-    expect(withText).toMatchObject({ status: 'cut', content: 'a', error: { code: 'timeout' } });
-    expect(applyChatEvent(start, { ...err, partial: false }).status).toBe('error');
-  });
-});
 
 const chat: ChatContext = {
   profiles: [
@@ -189,46 +111,5 @@ describe('web/chat/interpret-command', () => {
     expect(run('/ayuda')).toEqual({ kind: 'help' });
     expect(run('/reset')).toEqual({ kind: 'confirmReset' });
     expect(run('/resumir')).toEqual({ kind: 'summary' });
-  });
-});
-
-describe('web/chat/note-names', () => {
-  it('offers names that start with the fragment first, accents ignored', () => {
-    expect(noteSuggestions('mem', paths)).toEqual(['01_Caracter/Memoria activa.md']);
-    expect(noteSuggestions('TES', paths)).toEqual(['00_Entrada/Tesis.md', '03_Proyectos/Tesis.md']);
-  });
-
-  it('completes the name being typed after the last comma', () => {
-    expect(unirFragment('/unir Tesis, Mem')).toEqual({ fragment: 'Mem', start: 12 });
-    expect(unirFragment('hola')).toBeNull();
-    expect(completeUnir('/unir Tesis, Mem', paths[1] ?? '')).toBe(
-      '/unir Tesis, "01_Caracter/Memoria activa.md", ',
-    );
-    const completed = parseCommand(completeUnir('/unir Tes', paths[0] ?? ''));
-    const argv = completed.kind === 'command' ? completed.argv : [];
-    expect(argv).toEqual(['03_Proyectos/Tesis.md']);
-    expect(resolveNoteNames(argv, paths).paths).toEqual([paths[0]]);
-  });
-});
-
-describe('web/chat/chips', () => {
-  it('turns chips into attachments and the recall flag, skipping duplicates', () => {
-    const chips = mergeChips(
-      [],
-      [
-        { kind: 'note', path: 'a.md' },
-        { kind: 'note', path: 'a.md' },
-        { kind: 'recall', path: 'c.md' },
-        { kind: 'search', query: 'q', paths: ['b.md'] },
-      ],
-    );
-    expect(chips).toHaveLength(3);
-    expect(chipsToRequest(chips)).toEqual({
-      attachments: [
-        { kind: 'note', path: 'a.md' },
-        { kind: 'search', query: 'q', paths: ['b.md'] },
-      ],
-      recall: true,
-    });
   });
 });

@@ -26,13 +26,18 @@ export type Script =
   | { kind: 'hang' }
   /** Streams `chunks`, then destroys the socket without finishing the stream. */
   | { kind: 'cut'; chunks: readonly string[]; delayMs?: number }
+  /** Streams `chunks`, then sends nothing more until the client hangs up (a stalled stream). */
+  | { kind: 'stall'; chunks: readonly string[] }
   /** Streams `before`, then a chunk that is not JSON, then `after` and a normal end. */
   | { kind: 'malformed'; before?: readonly string[]; after?: readonly string[] }
   /** Streams `text` one character every `everyMs`. */
   | { kind: 'drip'; text: string; everyMs: number; usageStyle?: UsageStyle };
 
-/** One step of an answer: wait, write bytes (the first write sends the SSE headers), or hang up. */
-export type Step = { wait: number } | { write: string } | { destroy: true };
+/**
+ * One step of an answer: wait, write bytes (the first write sends the SSE headers), hang
+ * up, or stall (send nothing until the client hangs up).
+ */
+export type Step = { wait: number } | { write: string } | { destroy: true } | { stall: true };
 
 /** The part of a chat request the fake reads. */
 export interface ChatBody {
@@ -165,6 +170,10 @@ export function streamSteps(script: Script, body: ChatBody, promptTokens: number
     case 'cut':
       texts(script.chunks, script.delayMs);
       steps.push({ destroy: true });
+      break;
+    case 'stall':
+      texts(script.chunks);
+      steps.push({ stall: true });
       break;
     case 'malformed':
       texts(script.before ?? []);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeUpstream, MALFORMED_FRAME, startFakeUpstream } from './fake-upstream.ts';
 
 let fake: FakeUpstream;
@@ -30,7 +30,7 @@ function frames(text: string): unknown[] {
     .map((d) => (d === '[DONE]' ? d : JSON.parse(d)));
 }
 
-describe('server/inference/fake-upstream', () => {
+describe('server/testing/fake-upstream', () => {
   it('records method, path, headers and the parsed body', async () => {
     fake.setScript({ kind: 'text', chunks: ['a'] });
     const before = fake.requests.length;
@@ -126,7 +126,7 @@ describe('server/inference/fake-upstream', () => {
     fake.setScript({ kind: 'hang' });
     const before = fake.requests.length;
     await expect(post({}, AbortSignal.timeout(100))).rejects.toThrow();
-    await vi.waitFor(() => expect(fake.requests[before]?.aborted).toBe(true));
+    await fake.until(() => fake.requests[before]?.aborted === true);
   });
 
   it('cuts the connection after some chunks', async () => {
@@ -149,6 +149,21 @@ describe('server/inference/fake-upstream', () => {
     expect(error).toBeInstanceOf(Error);
     expect(text).toContain('"content":"dos"');
     expect(text).not.toContain('[DONE]');
+  });
+
+  it('stalls after its chunks, with the stream open, until the client hangs up', async () => {
+    fake.setScript({ kind: 'stall', chunks: ['uno', 'dos'] });
+    const before = fake.requests.length;
+    const abort = new AbortController();
+    const reader = (await post({}, abort.signal)).body!.getReader();
+    let text = '';
+    while (!text.includes('"content":"dos"')) {
+      text += new TextDecoder().decode((await reader.read()).value);
+    }
+    expect(fake.requests[before]?.aborted).toBe(false);
+    abort.abort();
+    await fake.until(() => fake.requests[before]?.aborted === true);
+    expect(text).not.toContain('finish_reason":"stop');
   });
 
   it('sends a chunk that is not JSON, then goes on', async () => {

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import type { TurnRecord } from '../db/records.ts';
+import { turnRecord } from '../db/test-records.ts';
+import { lastAnswer } from './last-answer.ts';
+
+const turn = (index: number, over: Partial<TurnRecord> = {}) => turnRecord(index, over);
+
+describe('web/proposals/last-answer', () => {
+  it('finds the last complete answer and the question before it, skipping closings and cut ones', () => {
+    const turns = [
+      turn(0),
+      turn(1),
+      turn(2),
+      turn(3, { status: 'cut' }),
+      turn(4, { role: 'assistant', mode: 'closing' }),
+    ];
+    expect(lastAnswer(turns)).toMatchObject({ turn: { id: '1' }, question: 't0' });
+    expect(lastAnswer([turn(0)])).toBeNull();
+  });
+});
