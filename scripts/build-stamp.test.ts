@@ -17,6 +17,7 @@ beforeEach(async () => {
   await put('server/main.ts', 'console.log(1);');
   await put('package-lock.json', '{}');
   await put('dist/server/main.js', '');
+  await put('dist/cli/main.js', '');
   await put('dist/web/index.html', '');
 });
 afterEach(() => rm(root, { recursive: true, force: true }));

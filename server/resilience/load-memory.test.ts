@@ -2,7 +2,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolderRowsSchema, ManifestSchema, NoteSchema } from '../../common/api-schemas.ts';
-import { type ChatEvent, ChatEventSchema, NotesBatchSchema } from '../../common/chat-schemas.ts';
+import { ChatEventSchema, NotesBatchSchema } from '../../common/chat-schemas.ts';
 import {
   type FakeUpstream,
   startFakeUpstream,

@@ -15,6 +15,15 @@ const FS_WRITERS: Record<string, string> = {
   'server/lan/lan-certificates.ts':
     'writes the LAN authority and certificate in <configDir>/tls, outside the vault',
   'server/vault/vault-scan.ts': "imports fs `open` only to read notes (flag 'r') while indexing",
+  'server/cli/cli-credentials.ts': 'writes cli.json (0600) in the config folder, outside the vault',
+  'server/cli/conversation-store.ts':
+    'writes conversations.json in the config folder, outside the vault',
+  'server/embeddings/consent-store.ts':
+    'writes the embeddings consent in the config folder, outside the vault',
+  'server/embeddings/durable-file.ts':
+    'appends vectors to <configDir>/embeddings, outside the vault (the vault stays Markdown)',
+  'server/embeddings/vector-store.ts':
+    'keeps and compacts the vector store in <configDir>/embeddings, outside the vault',
 };
 
 /** Functions of node:fs, node:fs/promises or write-file-atomic that create, change or delete files. */
