@@ -44,6 +44,11 @@ export const EmbedCountersSchema = z.object({
 });
 export type EmbedCounters = z.infer<typeof EmbedCountersSchema>;
 
+/** Counters before the first request. */
+export function zeroCounters(): EmbedCounters {
+  return { requests: 0, notes: 0, chunks: 0, characters: 0, failures: 0, charactersSent: 0 };
+}
+
 /** The answer of GET /api/embeddings/status. */
 export const EmbedStatusSchema = z.object({
   configured: z.boolean(),

@@ -1,5 +1,9 @@
 import type { VaultEvent } from '../../common/api-schemas.ts';
-import type { EmbedCounters, EmbedProblem } from '../../common/embedding-schemas.ts';
+import {
+  type EmbedCounters,
+  type EmbedProblem,
+  zeroCounters,
+} from '../../common/embedding-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { Vault } from '../vault/vault.ts';
 import { chunkNote, type NoteChunk, noteTitle } from './chunk-note.ts';
@@ -36,14 +40,7 @@ export class EmbedPipeline {
   private readonly queue = new Set<string>();
   /** Characters each pending note would send (for consent), by path and hash. */
   private readonly survey = new Map<string, { hash: string; chars: number }>();
-  readonly counters: EmbedCounters = {
-    requests: 0,
-    notes: 0,
-    chunks: 0,
-    characters: 0,
-    failures: 0,
-    charactersSent: 0,
-  };
+  readonly counters: EmbedCounters = zeroCounters();
   state: PipelineState = 'idle';
   lastError: EmbedProblem | null = null;
   private readonly abort = new AbortController();

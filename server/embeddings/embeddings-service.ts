@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import type {
-  EmbedQueryResponse,
-  EmbedStatus,
-  VectorsDelta,
+import {
+  type EmbedQueryResponse,
+  type EmbedStatus,
+  type VectorsDelta,
+  zeroCounters,
 } from '../../common/embedding-schemas.ts';
 import { encodeVector } from '../../common/vector-codec.ts';
 import type { Embeddings } from '../../harness/embeddings-schema.ts';
@@ -87,14 +88,7 @@ export async function startEmbeddings(opts: EmbeddingsOptions): Promise<Embeddin
         progress: pipeline?.progress() ?? { notesDone: 0, notesTotal: 0, chunks: store.chunkCount },
         generation: store.generation,
         lastError: failure?.problem ?? pipeline?.lastError ?? null,
-        counters: pipeline?.counters ?? {
-          requests: 0,
-          notes: 0,
-          chunks: 0,
-          characters: 0,
-          failures: 0,
-          charactersSent: 0,
-        },
+        counters: pipeline?.counters ?? zeroCounters(),
         hybrid: opts.config.hybrid,
       };
     },
