@@ -1,7 +1,6 @@
 import { stemmer } from '@orama/stemmers/spanish';
 import { foldText as foldTerm } from '../../common/fold-text.ts';
 import { relatedForms } from './spanish-forms.ts';
-import type { SynonymTable } from './synonym-table.ts';
 
 /**
  * The Spanish analyzer, shared by indexing and querying (in the worker, and in
@@ -103,12 +102,18 @@ function relatedTerms(folded: string, terms: readonly string[]): string[] {
   return [...out];
 }
 
+/** What query analysis needs of the user's synonym groups (`SynonymTable` gives it). */
+export interface SynonymExpander {
+  /** The terms of the synonyms of a word whose index terms are `terms`. */
+  expand(terms: readonly string[]): string[];
+}
+
 /**
  * The words of a query that count: stop-words dropped unless the query has
  * nothing else (`¿qué es la nada?` still searches something). `synonyms`
  * adds each word's synonyms from the user's table.
  */
-export function analyzeQuery(query: string, synonyms?: SynonymTable): QueryWord[] {
+export function analyzeQuery(query: string, synonyms?: SynonymExpander): QueryWord[] {
   const all = words(query);
   const meaningful = all.filter((w) => !isStopWord(w));
   return (meaningful.length > 0 ? meaningful : all).map((word) => {

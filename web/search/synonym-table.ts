@@ -1,4 +1,4 @@
-import { termsOf, words } from './spanish-analyzer.ts';
+import { type SynonymExpander, termsOf, words } from './spanish-analyzer.ts';
 
 /**
  * The user's synonym groups (`search.synonyms` in the harness), ready for
@@ -7,7 +7,7 @@ import { termsOf, words } from './spanish-analyzer.ts';
  * entry (`archivo`/`archivos`); a group is for words the stemmer cannot join
  * (`carpeta`/`directorio`).
  */
-export class SynonymTable {
+export class SynonymTable implements SynonymExpander {
   private constructor(private readonly byTerm: ReadonlyMap<string, readonly string[]>) {}
 
   static readonly empty = new SynonymTable(new Map());
