@@ -4,6 +4,7 @@ import { useStores } from '../app/store-context.tsx';
 import { describeError } from '../i18n/describe-error.ts';
 import { FrontMatter } from './front-matter.tsx';
 import { NoteBody } from './note-body.tsx';
+import { RelatedNotesPanel } from './related-notes-panel.tsx';
 import type { NoteState } from './vault-store.ts';
 
 /** The note state when it has the given status, else null (for `<Match when>`). */
@@ -33,6 +34,7 @@ export function NoteView() {
                 <FrontMatter note={note()} />
               </header>
               <NoteBody note={note()} />
+              <RelatedNotesPanel note={note()} />
             </>
           )}
         </Match>
