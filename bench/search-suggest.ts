@@ -78,7 +78,8 @@ export async function benchSuggest(
   if (samples.length === 0) throw new Error('ningún borrador mostró sugerencias');
   await composer.fill('');
   const since = await page.evaluate(() => performance.now());
-  await composer.pressSequentially(drafts[0]!.slice(0, 200));
+  // One line: a typed newline is Enter, which would send the draft.
+  await composer.pressSequentially(drafts[0]!.replace(/\s+/g, ' ').slice(0, 200));
   await page.getByTestId('draft-suggestion').first().waitFor();
   const longest = await page.evaluate(longestSince, since);
   await composer.fill('');
