@@ -40,6 +40,7 @@ export function Composer() {
   };
   const onKeyDown = (event: KeyboardEvent) => {
     const list = suggestions();
+    const relatedPick = suggestionIndex(event, related.shown().length);
     if (list.length > 0 && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : list.length - 1;
@@ -55,9 +56,9 @@ export function Composer() {
       event.preventDefault();
       setClosedFor(fragment());
       setActive(0);
-    } else if (suggestionIndex(event, related.shown().length) !== null) {
+    } else if (relatedPick !== null) {
       event.preventDefault();
-      related.attach(suggestionIndex(event, related.shown().length) ?? 0);
+      related.attach(relatedPick);
     } else if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
       event.preventDefault();
       void chat.submit();
