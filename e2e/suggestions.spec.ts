@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
@@ -27,12 +28,19 @@ async function open(page: Page) {
   await expect(page.getByTestId('composer')).toBeEnabled();
 }
 
+async function expectAccessible(page: Page) {
+  const scan = await new AxeBuilder({ page }).analyze();
+  const serious = scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious).toEqual([]);
+}
+
 const suggestions = (page: Page) => page.getByTestId('draft-suggestion');
 const chips = (page: Page) => page.getByTestId('chips');
 
 test('related notes show while typing, attach only when picked, and no request leaves the page', async ({
   page,
 }) => {
+  test.slow(); // types key by key, then an accessibility scan, on a shared machine
   await open(page);
   const sent: Request[] = [];
   page.on('request', (r) => sent.push(r));
@@ -44,6 +52,7 @@ test('related notes show while typing, attach only when picked, and no request l
   // The draft never left the browser: searched in the worker, saved in IndexedDB.
   expect(sent.map((r) => r.url())).toEqual([]);
   await expect(page.getByTestId('chip')).toHaveCount(0);
+  await expectAccessible(page);
 
   await suggestions(page).first().click();
   await expect(chips(page).getByTestId('chip')).toContainText('Huerto');
@@ -97,6 +106,7 @@ test('the note view lists related notes, each attachable to the chat', async ({ 
   await mareas.click();
   await expect(mareas).toHaveText('Adjuntada');
   await expect(mareas).toBeDisabled();
+  await expectAccessible(page);
   await page.goto(`${soma!.url}/#/`);
   await expect(chips(page).getByTestId('chip')).toContainText('Mareas');
 });
@@ -128,6 +138,7 @@ test('/unir picks a note with the arrows and Enter, and Escape closes the list',
   const list = page.getByRole('listbox');
   await expect(list.getByRole('option').first()).toBeVisible();
   await expect(page.getByTestId('note-suggestions')).toContainText('Esc cierra');
+  await expectAccessible(page);
   await composer.press('ArrowDown');
   const active = await composer.getAttribute('aria-activedescendant');
   const chosen = (await page.locator(`[id="${active}"]`).locator('span').last().textContent())!;
