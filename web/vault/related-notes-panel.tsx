@@ -17,6 +17,7 @@ export function RelatedNotesPanel(props: { note: Note }) {
   // Searched again when the note changes or the index does (a sync, an edit elsewhere).
   const [related] = createResource(
     () => ({ note: props.note, version: stores.search.version() }),
+    // A stopped worker or an unreadable copy: the note still reads fine, just without the list.
     (source) => loadRelated(source.note).catch(() => []),
   );
   const attached = () => attachedPaths(stores.chat.state.chips);
