@@ -19,6 +19,14 @@ export const FIGURE_SPECS: Record<string, FigureSpec> = {
   'search.10k.boot_max_main_task_ms': {
     label: 'Longest main-thread task at page boot (before indexing), 10k',
   },
+  'search.10k.suggest_ms': {
+    label: 'Related notes while typing: keystroke → list, less the debounce, 10k',
+    max: 150,
+  },
+  'search.10k.suggest_max_main_task_ms': {
+    label: 'Longest main-thread task while typing with suggestions, 10k',
+    max: 50,
+  },
   'search.10k.index_build_ms': { label: 'First sync + index build, 10k' },
   'search.10k.rg_il_ms': { label: 'ripgrep `rg -il` per query, 10k (comparison)' },
   'search.top5_hit_rate': {

@@ -9,6 +9,7 @@ import { relevanceSet } from '../web/search/relevance-set.ts';
 import { INDEX_END_MARK, INDEX_START_MARK } from '../web/search/search-client.ts';
 import { tldrRelevance } from './relevance-tldr.ts';
 import { type BenchResult, median, round2 } from './results.ts';
+import { benchSuggest } from './search-suggest.ts';
 import { BENCH_QUERIES, spanishVault, TLDR_QUERIES, tldrVault } from './search-vault.ts';
 import { serveCommand } from './serve-args.ts';
 
@@ -199,6 +200,7 @@ async function benchVault(run: VaultRun, hooks: SearchHooks): Promise<BenchResul
     );
     // grep and rg take ~0.3 s a word at 50k: the first ten words are enough for a median there.
     const extra = (await hooks.measure?.(page, soma, label)) ?? [];
+    const suggest = await benchSuggest(page, label, Object.values(run.notes));
     const toolQueries = count > 10_000 ? queries.slice(0, 10) : queries;
     const grepMs = round2(toolMedianMs('grep', soma.vault, toolQueries));
     const rg = hasRg();
@@ -257,6 +259,7 @@ async function benchVault(run: VaultRun, hooks: SearchHooks): Promise<BenchResul
           : 'rg not installed: skipped (-1)',
       },
       { name: `search.${label}.page_heap_mb`, value: round2(heapMb / 1024 / 1024), unit: 'MB' },
+      ...suggest,
       ...extra,
     ];
   } finally {

@@ -1,17 +1,28 @@
 import { createResource, createSignal, Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import { AttachFileButton } from './attach-file-button.tsx';
+import { DraftSuggestionList } from './draft-suggestion-list.tsx';
+import { createDraftSuggestions } from './draft-suggestions.ts';
 import { completeUnir, noteSuggestions, unirFragment } from './note-names.ts';
 import { NoteSuggestions } from './note-suggestions.tsx';
+import { suggestionIndex } from './pick-suggestions.ts';
+import { SuggestToggle } from './suggest-toggle.tsx';
 
 const SUGGESTIONS_ID = 'note-suggestions';
 
-/** The chat box: Enter sends, Shift+Enter is a new line; `/unir ` offers note names. */
+/**
+ * The chat box: Enter sends, Shift+Enter is a new line; `/unir ` offers note
+ * names (arrows and Enter pick one, Escape closes the list); notes related to
+ * the draft are offered below it (Alt+1…5 attaches one).
+ */
 export function Composer() {
   const stores = useStores();
   const t = stores.i18n.t;
   const chat = stores.chat;
   const [active, setActive] = createSignal(0);
+  /** The fragment whose list Escape closed; typing more opens it again. */
+  const [closedFor, setClosedFor] = createSignal<string | null>(null);
+  const related = createDraftSuggestions(chat);
   const fragment = () => unirFragment(chat.state.text)?.fragment ?? null;
   const [paths] = createResource(
     () => fragment() !== null || undefined,
@@ -19,7 +30,7 @@ export function Composer() {
   );
   const suggestions = () => {
     const f = fragment();
-    return f ? noteSuggestions(f, paths.latest ?? []) : [];
+    return f && f !== closedFor() ? noteSuggestions(f, paths.latest ?? []) : [];
   };
   let area: HTMLTextAreaElement | undefined;
   const pick = (path: string) => {
@@ -29,13 +40,25 @@ export function Composer() {
   };
   const onKeyDown = (event: KeyboardEvent) => {
     const list = suggestions();
+    const relatedPick = suggestionIndex(event, related.shown().length);
     if (list.length > 0 && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : list.length - 1;
       setActive((i) => (i + step) % list.length);
-    } else if (list.length > 0 && event.key === 'Tab' && !event.shiftKey) {
+    } else if (
+      list.length > 0 &&
+      ((event.key === 'Tab' && !event.shiftKey) ||
+        (event.key === 'Enter' && !event.shiftKey && !event.isComposing))
+    ) {
       event.preventDefault();
       pick(list[active()] ?? list[0] ?? '');
+    } else if (list.length > 0 && event.key === 'Escape') {
+      event.preventDefault();
+      setClosedFor(fragment());
+      setActive(0);
+    } else if (relatedPick !== null) {
+      event.preventDefault();
+      related.attach(relatedPick);
     } else if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
       event.preventDefault();
       void chat.submit();
@@ -69,10 +92,13 @@ export function Composer() {
         aria-activedescendant={
           suggestions().length > 0 ? `${SUGGESTIONS_ID}-${active()}` : undefined
         }
+        aria-describedby={suggestions().length > 0 ? `${SUGGESTIONS_ID}-hint` : undefined}
         onInput={(e) => chat.setText(e.currentTarget.value)}
         onKeyDown={onKeyDown}
       />
+      <DraftSuggestionList suggestions={related} />
       <div class="composer-actions">
+        <SuggestToggle />
         <AttachFileButton />
         <Show
           when={chat.state.streaming}

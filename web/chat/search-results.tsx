@@ -3,20 +3,19 @@ import { useStores } from '../app/store-context.tsx';
 import { HighlightedSnippet } from '../search/highlighted-snippet.tsx';
 import type { Panel } from './chat-state.ts';
 import { ClosePanelButton } from './close-panel-button.tsx';
+import { keptPaths } from './search-selection.ts';
 
-/** /buscar's hits, each with a checkbox (all kept at first); the kept ones become one chip. */
+/**
+ * /buscar's hits, each with a checkbox (the top three ticked at first); the
+ * kept ones become one chip. The attach button stays in view at the bottom.
+ */
 export function SearchResults(props: { panel: Extract<Panel, { kind: 'search' }> }) {
   const stores = useStores();
   const t = stores.i18n.t;
-  const [dropped, setDropped] = createSignal<ReadonlySet<string>>(new Set());
-  const kept = () => props.panel.hits.filter((h) => !dropped().has(h.path)).map((h) => h.path);
-  const toggle = (path: string, on: boolean) =>
-    setDropped((d) => {
-      const next = new Set(d);
-      if (on) next.delete(path);
-      else next.add(path);
-      return next;
-    });
+  const [choices, setChoices] = createSignal<ReadonlyMap<string, boolean>>(new Map());
+  const kept = () => keptPaths(props.panel.hits, choices());
+  const isKept = (path: string) => kept().includes(path);
+  const toggle = (path: string, on: boolean) => setChoices((c) => new Map(c).set(path, on));
   const attach = () => {
     stores.chat.addChips([{ kind: 'search', query: props.panel.query, paths: kept() }]);
     stores.chat.closePanel();
@@ -51,7 +50,7 @@ export function SearchResults(props: { panel: Extract<Panel, { kind: 'search' }>
                   <label>
                     <input
                       type="checkbox"
-                      checked={!dropped().has(hit.path)}
+                      checked={isKept(hit.path)}
                       onChange={(e) => toggle(hit.path, e.currentTarget.checked)}
                     />
                     <span class="hit-title">{hit.title}</span>{' '}
@@ -62,9 +61,11 @@ export function SearchResults(props: { panel: Extract<Panel, { kind: 'search' }>
               )}
             </For>
           </ul>
-          <button type="button" class="button" disabled={kept().length === 0} onClick={attach}>
-            {t('search.attach', { count: kept().length })}
-          </button>
+          <div class="panel-sticky-actions">
+            <button type="button" class="button" disabled={kept().length === 0} onClick={attach}>
+              {t('search.attach', { count: kept().length })}
+            </button>
+          </div>
         </Match>
       </Switch>
     </section>

@@ -108,6 +108,18 @@ export const en = {
   'composer.stop': 'Stop',
   'composer.attachFile': 'Attach file',
   'composer.suggestions': 'Matching notes',
+  'composer.suggestionsHint': '↑ ↓ choose · Enter or Tab puts the note in · Esc closes the list',
+  'suggest.title': 'Notes related to what you are writing',
+  'suggest.hint':
+    'Suggestions: nothing is attached by itself. Click one, or Alt+1…5, or Tab to it and Enter.',
+  'suggest.attach': 'Attach {title}',
+  'suggest.toggle': 'Suggest notes',
+  'related.title': 'Related notes',
+  'related.attach': 'Attach to the chat',
+  'related.attached': 'Attached',
+  'related.linksTo': 'linked from this note',
+  'related.linkedFrom': 'links here',
+  'related.similar': 'similar topic',
 
   'chips.label': 'Sent with the next message',
   'chips.remove': 'Remove {label}',

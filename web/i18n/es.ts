@@ -109,6 +109,18 @@ export const es = {
   'composer.stop': 'Detener',
   'composer.attachFile': 'Adjuntar archivo',
   'composer.suggestions': 'Notas que coinciden',
+  'composer.suggestionsHint': '↑ ↓ eligen · Enter o Tab ponen la nota · Esc cierra la lista',
+  'suggest.title': 'Notas relacionadas con lo que escribes',
+  'suggest.hint':
+    'Sugerencias: nada se adjunta solo. Pulsa una, o Alt+1…5, o Tab hasta ella y Enter.',
+  'suggest.attach': 'Adjuntar {title}',
+  'suggest.toggle': 'Sugerir notas',
+  'related.title': 'Notas relacionadas',
+  'related.attach': 'Adjuntar al chat',
+  'related.attached': 'Adjuntada',
+  'related.linksTo': 'enlazada desde esta nota',
+  'related.linkedFrom': 'la enlaza',
+  'related.similar': 'tema parecido',
 
   'chips.label': 'Se enviará con el próximo mensaje',
   'chips.remove': 'Quitar {label}',

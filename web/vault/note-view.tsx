@@ -1,9 +1,10 @@
-import { Match, Switch } from 'solid-js';
+import { Match, Show, Switch } from 'solid-js';
 import { noteName } from '../../common/wikilinks.ts';
 import { useStores } from '../app/store-context.tsx';
 import { describeError } from '../i18n/describe-error.ts';
 import { FrontMatter } from './front-matter.tsx';
 import { NoteBody } from './note-body.tsx';
+import { RelatedNotesPanel } from './related-notes-panel.tsx';
 import type { NoteState } from './vault-store.ts';
 
 /** The note state when it has the given status, else null (for `<Match when>`). */
@@ -11,49 +12,55 @@ function inStatus<S extends NoteState['status']>(state: NoteState, status: S) {
   return state.status === status ? (state as Extract<NoteState, { status: S }>) : null;
 }
 
-/** The open note: title, front matter and body, or why it cannot be shown. */
+/** The open note: title, front matter and body, or why it cannot be shown; then its related notes. */
 export function NoteView() {
   const stores = useStores();
   const t = stores.i18n.t;
   const state = () => stores.vault.note();
   return (
-    <article class="note-view" data-testid="note-view" aria-busy={state().status === 'loading'}>
-      <Switch>
-        <Match when={state().status === 'loading'}>
-          <p class="muted" role="status">
-            {t('note.loading')}
-          </p>
-        </Match>
-        <Match when={inStatus(state(), 'ready')?.note}>
-          {(note) => (
-            <>
-              <header class="note-header">
-                <h1 class="note-title">{note().name}</h1>
-                <p class="note-path muted">{note().path}</p>
-                <FrontMatter note={note()} />
-              </header>
-              <NoteBody note={note()} />
-            </>
-          )}
-        </Match>
-        <Match when={inStatus(state(), 'gone')}>
-          {(gone) => (
-            <div class="note-gone" data-testid="note-gone" role="alert">
-              <h1 class="note-title">{noteName(gone().path)}</h1>
-              <p class="notice notice-warning">{t('note.gone')}</p>
-              <p>{t('note.goneHint')}</p>
-            </div>
-          )}
-        </Match>
-        <Match when={inStatus(state(), 'error')}>
-          {(failed) => (
-            <div class="note-error" role="alert">
-              <h1 class="note-title">{noteName(failed().path)}</h1>
-              <p class="notice notice-error">{describeError(failed().error, t)}</p>
-            </div>
-          )}
-        </Match>
-      </Switch>
-    </article>
+    <>
+      <article class="note-view" data-testid="note-view" aria-busy={state().status === 'loading'}>
+        <Switch>
+          <Match when={state().status === 'loading'}>
+            <p class="muted" role="status">
+              {t('note.loading')}
+            </p>
+          </Match>
+          <Match when={inStatus(state(), 'ready')?.note}>
+            {(note) => (
+              <>
+                <header class="note-header">
+                  <h1 class="note-title">{note().name}</h1>
+                  <p class="note-path muted">{note().path}</p>
+                  <FrontMatter note={note()} />
+                </header>
+                <NoteBody note={note()} />
+              </>
+            )}
+          </Match>
+          <Match when={inStatus(state(), 'gone')}>
+            {(gone) => (
+              <div class="note-gone" data-testid="note-gone" role="alert">
+                <h1 class="note-title">{noteName(gone().path)}</h1>
+                <p class="notice notice-warning">{t('note.gone')}</p>
+                <p>{t('note.goneHint')}</p>
+              </div>
+            )}
+          </Match>
+          <Match when={inStatus(state(), 'error')}>
+            {(failed) => (
+              <div class="note-error" role="alert">
+                <h1 class="note-title">{noteName(failed().path)}</h1>
+                <p class="notice notice-error">{describeError(failed().error, t)}</p>
+              </div>
+            )}
+          </Match>
+        </Switch>
+      </article>
+      {/* Beside the note, not in it: the note's own links stay the only ones in the article. */}
+      <Show when={inStatus(state(), 'ready')?.note}>
+        {(note) => <RelatedNotesPanel note={note()} />}
+      </Show>
+    </>
   );
 }

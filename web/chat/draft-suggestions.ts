@@ -1,0 +1,57 @@
+import { createEffect, createSignal, on, onCleanup } from 'solid-js';
+import { SUGGEST_DEBOUNCE_MS } from '../lib/timing.ts';
+import { draftQuery } from '../search/draft-query.ts';
+import { searchInWorker } from '../search/search-client.ts';
+import type { SearchHit } from '../search/search-types.ts';
+import type { ChatStore } from './chat-store.ts';
+import { pickSuggestions } from './pick-suggestions.ts';
+import { suggestOn } from './suggest-setting.ts';
+
+/**
+ * Notes related to what is being typed: once the keys pause, the draft's
+ * informative words are searched in the browser's worker (never sent
+ * anywhere). Nothing is attached until the user picks one (`attach`).
+ */
+export function createDraftSuggestions(chat: ChatStore) {
+  const [hits, setHits] = createSignal<SearchHit[]>([]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let request = 0;
+
+  const run = async (query: string) => {
+    const mine = ++request;
+    try {
+      const answer = await searchInWorker(query);
+      if (mine === request) setHits(answer.hits);
+    } catch {
+      // A stopped worker or a failed query: suggestions are a nicety, the list just stays empty.
+      if (mine === request) setHits([]);
+    }
+  };
+
+  createEffect(
+    on([() => chat.state.text, suggestOn], ([text, enabled]) => {
+      clearTimeout(timer);
+      const query = enabled ? draftQuery(text) : null;
+      if (query === null) {
+        request++;
+        setHits([]);
+        return;
+      }
+      timer = setTimeout(() => void run(query), SUGGEST_DEBOUNCE_MS);
+    }),
+  );
+  onCleanup(() => clearTimeout(timer));
+
+  const shown = () => pickSuggestions(hits(), chat.state.chips);
+  return {
+    /** The related notes to offer, best first, none already attached. */
+    shown,
+    /** Attaches the `index`-th note shown as a note chip. */
+    attach(index: number) {
+      const hit = shown()[index];
+      if (hit) chat.addChips([{ kind: 'note', path: hit.path }]);
+    },
+  };
+}
+
+export type DraftSuggestions = ReturnType<typeof createDraftSuggestions>;

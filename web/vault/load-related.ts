@@ -1,0 +1,34 @@
+import type { Note } from '../../common/api-schemas.ts';
+import { copiedNotes } from '../db/vault-copy-repo.ts';
+import { toNoteDocument } from '../search/note-document.ts';
+import { searchInWorker } from '../search/search-client.ts';
+import { linksToName, mergeRelated, type RelatedNote, relatedQuery } from './related-notes.ts';
+
+/** How many notes that mention a note's name are read to see whether they link to it. */
+const BACKLINK_CANDIDATES = 20;
+
+/**
+ * Notes related to `note`, all from the browser's copy of the vault: the notes
+ * it links to, notes that link to it (among those whose text names it, found
+ * by the worker and read from the copy), and notes with alike words (the
+ * worker searching its title, tags, headings and top terms).
+ */
+export async function loadRelated(note: Note): Promise<RelatedNote[]> {
+  const linksTo = [...new Set(note.links.flatMap((l) => (l.resolved ? [l.resolved] : [])))];
+  const query = relatedQuery(toNoteDocument(note.path, note.content));
+  const [similar, mentions] = await Promise.all([
+    query ? searchInWorker(query) : Promise.resolve({ hits: [] }),
+    searchInWorker(note.name),
+  ]);
+  const candidates = mentions.hits
+    .map((h) => h.path)
+    .filter((p) => p !== note.path)
+    .slice(0, BACKLINK_CANDIDATES);
+  const texts = new Map((await copiedNotes(candidates)).map((c) => [c.path, c.content]));
+  const linkedFrom = candidates.filter((p) => linksToName(texts.get(p) ?? '', note.name));
+  return mergeRelated(note.path, {
+    linksTo,
+    linkedFrom,
+    similar: similar.hits.map((h) => h.path),
+  });
+}
