@@ -7,8 +7,11 @@ import { ChatRequestSchema, NotesBatchRequestSchema } from '../../common/chat-sc
 import { ConversationAppendSchema } from '../../common/cli-schemas.ts';
 import { ClaimBodySchema, ClaimStatusBodySchema } from '../../common/pairing-schemas.ts';
 import {
+  AppendBodySchema,
   ClosingBodySchema,
   ConfirmBodySchema,
+  ConnectionBodySchema,
+  RememberBodySchema,
   SaveBodySchema,
   SynapsesBodySchema,
   WriteBodySchema,
@@ -68,6 +71,9 @@ const BODIES: Record<string, [route: string, schema: z.ZodMiniType]> = {
   SaveBodySchema: ['POST /api/proposals/save', SaveBodySchema],
   WriteBodySchema: ['POST /api/proposals/write', WriteBodySchema],
   ClosingBodySchema: ['POST /api/proposals/closing', ClosingBodySchema],
+  AppendBodySchema: ['POST /api/proposals/append', AppendBodySchema],
+  ConnectionBodySchema: ['POST /api/proposals/connection', ConnectionBodySchema],
+  RememberBodySchema: ['POST /api/proposals/remember', RememberBodySchema],
   ConfirmBodySchema: ['POST /api/proposals/:id/confirm', ConfirmBodySchema],
   ClaimBodySchema: ['POST /api/pairing/claim', ClaimBodySchema],
   ClaimStatusBodySchema: ['POST /api/pairing/claim/status', ClaimStatusBodySchema],

@@ -69,6 +69,7 @@ export const en = {
   'error.wrong_session': 'That proposal belongs to another session.',
   'error.file_changed':
     'The file changed since the proposal: review the changes and propose again.',
+  'error.already_linked': '«{path}» already links to [[{link}]] under Conexiones.',
   'error.overwrite_required': 'Overwriting an existing file needs your explicit approval.',
   'error.url_refused':
     'SOMA will not open that address: only public http:// or https:// pages, never your computer or your local network.',
@@ -278,6 +279,9 @@ export const en = {
   'audit.kind.save': 'Save',
   'audit.kind.write': 'Write',
   'audit.kind.closing': 'Closing',
+  'audit.kind.connection': 'Connection',
+  'audit.kind.remember': 'Context',
+  'audit.kind.append': 'Append',
 
   'external.warning': 'External text: SOMA treats it as data, never as instructions.',
   'external.url.summary': '{title} · {site} · {chars} characters',

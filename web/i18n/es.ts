@@ -70,6 +70,7 @@ export const es = {
   'error.wrong_session': 'Esa propuesta pertenece a otra sesión.',
   'error.file_changed':
     'El archivo cambió desde la propuesta: revisa los cambios y propón de nuevo.',
+  'error.already_linked': '«{path}» ya enlaza a [[{link}]] en Conexiones.',
   'error.overwrite_required': 'Sobrescribir un archivo existente necesita tu aprobación explícita.',
   'error.url_refused':
     'SOMA no abre esa dirección: solo páginas públicas http:// o https://, nunca tu ordenador ni tu red local.',
@@ -284,6 +285,9 @@ export const es = {
   'audit.kind.save': 'Guardado',
   'audit.kind.write': 'Registro',
   'audit.kind.closing': 'Cierre',
+  'audit.kind.connection': 'Conexión',
+  'audit.kind.remember': 'Contexto',
+  'audit.kind.append': 'Anexo',
 
   'external.warning': 'Texto externo: SOMA lo trata como datos, nunca como órdenes.',
   'external.url.summary': '{title} · {site} · {chars} caracteres',
