@@ -1,14 +1,26 @@
 import type { ProposalCommand } from '../chat/chat-hooks.ts';
 import type { ProposalOrigin } from '../db/records.ts';
 import { describeError } from '../i18n/describe-error.ts';
-import { proposeSave, proposeWrite } from '../lib/proposals-api.ts';
+import { proposeAppend, proposeRemember, proposeSave, proposeWrite } from '../lib/proposals-api.ts';
 import { lastAnswer } from './last-answer.ts';
 import { addProposal } from './proposal-actions.ts';
 import type { ProposalsCore } from './proposals-core.ts';
 
-/** /guardar and /registrar: each ends in a card the user approves or rejects. */
+/** /guardar, /registrar, /anexar and /recuerda: each ends in a card the user approves or rejects. */
 export async function runProposalCommand(core: ProposalsCore, outcome: ProposalCommand) {
   const { chat } = core;
+  if (outcome.kind === 'remember') {
+    // Tied to no answer: the card shows at the end of the conversation.
+    chat.showLoading('command.proposing');
+    try {
+      const origin: ProposalOrigin = { route: 'remember', text: outcome.text };
+      await addProposal(core, null, await proposeRemember(outcome.text), origin);
+      chat.closePanel();
+    } catch (error) {
+      chat.commandFailed(describeError(error, core.i18n.t));
+    }
+    return;
+  }
   const last = lastAnswer(chat.state.turns);
   if (!last) return chat.showNotice('info', 'command.noAnswer');
   chat.showLoading('command.proposing');
@@ -30,6 +42,9 @@ export async function runProposalCommand(core: ProposalsCore, outcome: ProposalC
       };
       origin = { route: 'save', body };
       await addProposal(core, last.turn.id, await proposeSave(body), origin);
+    } else if (outcome.kind === 'append') {
+      origin = { route: 'append', path: outcome.path, content: answer };
+      await addProposal(core, last.turn.id, await proposeAppend(outcome.path, answer), origin);
     } else {
       origin = { route: 'write', path: outcome.path, content: answer };
       await addProposal(core, last.turn.id, await proposeWrite(outcome.path, answer), origin);
