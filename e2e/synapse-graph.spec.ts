@@ -88,8 +88,8 @@ test('«Recuerda que…» approved goes into the next request as user context', 
   await expect(remember).toHaveAttribute('data-state', 'approved');
   expect(await read(s, CONTEXT_NOTE)).toBe('- Prefiero ejemplos de biología.\n');
   await ask(page, '¿Un ejemplo de memoria?');
-  const system = (upstream.requests.at(-1)?.body as { messages: { content: string }[] }).messages[0]
-    ?.content;
+  const body = upstream.requests.at(-1)?.body as { messages: { content: string }[] } | undefined;
+  const system = body?.messages[0]?.content;
   expect(system).toContain('Prefiero ejemplos de biología.');
 });
 
@@ -139,4 +139,38 @@ test('two untitled saves are named from the answer heading and never collide', a
   expect(files).toHaveLength(2);
   expect(files[0]).toMatch(/^\d{4}-\d\d-\d\d-plan-de-estudio-2\.md$/);
   expect(files[1]).toMatch(/^\d{4}-\d\d-\d\d-plan-de-estudio\.md$/);
+});
+
+test('the conversation list finds a conversation by its text and exports it to 05_Salida', async ({
+  page,
+  upstream,
+}) => {
+  upstream.setScript((req) =>
+    JSON.stringify(req.body).includes('Háblame del faro')
+      ? { kind: 'text', chunks: ['El faro ', 'guía a los barcos.'] }
+      : { kind: 'text', chunks: ['Nada que ver.'] },
+  );
+  const s = await openChat(page, upstream);
+  await ask(page, 'Háblame del faro');
+  await page.getByTestId('new-conversation').click();
+  await ask(page, 'Otra cosa');
+  const list = page.getByTestId('conversation-list');
+  await list.locator('summary').click();
+  await expect(list.locator('.conversation-item')).toHaveCount(2);
+  await list.getByTestId('conversation-search').fill('barcos');
+  await expect(list.locator('.conversation-item')).toHaveCount(1);
+  await expect(list.locator('.conversation-item')).toContainText('Háblame del faro');
+  await list.getByTestId('conversation-search').fill('BARCOS otra');
+  await expect(list.locator('.conversation-item')).toHaveCount(0);
+  await list.getByTestId('conversation-search').fill('barcos');
+  await list.getByTestId('conversation-export').click();
+  const save = card(page, 'save');
+  await expect(save.getByTestId('proposal-content')).toContainText('### Tú');
+  await save.getByTestId('proposal-approve').click();
+  await expect(save).toHaveAttribute('data-state', 'approved');
+  const [file] = await readdir(join(s.vault, '05_Salida'));
+  expect(file).toMatch(/-conversacion-hablame-del-faro\.md$/);
+  const text = await read(s, `05_Salida/${file}`);
+  expect(text).toContain('# Conversación: Háblame del faro');
+  expect(text).toContain('El faro guía a los barcos.');
 });
