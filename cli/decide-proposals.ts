@@ -24,6 +24,9 @@ export function questionFor(p: Proposal): string {
     return `¿Aprobar sinapsis ${p.link.raw}${missing}?`;
   }
   if (p.kind === 'closing') return `¿Guardar el cierre en ${p.path}?`;
+  // These add to a note (its whole new text is confirmed): asked as an addition, not an overwrite.
+  if (p.kind === 'remember') return `¿Recordar en ${p.path}?`;
+  if (p.kind === 'append' || p.kind === 'connection') return `¿Añadir a ${p.path}?`;
   if (p.mode === 'overwrite') return `¿Sobrescribir ${p.path}?`;
   if (p.mode === 'append') return `¿Añadir a ${p.path}?`;
   return `¿Guardar en ${p.path}?`;

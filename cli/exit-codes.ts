@@ -88,6 +88,7 @@ export const EXIT: Record<string, { status: number; hint: string }> = {
     status: 56,
     hint: 'No se puede escribir el registro de auditoría (02_Conciencia/sesiones/soma_auditoria.jsonl): no se escribió nada.',
   },
+  already_linked: { status: 57, hint: 'La nota ya enlaza a esa otra en «Conexiones».' },
   // Anything else.
   internal: { status: 70, hint: 'Error interno de SOMA: mira su terminal.' },
   interrupted: { status: 130, hint: 'Interrumpido.' },

@@ -8,6 +8,8 @@ const SAMPLE: Record<string, string[]> = {
   buscar: ['memoria'],
   unir: ['a.md', 'b.md'],
   registrar: ['00_Entrada/x.md'],
+  anexar: ['03_Proyectos/Tesis.md'],
+  recuerda: ['prefiero ejemplos'],
   modo: ['tutor'],
   proyecto: ['Tesis'],
 };

@@ -7,8 +7,8 @@ import { foldText } from '../common/fold-text.ts';
  * table answers to `--` + its Spanish name, the seed's alias or its English name
  * (`--buscar`, `--bus`, `--search`); `--name=value` works too.
  *
- * - A flag that takes a value (`--buscar`, `--extraer`, `--registrar`, `--modo`,
- *   `--proyecto`) takes the next word; `--unir` takes every word up to the next flag.
+ * - A flag that takes a value (`--buscar`, `--extraer`, `--registrar`, `--anexar`,
+ *   `--recuerda`, `--modo`, `--proyecto`) takes the next word; `--unir` takes every word up to the next flag.
  * - `--guardar` takes a title only as `--guardar=Título`, and `--ayuda` a command
  *   name only when the next word is one, so neither swallows the question.
  * - `--conectar` takes nothing: it reads standard input (the seed's pipe).
@@ -39,10 +39,12 @@ const VALUE: Record<string, 'next' | 'list' | 'inline' | 'command' | 'none'> = {
   unir: 'list',
   guardar: 'inline',
   registrar: 'next',
+  anexar: 'next',
   cerrar: 'none',
   reiniciar: 'none',
   resumir: 'none',
   recordar: 'none',
+  recuerda: 'next',
   modo: 'next',
   proyecto: 'next',
   ayuda: 'command',

@@ -254,6 +254,27 @@ describe('soma (the terminal client)', () => {
     await soma$(['--rei']);
   });
 
+  it('appends with --anexar under a dated heading, and proposes a sentence alone with --recuerda', async () => {
+    upstream.setScript({ kind: 'text', chunks: words('Idea anexa.') });
+    const appended = await soma$(['Idea', '--anexar', '06_Archivo/Huerto.md'], {
+      answers: [true],
+    });
+    expect(appended.asked).toEqual(['¿Añadir a 06_Archivo/Huerto.md?']);
+    expect(await vaultFile('06_Archivo/Huerto.md')).toMatch(
+      /^# Huerto\n\nTomates y lechugas en el balcón\.\n\n## \d{4}-\d\d-\d\d \d\d:\d\d\n\nIdea anexa\.\n$/,
+    );
+    const asked = upstream.requests.length;
+    const kept = await soma$(['--rcd', 'Riego los martes'], { answers: [false] });
+    expect(kept.asked).toEqual(['¿Recordar en 01_Caracter/contexto.md?']);
+    await expect(vaultFile('01_Caracter/contexto.md')).rejects.toThrow();
+    const remembered = await soma$(['--remember', 'Riego los martes'], { answers: [true] });
+    expect(remembered.status).toBe(0);
+    expect(await vaultFile('01_Caracter/contexto.md')).toBe('- Riego los martes\n');
+    // Remembering alone asks nothing of the model.
+    expect(upstream.requests.length).toBe(asked);
+    await soma$(['--rei']);
+  });
+
   it('closes with --cerrar, --cer and --close through the closing proposal, then --recordar loads it', async () => {
     const none = await soma$(['¿Dónde', 'lo', 'dejé?', '--recordar']);
     expect(none.status).toBe(16);

@@ -62,11 +62,22 @@ export async function runCli(io: CliIo): Promise<number> {
       if (attachments.length > 0 || req.commands.has('web')) {
         throw new CliError('usage', 'falta la pregunta: soma "pregunta" --unir nota.md');
       }
-      return 0;
+      if (!req.commands.has('recuerda')) return 0;
     }
     const terminal = await io.terminal();
     try {
       const decider = { ask: terminal?.ask ?? null, yes: req.yes };
+      // `soma --recuerda "…"` alone asks nothing of the model: it only proposes the sentence.
+      if (mode === 'chat' && req.question === '') {
+        const decisions = await decideProposals(
+          client,
+          await remember(client, req.commands),
+          decider,
+          say,
+        );
+        if (req.json) for (const d of decisions) json({ event: 'decision', ...summary(d) });
+        return 0;
+      }
       const { turns } = await client.json<Conversation>('/api/conversation');
       const context = await client.json<ChatContext>('/api/chat/context');
       const profile = req.commands.get('modo')?.[0] ?? context.defaultProfile;
@@ -187,6 +198,27 @@ async function propose(
   }
   for (const path of commands.get('registrar') ?? []) {
     out.push(await one('/api/proposals/write', { path, content: answer.text }));
+  }
+  for (const path of commands.get('anexar') ?? []) {
+    out.push(await one('/api/proposals/append', { path, content: answer.text }));
+  }
+  out.push(...(await remember(client, commands)));
+  return out;
+}
+
+/** `--recuerda TEXTO`: one proposal per sentence, for the user-context note. */
+async function remember(client: SomaClient, commands: Map<string, string[]>): Promise<Proposal[]> {
+  const out: Proposal[] = [];
+  for (const text of commands.get('recuerda') ?? []) {
+    const body = { text };
+    out.push(
+      (
+        await client.json<{ proposal: Proposal }>('/api/proposals/remember', {
+          method: 'POST',
+          body,
+        })
+      ).proposal,
+    );
   }
   return out;
 }

@@ -27,6 +27,7 @@ export const errorCodes = [
   'wrong_session',
   'file_changed',
   'overwrite_required',
+  'already_linked',
   'url_refused',
   'fetch_failed',
   'unsupported_type',

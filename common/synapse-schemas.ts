@@ -13,7 +13,18 @@ export const SYNAPSE_LOG_PATH = '02_Conciencia/sesiones/sinapsis_log.txt';
 /** The append-only record of every write SOMA made, one JSON object a line. */
 export const AUDIT_LOG_PATH = '02_Conciencia/sesiones/soma_auditoria.jsonl';
 
-export const ProposalKindSchema = z.enum(['synapse', 'save', 'write', 'closing']);
+export const ProposalKindSchema = z.enum([
+  'synapse',
+  'save',
+  'write',
+  'closing',
+  /** A `- [[link]]` under a note's «Conexiones» heading. */
+  'connection',
+  /** A sentence appended to the user-context note («Recuerda que…»). */
+  'remember',
+  /** The last answer appended to a note under a dated heading (/anexar). */
+  'append',
+]);
 export type ProposalKind = z.infer<typeof ProposalKindSchema>;
 
 /** `append` adds one line (synapse log); `overwrite` replaces a file that exists. */
@@ -85,6 +96,30 @@ export type SaveBody = z.infer<typeof SaveBodySchema>;
 export const WriteBodySchema = z.object({
   path: z.string().check(z.minLength(1), z.maxLength(1024)),
   content: z.string().check(z.maxLength(MAX_ATTACHMENT_TEXT)),
+});
+
+/** POST /api/proposals/append: `content` appended to a note under a dated heading. */
+export const AppendBodySchema = WriteBodySchema;
+
+/** A note name or path as written inside `[[…]]`: no brackets, no alias bar, one line. */
+const LinkTargetSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(200),
+    z.regex(/^[^[\]|\r\n]+$/, 'un nombre de nota sin «[», «]», «|» ni saltos de línea'),
+  );
+
+/** POST /api/proposals/connection: add `[[link]]` under the note's «Conexiones» heading. */
+export const ConnectionBodySchema = z.object({
+  note: z.string().check(z.minLength(1), z.maxLength(1024)),
+  link: LinkTargetSchema,
+});
+
+/** POST /api/proposals/remember: one sentence for the user-context note. */
+export const RememberBodySchema = z.object({
+  text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)),
 });
 
 /** POST /api/proposals/closing: a closing the model wrote (or the user edited). */

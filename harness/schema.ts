@@ -99,8 +99,16 @@ const HarnessObjectSchema = z.strictObject({
   version: z.literal(1),
   identity: z.strictObject({ name: TextSchema, description: TextSchema }),
   systemPrompt: TextSchema,
-  /** The user's own description of themselves; may be empty. */
+  /** The user's own description of themselves; may be empty. The fallback of userContextNote. */
   userContext: z.string(),
+  /**
+   * The vault note («Recuerda que…» appends to it, the user edits it in Obsidian) whose text
+   * is the [user context] of every request; while it does not exist, userContext is sent.
+   */
+  userContextNote: z._default(
+    z.string().check(z.regex(/\.md$/, 'una nota .md')),
+    '01_Caracter/contexto.md',
+  ),
   /** Natural-language rules sent with every turn (the Supervised Synapse rule among them). */
   rules: z.array(TextSchema).check(z.minLength(1)),
   profiles: z

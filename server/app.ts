@@ -177,6 +177,7 @@ export function createApp(deps: AppDeps): Hono {
       ...(deps.clock ? { clock: deps.clock } : {}),
       log,
       audit,
+      userContextNote: () => deps.harness.current().userContextNote,
     }),
   );
   // A catch-all, not notFound(): the app shell's `*` route would otherwise answer unknown API paths.

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatEvent, ChatEventSchema } from '../../common/chat-schemas.ts';
 import type { Harness } from '../../harness/schema.ts';
@@ -106,6 +108,25 @@ describe('chat routes', () => {
     expect(last.role).toBe('user');
     expect(last.content).toContain('¿Qué dice la tesis?');
     expect(last.content).toContain('La memoria activa como método.');
+  });
+
+  it('sends the user-context note as [user context], the harness string while it does not exist', async () => {
+    const withFallback = (h: Harness) => ({ ...twoLinks(upstream.url)(h), userContext: 'RESERVA' });
+    ctx = await buildTestApp({ harness: withFallback, env: { FAKE_KEY: SECRET } });
+    cookie = await ctx.login();
+    const h = ctx.harness.current();
+    upstream.setScript({ kind: 'text', chunks: ['ok'] });
+    await readEvents(await chat({ message: 'hola' }));
+    const system = () =>
+      (upstream.requests.at(-1)!.body as { messages: { content: string }[] }).messages[0]!.content;
+    expect(system()).toContain('RESERVA');
+    expect(system()).not.toContain('Prefiero ejemplos de biología.');
+    const abs = join(ctx.vault.root, h.userContextNote);
+    await mkdir(join(abs, '..'), { recursive: true });
+    await writeFile(abs, '- Prefiero ejemplos de biología.\n');
+    await readEvents(await chat({ message: 'hola' }));
+    expect(system()).toContain('Prefiero ejemplos de biología.');
+    expect(system()).not.toContain('RESERVA');
   });
 
   it('sends what was cut both as codes for the PWA and in Spanish for API users', async () => {

@@ -66,6 +66,7 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
       message: req.message,
       mode: req.mode,
       attachments: context.attachments,
+      ...(context.userContext === null ? {} : { userContext: context.userContext }),
       vaultListing,
     });
     const upstream = new AbortController();

@@ -17,6 +17,8 @@ export interface ResolvedContext {
   project: { name: string; notes: ContextNote[] } | null;
   recall: ContextNote | null;
   attachments: ResolvedAttachment[];
+  /** The text of harness.userContextNote, null while that note does not exist. */
+  userContext: string | null;
 }
 
 /**
@@ -38,12 +40,27 @@ export async function resolveContext(
       `No existe el perfil «${profile}». Perfiles: ${Object.keys(harness.profiles).join(', ')}`,
     );
   }
-  const [project, recall, attachments] = await Promise.all([
+  const [project, recall, attachments, userContext] = await Promise.all([
     req.project === null ? null : readProject(vault, req.project),
     req.recall ? readLatestClosing(vault) : null,
     Promise.all(req.attachments.map((a) => readAttachment(vault, a))),
+    readUserContext(vault, harness.userContextNote),
   ]);
-  return { profile, project, recall, attachments };
+  return { profile, project, recall, attachments, userContext };
+}
+
+/**
+ * The user-context note's text, or null when it does not exist (the harness string is
+ * sent then). Read fresh every turn, so an edit in Obsidian or a «Recuerda que…» just
+ * approved is in the next request.
+ */
+export async function readUserContext(vault: Vault, path: string): Promise<string | null> {
+  try {
+    return (await vault.readNote(path)).content;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'not_found') return null;
+    throw error;
+  }
 }
 
 /**

@@ -11,8 +11,11 @@ import {
 } from '../../common/embedding-schemas.ts';
 import { ClaimBodySchema, ClaimStatusBodySchema } from '../../common/pairing-schemas.ts';
 import {
+  AppendBodySchema,
   ClosingBodySchema,
   ConfirmBodySchema,
+  ConnectionBodySchema,
+  RememberBodySchema,
   SaveBodySchema,
   SynapsesBodySchema,
   WriteBodySchema,
@@ -74,6 +77,9 @@ const BODIES: Record<string, [route: string, schema: z.ZodMiniType]> = {
   SaveBodySchema: ['POST /api/proposals/save', SaveBodySchema],
   WriteBodySchema: ['POST /api/proposals/write', WriteBodySchema],
   ClosingBodySchema: ['POST /api/proposals/closing', ClosingBodySchema],
+  AppendBodySchema: ['POST /api/proposals/append', AppendBodySchema],
+  ConnectionBodySchema: ['POST /api/proposals/connection', ConnectionBodySchema],
+  RememberBodySchema: ['POST /api/proposals/remember', RememberBodySchema],
   ConfirmBodySchema: ['POST /api/proposals/:id/confirm', ConfirmBodySchema],
   EmbedConsentRequestSchema: ['POST /api/embeddings/consent', EmbedConsentRequestSchema],
   EmbedQueryRequestSchema: ['POST /api/embeddings/query', EmbedQueryRequestSchema],

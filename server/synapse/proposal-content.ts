@@ -46,6 +46,24 @@ export async function withFrontMatter(
   return `---\n${stringify(fields)}---\n\n${text}\n`;
 }
 
+/** Words of an answer's first line that name an untitled save. */
+const NAME_WORDS = 8;
+
+/**
+ * What names an untitled save: the answer's first heading, else the first words of its
+ * first line with Markdown marks left out; '' when the answer has no words.
+ */
+export function answerTitle(answer: string): string {
+  const heading = /^#{1,6}[ \t]+(.+)$/m.exec(answer)?.[1];
+  const line = heading ?? answer.split('\n').find((l) => /[\p{L}\p{N}]/u.test(l)) ?? '';
+  const words = line
+    .replace(/\[\[([^\]|]*)(?:\|([^\]]*))?\]\]/g, (_, t: string, a?: string) => a ?? t)
+    .replace(/[*_`#>[\]()~]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w));
+  return words.slice(0, NAME_WORDS).join(' ');
+}
+
 /** The first free `<folder>/<stem>.md`, `<stem>-2.md`, `<stem>-3.md`… per `exists`. */
 export async function freeName(
   folder: string,

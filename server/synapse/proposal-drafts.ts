@@ -8,6 +8,7 @@ import { type LinkIndex, noteKey, parseWikilinks } from '../../common/wikilinks.
 import { invalidPath, normalizeVaultPath } from '../vault/vault-path.ts';
 import { type CurrentFile, unifiedDiff } from './current-file.ts';
 import {
+  answerTitle,
   excerptAround,
   freeName,
   localDate,
@@ -80,10 +81,17 @@ export function synapseDrafts(f: {
 
 type Exists = (rel: string) => Promise<boolean>;
 
-/** `05_Salida/<date>-<slug of the question>.md` (then `-2`, `-3`…) with front matter. */
+/**
+ * `05_Salida/<date>-<slug>.md` (then `-2`, `-3`… when taken at propose time) with front
+ * matter; the slug comes from the title, else the answer's first heading or first words.
+ * A name taken between proposal and approval is not renamed: confirm answers 409
+ * file_changed (mode `create`), and proposing again picks the next free name.
+ */
 export async function saveDraft(body: SaveBody, now: number, exists: Exists): Promise<Draft> {
   const title = body.title?.trim();
-  const stem = `${localDate(now)}-${slugify(title || body.question, 'respuesta')}`;
+  // Named for what it says (its heading or first words); the question only when it has no words.
+  const name = title || answerTitle(body.answer) || body.question;
+  const stem = `${localDate(now)}-${slugify(name, 'respuesta')}`;
   const path = await freeName('05_Salida', stem, exists);
   const front = {
     fecha: new Date(now).toISOString(),

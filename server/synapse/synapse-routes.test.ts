@@ -72,7 +72,7 @@ describe('synapse routes', () => {
     expect(fresh.proposals).toHaveLength(3);
   });
 
-  it('saves an answer to 05_Salida with a dated slug, front matter, and -2 when taken', async () => {
+  it('saves an answer to 05_Salida named by its first words, front matter, and -2 when taken', async () => {
     const api = await setup();
     const body = {
       question: '¿Qué es la Memoria de Trabajo?',
@@ -80,7 +80,7 @@ describe('synapse routes', () => {
       meta: { ...META, sources: ['03_Proyectos/Tesis.md'] },
     };
     const p = await api.propose('/save', body);
-    expect(p.path).toMatch(/^05_Salida\/\d{4}-\d\d-\d\d-que-es-la-memoria-de-trabajo\.md$/);
+    expect(p.path).toMatch(/^05_Salida\/\d{4}-\d\d-\d\d-es-la-que-sostiene\.md$/);
     expect(p.preview).toEqual({ type: 'full', text: p.content });
     const { frontMatter, body: text } = splitFrontMatter(p.content);
     expect(frontMatter).toMatchObject({

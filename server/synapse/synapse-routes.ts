@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import {
+  AppendBodySchema,
   ClosingBodySchema,
+  ConnectionBodySchema,
   type Proposal,
+  RememberBodySchema,
   SaveBodySchema,
   SynapsesBodySchema,
   WriteBodySchema,
@@ -17,6 +20,7 @@ import { AuditHealth } from './audit-health.ts';
 import { readAudit } from './audit-log.ts';
 import { confirmHandler, signedFields } from './confirm-route.ts';
 import { readCurrent, sha256Hex } from './current-file.ts';
+import { appendDraft, connectionDraft, rememberDraft } from './edit-drafts.ts';
 import {
   closingDraft,
   type Draft,
@@ -37,6 +41,8 @@ export interface SynapseRoutesDeps {
   log?: (line: string) => void;
   /** Shared with `/api/status`; one over the vault's root by default. */
   audit?: AuditHealth;
+  /** The user-context note «Recuerda que…» appends to (harness.userContextNote, read per request). */
+  userContextNote?: () => string;
 }
 
 /**
@@ -91,6 +97,27 @@ export function synapseRoutes(deps: SynapseRoutesDeps): Hono<AuthEnv> {
     const body = await parseJsonBody(c, WriteBodySchema);
     const now = await readCurrent(root, writablePath(body.path));
     return c.json({ proposal: propose(c.var.session, await writeDraft(now, body.content)) });
+  });
+
+  app.post('/append', async (c) => {
+    const body = await parseJsonBody(c, AppendBodySchema);
+    const now = await readCurrent(root, writablePath(body.path));
+    return c.json({
+      proposal: propose(c.var.session, await appendDraft(now, body.content, clock())),
+    });
+  });
+
+  app.post('/connection', async (c) => {
+    const body = await parseJsonBody(c, ConnectionBodySchema);
+    const now = await readCurrent(root, writablePath(body.note));
+    return c.json({ proposal: propose(c.var.session, await connectionDraft(now, body.link)) });
+  });
+
+  app.post('/remember', async (c) => {
+    const body = await parseJsonBody(c, RememberBodySchema);
+    const note = deps.userContextNote?.() ?? '01_Caracter/contexto.md';
+    const now = await readCurrent(root, writablePath(note));
+    return c.json({ proposal: propose(c.var.session, await rememberDraft(now, body.text)) });
   });
 
   const log = deps.log ?? console.error;

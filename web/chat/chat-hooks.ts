@@ -4,8 +4,13 @@ import type { CommandOutcome } from './interpret-command.ts';
 /** /extraer and /web: carried out by the web context. */
 export type WebCommand = Extract<CommandOutcome, { kind: 'extract' | 'webSearch' }>;
 
-/** /guardar and /registrar: carried out by the proposals. */
-export type ProposalCommand = Extract<CommandOutcome, { kind: 'save' | 'write' }>;
+/**
+ * /guardar, /registrar, /anexar, /recuerda, and exporting the open conversation (from
+ * the list): carried out by the proposals.
+ */
+export type ProposalCommand =
+  | Extract<CommandOutcome, { kind: 'save' | 'write' | 'append' | 'remember' }>
+  | { kind: 'export' };
 
 /**
  * What the features built on the chat (proposals, web context) do at its moments. The

@@ -47,6 +47,11 @@ export function createChatStore(
     },
     submit: () => submit(parts, notePaths),
     stop: sender.stop,
+    /** Opens a conversation and proposes saving it, rendered, to `05_Salida/`. */
+    async exportConversation(id: string) {
+      await conversations.open(id);
+      await hooks.proposalCommand({ kind: 'export' }).catch(report);
+    },
   };
 }
 

@@ -24,6 +24,25 @@ describe('web/chat/interpret-command', () => {
     expect(run('//unir')).toEqual({ kind: 'send', message: '/unir' });
   });
 
+  it('turns «Recuerda que…» and /recuerda into a proposal to remember, and /anexar into append', () => {
+    const remember = { kind: 'remember', text: 'Prefiero ejemplos de biología.' };
+    expect(run('Recuerda que prefiero ejemplos de biología.')).toEqual(remember);
+    expect(run('/rcd prefiero ejemplos de biología.')).toEqual({
+      ...remember,
+      text: 'prefiero ejemplos de biología.',
+    });
+    expect(run('/remember x')).toEqual({ kind: 'remember', text: 'x' });
+    expect(run('¿Recuerdas que hablamos?')).toEqual({
+      kind: 'send',
+      message: '¿Recuerdas que hablamos?',
+    });
+    expect(run('/ane 03_Proyectos/Tesis.md')).toEqual({
+      kind: 'append',
+      path: '03_Proyectos/Tesis.md',
+    });
+    expect(run('/append')).toMatchObject({ key: 'command.missing' });
+  });
+
   it('suggests the nearest command for a typo', () => {
     expect(run('/bucsar x')).toMatchObject({ tone: 'error', params: { suggestion: '/buscar' } });
   });

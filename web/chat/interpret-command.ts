@@ -1,6 +1,7 @@
 import type { ChatContext } from '../../common/chat-schemas.ts';
 import { COMMANDS, type ParseResult } from '../../common/commands.ts';
 import { foldText } from '../../common/fold-text.ts';
+import { rememberedText } from '../../common/remember-text.ts';
 import { noteName } from '../../common/wikilinks.ts';
 import type { ChipInput } from '../db/records.ts';
 import type { MessageKey } from '../i18n/es.ts';
@@ -25,6 +26,10 @@ export type CommandOutcome =
   /** /guardar, /registrar, /cerrar: proposals the user approves or rejects. */
   | { kind: 'save'; title: string }
   | { kind: 'write'; path: string }
+  /** /anexar: the last answer after a note's text, under the date. */
+  | { kind: 'append'; path: string }
+  /** /recuerda or a message «Recuerda que…»: a sentence for the user-context note. */
+  | { kind: 'remember'; text: string }
   | { kind: 'close' };
 
 export interface CommandContext {
@@ -58,7 +63,13 @@ const info = (key: MessageKey, params?: MessageParams): CommandOutcome => ({
 
 /** Decides what a parsed entry does. Pure: no IO, no state. */
 export function interpretCommand(parsed: ParseResult, ctx: CommandContext): CommandOutcome {
-  if (parsed.kind === 'text') return { kind: 'send', message: parsed.text };
+  if (parsed.kind === 'text') {
+    // «Recuerda que…» is a request to remember, not a question: it becomes a proposal.
+    const remembered = rememberedText(parsed.text);
+    return remembered === null
+      ? { kind: 'send', message: parsed.text }
+      : { kind: 'remember', text: remembered };
+  }
   if (parsed.kind === 'error') {
     if (parsed.code === 'unknown_command') {
       return parsed.suggestion
@@ -79,6 +90,10 @@ export function interpretCommand(parsed: ParseResult, ctx: CommandContext): Comm
       return { kind: 'save', title: arg };
     case 'registrar':
       return { kind: 'write', path: arg };
+    case 'anexar':
+      return { kind: 'append', path: arg };
+    case 'recuerda':
+      return { kind: 'remember', text: arg };
     case 'cerrar':
       return { kind: 'close' };
     case 'ayuda':

@@ -49,6 +49,7 @@ export function MessageList(props: Pick<ChatSlots, 'answerExtras'>) {
           </Switch>
         )}
       </For>
+      <props.answerExtras turnId="" />
       <div ref={end} />
     </div>
   );

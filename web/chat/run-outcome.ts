@@ -68,6 +68,8 @@ export async function runOutcome(parts: ChatParts, outcome: CommandOutcome) {
       return core.hooks.webCommand(outcome).catch(core.report);
     case 'save':
     case 'write':
+    case 'append':
+    case 'remember':
       consumed();
       return core.hooks.proposalCommand(outcome).catch(core.report);
   }

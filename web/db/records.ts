@@ -118,7 +118,10 @@ export type ProposalOrigin =
   | { route: 'synapses'; answer: string }
   | { route: 'save'; body: SaveBody }
   | { route: 'write'; path: string; content: string }
-  | { route: 'closing'; body: ClosingBody };
+  | { route: 'closing'; body: ClosingBody }
+  | { route: 'append'; path: string; content: string }
+  | { route: 'remember'; text: string }
+  | { route: 'connection'; note: string; link: string };
 
 /**
  * A write proposal as the UI keeps it (step 3): the server's signed proposal

@@ -25,6 +25,7 @@ const KEYS: Readonly<Record<ClientErrorCode, MessageKey>> = {
   wrong_session: 'error.wrong_session',
   file_changed: 'error.file_changed',
   overwrite_required: 'error.overwrite_required',
+  already_linked: 'error.already_linked',
   url_refused: 'error.url_refused',
   fetch_failed: 'error.fetch_failed',
   unsupported_type: 'error.unsupported_type',

@@ -36,6 +36,25 @@ export async function proposeWrite(path: string, content: string): Promise<Propo
     .proposal;
 }
 
+/** /anexar: `content` after the note's text under a dated heading (a diff when it exists). */
+export async function proposeAppend(path: string, content: string): Promise<Proposal> {
+  return (await request(ProposalAnswerSchema, '/api/proposals/append', postJson({ path, content })))
+    .proposal;
+}
+
+/** «Recuerda que…»: one sentence for the user-context note. */
+export async function proposeRemember(text: string): Promise<Proposal> {
+  return (await request(ProposalAnswerSchema, '/api/proposals/remember', postJson({ text })))
+    .proposal;
+}
+
+/** `- [[link]]` under the note's «Conexiones» heading, as a diff. */
+export async function proposeConnection(note: string, link: string): Promise<Proposal> {
+  return (
+    await request(ProposalAnswerSchema, '/api/proposals/connection', postJson({ note, link }))
+  ).proposal;
+}
+
 /** A session closing (as the model wrote it or as the user edited it). */
 export async function proposeClosing(body: ClosingBody): Promise<Proposal> {
   return (await request(ProposalAnswerSchema, '/api/proposals/closing', postJson(body))).proposal;

@@ -10,12 +10,16 @@ import { ProposalFrame } from './proposal-frame.tsx';
 export function FileCard(props: { record: ProposalRecord }) {
   const t = useStores().i18n.t;
   const p = () => props.record.proposal;
-  const titleKey = () =>
-    p().kind === 'save'
-      ? 'proposal.save.title'
-      : p().mode === 'overwrite'
-        ? 'proposal.overwrite.title'
-        : 'proposal.write.title';
+  /** Proposals that only add to a note: their approval adds, it does not overwrite. */
+  const adds = () => ['connection', 'remember', 'append'].includes(p().kind);
+  const titleKey = () => {
+    const kind = p().kind;
+    if (kind === 'save') return 'proposal.save.title';
+    if (kind === 'connection') return 'proposal.connection.title';
+    if (kind === 'remember') return 'proposal.remember.title';
+    if (kind === 'append') return 'proposal.append.title';
+    return p().mode === 'overwrite' ? 'proposal.overwrite.title' : 'proposal.write.title';
+  };
   const full = () => {
     const v = p().preview;
     return v.type === 'full' ? v.text : null;
@@ -39,7 +43,7 @@ export function FileCard(props: { record: ProposalRecord }) {
         <p class="muted">{t('proposal.diffIntro')}</p>
         <DiffView unified={diff() ?? ''} />
       </Show>
-      <DecisionButtons record={props.record} />
+      <DecisionButtons record={props.record} {...(adds() ? { yes: t('proposal.add') } : {})} />
     </ProposalFrame>
   );
 }

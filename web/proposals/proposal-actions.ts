@@ -8,7 +8,10 @@ import { ApiError } from '../lib/api-error.ts';
 import {
   changedDiff,
   confirmProposal,
+  proposeAppend,
   proposeClosing,
+  proposeConnection,
+  proposeRemember,
   proposeSave,
   proposeSynapses,
   proposeWrite,
@@ -84,10 +87,33 @@ export async function decide(
     }
     const { written } = await confirmProposal(record.proposal, choice === 'overwrite');
     await apply(core, id, { type: 'written', written });
+    if (record.proposal.kind === 'synapse') await proposeConnections(core, record);
   } catch (error) {
     await apply(core, id, failure(error)).catch(core.report);
   } finally {
     mark(core, id, false);
+  }
+}
+
+/**
+ * An approved synapse `[[B]]` also reaches the graph: for each note sent with that answer
+ * (attached or pinned), a second proposal adds `- [[B]]` under the note's «Conexiones»,
+ * approved separately. A note that already links to B is not asked about.
+ */
+async function proposeConnections(core: ProposalsCore, synapse: ProposalRecord) {
+  const link = synapse.proposal.link;
+  const turn = core.chat.state.turns.find((x) => x.id === synapse.turnId);
+  if (!link || !turn) return;
+  const notes = (turn.meta?.sent ?? []).filter((s) => s.kind === 'note').map((s) => s.label);
+  for (const note of new Set(notes)) {
+    if (note === link.resolved) continue;
+    try {
+      const origin: ProposalOrigin = { route: 'connection', note, link: link.target };
+      await addProposal(core, synapse.turnId, await proposeConnection(note, link.target), origin);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'already_linked') continue;
+      core.chat.commandFailed(describeError(error, core.i18n.t));
+    }
   }
 }
 
@@ -119,6 +145,12 @@ async function request(origin: ProposalOrigin, old: ProposalRecord): Promise<Pro
       return proposeWrite(origin.path, origin.content);
     case 'closing':
       return proposeClosing(origin.body);
+    case 'append':
+      return proposeAppend(origin.path, origin.content);
+    case 'remember':
+      return proposeRemember(origin.text);
+    case 'connection':
+      return proposeConnection(origin.note, origin.link);
     case 'synapses': {
       const key = old.proposal.link ? noteKey(old.proposal.link.target) : '';
       const all = await proposeSynapses(origin.answer);

@@ -74,5 +74,5 @@ export const canProposeAgain = (r: ProposalRecord) =>
 
 /** The records shown under one answer: replaced ones are hidden. */
 export function visibleFor(records: readonly ProposalRecord[], turnId: string): ProposalRecord[] {
-  return records.filter((r) => r.turnId === turnId && r.state !== 'superseded');
+  return records.filter((r) => (r.turnId ?? '') === turnId && r.state !== 'superseded');
 }
