@@ -3,6 +3,7 @@ import { type NotesBatch, NotesBatchRequestSchema } from '../../common/chat-sche
 import { ApiError } from '../http/api-error.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
 import type { Vault } from './vault.ts';
+import { exportStream } from './vault-export.ts';
 
 /** Read-only vault routes, mounted under /api/vault. Errors are ApiErrors for the app's handler. */
 export function vaultRoutes(vault: Vault): Hono {
@@ -16,6 +17,12 @@ export function vaultRoutes(vault: Vault): Hono {
       throw new ApiError(400, 'bad_request', 'Falta el parámetro «path»');
     }
     return c.json(await vault.readNote(path));
+  });
+  // Every note in one streamed answer: the first sync of a whole vault in one request.
+  app.get('/export', (c) => {
+    c.header('Content-Type', 'application/x-ndjson; charset=utf-8');
+    c.header('Cache-Control', 'no-store');
+    return c.body(exportStream(vault.notes()));
   });
   app.post('/batch', async (c) => {
     const { paths } = await parseJsonBody(c, NotesBatchRequestSchema);
