@@ -100,6 +100,7 @@ describe('vault-routes', () => {
     const res = await app.request('/vault/export');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+    expect(res.headers.get('cache-control')).toBe('no-store, no-transform');
     const text = await res.text();
     expect(text.endsWith('\n')).toBe(true);
     const lines = text
