@@ -125,7 +125,8 @@ export async function syncVault(deps: SyncDeps): Promise<Map<string, string>> {
   }
   const hashes = new Map(manifest.notes.map((e) => [e.path, e.hash]));
   deps.onProgress?.(0, fetch.length);
-  const stream = fetch.length > BATCH_SIZE && fetch.length * 2 > manifest.notes.length;
+  // Most of the vault wanted (the first sync): one stream, whatever the vault's size.
+  const stream = fetch.length > 0 && fetch.length * 2 > manifest.notes.length;
   if (stream && deps.exportNotes) {
     const seen = await copyExport(deps, deps.exportNotes(), copied, fetch.length);
     for (const [path, hash] of seen) hashes.set(path, hash);
