@@ -127,9 +127,17 @@ export async function syncVault(deps: SyncDeps): Promise<Map<string, string>> {
   deps.onProgress?.(0, fetch.length);
   // Most of the vault wanted (the first sync): one stream, whatever the vault's size.
   const stream = fetch.length > 0 && fetch.length * 2 > manifest.notes.length;
-  if (stream && deps.exportNotes) {
+  if (!stream || !deps.exportNotes) {
+    await copyBatches(deps, fetch);
+    return hashes;
+  }
+  try {
     const seen = await copyExport(deps, deps.exportNotes(), copied, fetch.length);
     for (const [path, hash] of seen) hashes.set(path, hash);
-  } else await copyBatches(deps, fetch);
+  } catch {
+    // The stream broke (a proxy, a dropped connection): what arrived is stored;
+    // the rest comes in batches, so one sync still ends with the whole vault.
+    await copyBatches(deps, diffManifest(manifest.notes, await copiedHashes()).fetch);
+  }
   return hashes;
 }
