@@ -3,21 +3,27 @@ export interface FigureSpec {
   label: string;
   /** The figure must be at most this (DESIGN.md or the issue that asked for it). */
   max?: number;
+  /** The T460 run's target, when the issue set a looser one for the slower laptop. */
+  t460Max?: number;
   /** How the ratio reads: value ÷ baseline, or (value + baseline) ÷ baseline for an overhead. */
   ratio?: 'value' | 'overhead';
+  /** The group that measures it, when its name's prefix says otherwise. */
+  group?: string;
 }
 
 /** The figures the report lists first, in this order, with their targets. Others follow as found. */
 export const FIGURE_SPECS: Record<string, FigureSpec> = {
   'search.10k.query_p50_ms': { label: 'Search query p50, 10,000 notes', max: 5 },
   'search.10k.query_p95_ms': { label: 'Search query p95, 10,000 notes', max: 20 },
-  'search.10k.ready_ms': { label: 'Search ready after reload (saved index), 10k', max: 1_500 },
+  'search.10k.ready_ms': { label: 'Search ready after reload (saved index), 10k', max: 700 },
   'search.10k.sync_max_main_task_ms': {
     label: 'Longest main-thread task while indexing, 10k',
-    max: 100,
+    max: 50,
   },
   'search.10k.boot_max_main_task_ms': {
     label: 'Longest main-thread task at page boot (before indexing), 10k',
+    max: 50,
+    t460Max: 100,
   },
   'search.10k.suggest_ms': {
     label: 'Related notes while typing: keystroke → list, less the debounce, 10k',
@@ -27,7 +33,9 @@ export const FIGURE_SPECS: Record<string, FigureSpec> = {
     label: 'Longest main-thread task while typing with suggestions, 10k',
     max: 50,
   },
-  'search.10k.index_build_ms': { label: 'First sync + index build, 10k' },
+  'search.10k.index_build_ms': { label: 'First sync + index build, 10k', max: 4_000 },
+  'search.50k.index_build_ms': { label: 'First sync + index build, 50k', max: 20_000 },
+  'search.10k.saved_index_mb': { label: 'Saved search index in IndexedDB, 10k', max: 8 },
   'search.10k.rg_il_ms': { label: 'ripgrep `rg -il` per query, 10k (comparison)' },
   'search.top5_hit_rate': {
     label: 'Relevance: expected note in top 5, tldr-es held-out half',
@@ -48,6 +56,11 @@ export const FIGURE_SPECS: Record<string, FigureSpec> = {
   'chat.rss_50_streams_mb': { label: 'Server RSS under 50 streams' },
   'server.start_ms': { label: 'Server start to first answer' },
   'server.idle_rss_mb': { label: 'Server idle RSS', max: 70 },
+  'server.rss_after_10k_sync_mb': {
+    label: 'Server RSS after a browser synced 10k notes',
+    max: 90,
+    group: 'search',
+  },
   'server.warm_start_ms': { label: '`npm start` to the login link, nothing changed', max: 1_500 },
   'web.initial_js_gzip_kb': { label: 'Initial JS, gzip', max: 60 },
   'embed.10k_first_ms': { label: 'Embedding pipeline, 10k notes, test embedder (plumbing)' },
@@ -75,6 +88,6 @@ export const BENCH_GROUPS = GROUPS.map(([, g]) => g);
 /** The command that measures `name` again (T460 figures: the T460 run). */
 export function reproduceCommand(name: string, t460: boolean): string {
   if (t460 || name.startsWith('t460.')) return 'npm run bench -- --t460';
-  const group = GROUPS.find(([re]) => re.test(name))?.[1];
+  const group = FIGURE_SPECS[name]?.group ?? GROUPS.find(([re]) => re.test(name))?.[1];
   return group ? `npm run bench -- --only ${group}` : 'npm run bench';
 }

@@ -35,6 +35,9 @@ if (only && (only.length === 0 || unknown.length > 0)) {
     `--only takes some of: ${BENCH_GROUPS.join(', ')} (got ${only.join(',') || 'none'})`,
   );
 }
+const vaultsAt = args.indexOf('--vaults');
+/** `-- --only search --vaults 10k,50k`: some of the search group's vaults (10k, 50k, tldr_es, relevance). */
+const vaults = vaultsAt >= 0 ? (args[vaultsAt + 1] ?? '').split(',').filter(Boolean) : undefined;
 const runs = quick ? 1 : 7;
 const startedAt = new Date();
 const command = `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`;
@@ -53,7 +56,7 @@ const groups: Record<string, () => Promise<BenchResult[]>> = {
   chat: () => benchChat(runs),
   extract: () => benchExtract(runs),
   links: () => benchLinks(),
-  search: () => benchSearch({ quick }),
+  search: () => benchSearch({ quick, ...(vaults ? { only: vaults } : {}) }),
   embed: () => benchEmbed({ quick }),
   // Lighthouse takes a minute and a browser profile of its own: full runs only.
   lighthouse: () => benchLighthouse(),

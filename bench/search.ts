@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { type RunningSoma, startSoma } from '../e2e/soma-server.ts';
 import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
+import { DB_NAME, STORES } from '../web/db/database.ts';
 import { NoteIndex } from '../web/search/note-index.ts';
 import { relevanceSet } from '../web/search/relevance-set.ts';
 import { INDEX_END_MARK, INDEX_START_MARK } from '../web/search/search-client.ts';
+import { rssMb } from './process-memory.ts';
 import { tldrRelevance } from './relevance-tldr.ts';
 import { type BenchResult, median, round2 } from './results.ts';
 import { benchSuggest } from './search-suggest.ts';
@@ -63,6 +65,44 @@ function longestTasks(marks: { start: string; end: string }) {
     else if (t <= end) indexing = Math.max(indexing, d);
   }
   return { indexing, boot, marked: started !== undefined };
+}
+
+/**
+ * Bytes of every record in the page's saved-index store: strings as UTF-8,
+ * binary as its length, numbers as 8, keys included (what IndexedDB keeps,
+ * before its own on-disk compression).
+ */
+async function savedIndexBytes(db: { name: string; store: string }): Promise<number> {
+  const open = indexedDB.open(db.name);
+  const conn = await new Promise<IDBDatabase>((resolve, reject) => {
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  const all = conn.transaction(db.store).objectStore(db.store).getAll();
+  const records = await new Promise<unknown[]>((resolve, reject) => {
+    all.onsuccess = () => resolve(all.result);
+    all.onerror = () => reject(all.error);
+  });
+  conn.close();
+  // A stack, not a recursive helper: tsx would wrap an inner function in a `__name` the page lacks.
+  const stack: unknown[] = [...records];
+  const utf8 = new TextEncoder();
+  let bytes = 0;
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') bytes += utf8.encode(v).length;
+    else if (typeof v === 'number') bytes += 8;
+    else if (v instanceof Blob) bytes += v.size;
+    else if (v instanceof ArrayBuffer) bytes += v.byteLength;
+    else if (ArrayBuffer.isView(v)) bytes += v.byteLength;
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        bytes += utf8.encode(k).length;
+        stack.push(x);
+      }
+    }
+  }
+  return bytes;
 }
 
 /** True when ripgrep is installed (it is not everywhere: the rg baseline is skipped without it). */
@@ -173,6 +213,7 @@ async function benchVault(run: VaultRun, hooks: SearchHooks): Promise<BenchResul
     if (first.count === 0) throw new Error('la búsqueda no encontró nada tras la sincronización');
     // Let the worker save its index before the reload (stringify + put, ~1–2 s at 10k).
     await page.waitForTimeout(run.saveWaitMs);
+    const serverRss = await rssMb(soma.pid);
 
     const t1 = performance.now();
     await page.reload();
@@ -198,6 +239,10 @@ async function benchVault(run: VaultRun, hooks: SearchHooks): Promise<BenchResul
         (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory
           ?.usedJSHeapSize ?? 0,
     );
+    const indexBytes = await page.evaluate(savedIndexBytes, {
+      name: DB_NAME,
+      store: STORES.searchIndex,
+    });
     // grep and rg take ~0.3 s a word at 50k: the first ten words are enough for a median there.
     const extra = (await hooks.measure?.(page, soma, label)) ?? [];
     const suggest = await benchSuggest(page, label, Object.values(run.notes));
@@ -260,6 +305,18 @@ async function benchVault(run: VaultRun, hooks: SearchHooks): Promise<BenchResul
       },
       { name: `search.${label}.page_heap_mb`, value: round2(heapMb / 1024 / 1024), unit: 'MB' },
       ...suggest,
+      {
+        name: `search.${label}.saved_index_mb`,
+        value: round2(indexBytes / 1024 / 1024),
+        unit: 'MB',
+        note: `bytes of the saved search index records in IndexedDB (strings as UTF-8), ${count} notes`,
+      },
+      {
+        name: `server.rss_after_${label}_sync_mb`,
+        value: round2(serverRss),
+        unit: 'MB',
+        note: `server VmRSS ${run.saveWaitMs} ms after a browser's first sync of ${count} notes (before the reload)`,
+      },
       ...extra,
     ];
   } finally {

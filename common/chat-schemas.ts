@@ -159,20 +159,31 @@ export const NotesBatchRequestSchema = z.object({
     .array(z.string().check(z.minLength(1), z.maxLength(1024)))
     .check(z.minLength(1), z.maxLength(500)),
 });
+/** One note's text and identity, as the sync copies it (batch and export). */
+export const NoteContentSchema = z.object({
+  path: z.string(),
+  content: z.string(),
+  hash: z.string(),
+  mtime: z.number(),
+  size: z.number(),
+});
+export type NoteContent = z.infer<typeof NoteContentSchema>;
 export const NotesBatchSchema = z.object({
-  notes: z.array(
-    z.object({
-      path: z.string(),
-      content: z.string(),
-      hash: z.string(),
-      mtime: z.number(),
-      size: z.number(),
-    }),
-  ),
+  notes: z.array(NoteContentSchema),
   /** Paths that are not (or no longer) readable notes. */
   missing: z.array(z.string()),
 });
 export type NotesBatch = z.infer<typeof NotesBatchSchema>;
+
+/**
+ * GET /api/vault/export: one line of its NDJSON stream, a note or the last
+ * line with how many notes came before it (a stream cut short has none).
+ */
+export const ExportLineSchema = z.union([
+  z.object({ note: NoteContentSchema }),
+  z.object({ end: z.object({ count: z.number() }) }),
+]);
+export type ExportLine = z.infer<typeof ExportLineSchema>;
 
 /** GET /api/chat/context: what the composer needs to offer and check commands. */
 export const ChatContextSchema = z.object({

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { FakeUpstream } from '../server/testing/fake-upstream/fake-upstream.ts';
-import { snapshotVault } from '../server/testing/vault-snapshot.ts';
+import { snapshot as snapshotVault } from '../server/testing/vault-snapshot.ts';
 import { enter, expect, fakeChain, openSignedIn, sampleNotes, test } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 

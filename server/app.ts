@@ -142,8 +142,9 @@ export function createApp(deps: AppDeps): Hono {
       onHarnessChange: (listener) => deps.harness.onChange(listener),
     }),
   );
-  // JSON only: a compressed event stream would be buffered and arrive in lumps.
-  api.use(compress({ contentTypeFilter: /^application\/json/ }));
+  // JSON and the vault export (NDJSON) only: a compressed event stream would be buffered
+  // and arrive in lumps, which the export does not mind.
+  api.use(compress({ contentTypeFilter: /^application\/(json|x-ndjson)/ }));
   const audit = new AuditHealth(deps.vault.root);
   api.get('/status', async (c) => {
     const status: Status = {

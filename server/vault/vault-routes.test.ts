@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolderRowsSchema, ManifestSchema, NoteSchema } from '../../common/api-schemas.ts';
+import { ExportLineSchema } from '../../common/chat-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
 import { Vault } from './vault.ts';
 import { ensureVault } from './vault-init.ts';
@@ -97,6 +98,31 @@ describe('vault-routes', () => {
     expect(manifest.skipped).toEqual([
       expect.objectContaining({ path: 'foto.png', reason: 'not_markdown' }),
     ]);
+  });
+
+  it('answers GET /export with every note of the manifest as NDJSON, then the count', async () => {
+    const res = await app.request('/vault/export');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+    expect(res.headers.get('cache-control')).toBe('no-store, no-transform');
+    const text = await res.text();
+    expect(text.endsWith('\n')).toBe(true);
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((l) => ExportLineSchema.parse(JSON.parse(l)));
+    const last = lines.pop();
+    expect(last).toEqual({ end: { count: lines.length } });
+    const notes = lines.flatMap((l) => ('note' in l ? [l.note] : []));
+    expect(notes).toHaveLength(lines.length);
+    const manifest = ManifestSchema.parse(await (await app.request('/vault/manifest')).json());
+    const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
+    expect(notes.map((n) => ({ path: n.path, hash: n.hash, size: n.size })).sort(byPath)).toEqual(
+      manifest.notes.map((n) => ({ path: n.path, hash: n.hash, size: n.size })).sort(byPath),
+    );
+    expect(notes.find((n) => n.path === '03_Proyectos/Tesis.md')?.content).toBe(
+      'Ver [[Bienvenida]]',
+    );
   });
 
   it('answers GET /note with the note and its resolved links', async () => {

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import type { FolderRows, Manifest, Note, VaultEvent } from '../../common/api-schemas.ts';
+import type { NoteContent } from '../../common/chat-schemas.ts';
 import { KeyedQueue } from '../../common/keyed-queue.ts';
 import { LinkIndex } from '../../common/wikilinks.ts';
 import { ApiError } from '../http/api-error.ts';
+import { readAhead } from './vault-export.ts';
 import { notANote, toNote } from './vault-note.ts';
 import {
   assertRealPathInside,
@@ -120,6 +122,23 @@ export class Vault {
     const { entry, text } = read;
     if (entry.kind !== 'note' || text === null) throw notANote(resolved.rel, entry.kind);
     return toNote(resolved.rel, entry, text, this.links);
+  }
+
+  /**
+   * Every note of the index with its text, read fresh from disk a few at a time
+   * (GET /api/vault/export). Notes gone or no longer notes by the time they are
+   * read are left out: the client's next manifest diff sees that.
+   */
+  async *notes(): AsyncGenerator<NoteContent> {
+    await this.scanned;
+    const notes = [...this.entries].filter(([, e]) => e.kind === 'note');
+    yield* readAhead(notes, async ([rel, { abs }]) => {
+      if (!(await assertRealPathInside(this.root, abs).catch(() => false))) return null;
+      const read = await classifyFile(abs, this.maxNoteBytes);
+      if (read?.entry.kind !== 'note' || read.text === null) return null;
+      const { hash, mtime, size } = read.entry;
+      return { path: rel, content: read.text, hash, mtime, size };
+    });
   }
 
   /**

@@ -154,8 +154,11 @@ export interface SearchIndexRecord {
   key: string;
   /** Bumped when the analyzer or the indexed fields change: an old index is rebuilt. */
   analyzerVersion: number;
-  json: string;
-  /** path → hash of every indexed note, to update incrementally. */
-  hashes: Record<string, string>;
+  /**
+   * gzip of path → hash of every indexed note (to update incrementally) and
+   * minisearch's JSON (web/search/packed-index.ts). Records saved before it
+   * existed lack it and are rebuilt from the copy.
+   */
+  packed?: ArrayBuffer;
   updatedAt: number;
 }

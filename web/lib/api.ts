@@ -41,7 +41,8 @@ function timeoutSignal(): AbortSignal | undefined {
     : undefined;
 }
 
-async function errorFromResponse(response: Response): Promise<ApiError> {
+/** The ApiError an answer that is not ok stands for (the server's code, or one by status). */
+export async function errorFromResponse(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   const parsed = ErrorBodySchema.safeParse(body);
   if (parsed.success) {

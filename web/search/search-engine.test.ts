@@ -2,7 +2,9 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteDatabase } from '../db/database.ts';
 import { updateCachedNotes } from '../db/notes-cache-repo.ts';
+import { saveSearchIndex } from '../db/search-index-repo.ts';
 import { createSearchEngine } from './search-engine.ts';
+import { ANALYZER_VERSION } from './spanish-analyzer.ts';
 
 afterEach(() => deleteDatabase());
 
@@ -58,6 +60,18 @@ describe('web/search/search-engine', () => {
   });
 
   it('finds no saved index before the first save', async () => {
+    expect(await createSearchEngine().load()).toBe(false);
+  });
+
+  it('rebuilds rather than loads an index saved in the older, uncompressed form', async () => {
+    const old = {
+      key: 'notes',
+      analyzerVersion: ANALYZER_VERSION,
+      json: '{}',
+      hashes: {},
+      updatedAt: 1,
+    };
+    await saveSearchIndex(old as Parameters<typeof saveSearchIndex>[0]);
     expect(await createSearchEngine().load()).toBe(false);
   });
 

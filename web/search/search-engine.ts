@@ -3,6 +3,7 @@ import { loadSearchIndex, saveSearchIndex } from '../db/search-index-repo.ts';
 import { copiedNotes } from '../db/vault-copy-repo.ts';
 import type { VaultChange } from '../vault-sync/sync-vault.ts';
 import { NoteIndex } from './note-index.ts';
+import { packIndex, unpackIndex } from './packed-index.ts';
 import type { SearchFilters, SearchHit } from './search-types.ts';
 import { makeSnippet } from './snippet.ts';
 import { ANALYZER_VERSION } from './spanish-analyzer.ts';
@@ -10,7 +11,7 @@ import { SynonymTable } from './synonym-table.ts';
 
 /** The key of SOMA's one saved index in the `searchIndex` store. */
 const INDEX_KEY = 'notes';
-/** How long after the last change is the index saved (stringifying 10,000 notes takes ~1 s)? */
+/** How long after the last change is the index saved (stringifying and gzipping 10,000 notes takes ~1.5 s)? */
 export const SAVE_DEBOUNCE_MS = 2_000;
 /**
  * How many notes' text the engine keeps for snippets (~2 KB each): typing
@@ -65,14 +66,20 @@ export function createSearchEngine(opts: { saveDelayMs?: number } = {}) {
   const save = () => {
     clearTimeout(saveTimer);
     dirty = false;
-    const record: SearchIndexRecord = {
-      key: INDEX_KEY,
-      analyzerVersion: ANALYZER_VERSION,
-      json: index.toJSON(),
-      hashes: { ...hashes },
-      updatedAt: Date.now(),
-    };
-    saving = saving.then(() => saveSearchIndex(record)).catch(() => undefined);
+    // The snapshot is taken now; compressing it happens while changes go on.
+    const json = index.toJSON();
+    const snapshot = { ...hashes };
+    saving = saving
+      .then(async () => {
+        const record: SearchIndexRecord = {
+          key: INDEX_KEY,
+          analyzerVersion: ANALYZER_VERSION,
+          packed: await packIndex(snapshot, json),
+          updatedAt: Date.now(),
+        };
+        await saveSearchIndex(record);
+      })
+      .catch(() => undefined);
     return saving;
   };
   const scheduleSave = () => {
@@ -107,10 +114,11 @@ export function createSearchEngine(opts: { saveDelayMs?: number } = {}) {
     /** Loads the saved index; false when there is none or an older analyzer built it. */
     async load(): Promise<boolean> {
       const saved = await loadSearchIndex(INDEX_KEY);
-      if (!saved || saved.analyzerVersion !== ANALYZER_VERSION) return false;
-      index = NoteIndex.fromJSON(saved.json);
+      if (!saved?.packed || saved.analyzerVersion !== ANALYZER_VERSION) return false;
+      const unpacked = await unpackIndex(saved.packed);
+      index = NoteIndex.fromJSON(unpacked.indexJson);
       contents.clear();
-      hashes = { ...saved.hashes };
+      hashes = unpacked.hashes;
       return true;
     },
     apply,

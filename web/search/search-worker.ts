@@ -4,6 +4,7 @@ import type { VaultEvent } from '../../common/api-schemas.ts';
 import { getManifest, getNotesBatch, getStatus, openEvents } from '../lib/api.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { EVENTS_RETRY_MS } from '../lib/timing.ts';
+import { exportNotes } from '../vault-sync/read-export.ts';
 import { syncVault } from '../vault-sync/sync-vault.ts';
 import { applyVaultEvents, EVENT_BATCH_MS } from '../vault-sync/vault-events.ts';
 import { createSearchEngine } from './search-engine.ts';
@@ -52,6 +53,7 @@ async function sync() {
   let fetched = 0;
   const manifest = await syncVault({
     ...api,
+    exportNotes,
     onChange: (change) => {
       fetched += change.upserted.length;
       engine.apply(change);

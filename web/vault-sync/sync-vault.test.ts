@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../common/api-schemas.ts';
-import type { NotesBatch } from '../../common/chat-schemas.ts';
+import type { NoteContent, NotesBatch } from '../../common/chat-schemas.ts';
 import { deleteDatabase } from '../db/database.ts';
 import { listCachedNotes } from '../db/notes-cache-repo.ts';
-import { diffManifest, syncVault, type VaultChange } from './sync-vault.ts';
+import { diffManifest, STREAM_CHUNK, syncVault, type VaultChange } from './sync-vault.ts';
 import { applyVaultEvents, pendingChanges } from './vault-events.ts';
 
 afterEach(() => deleteDatabase());
@@ -29,6 +29,21 @@ function fakeServer(vault: Record<string, string>) {
       };
     },
   };
+}
+
+/** The same fake server, also streaming its notes as GET /api/vault/export does (cut after `cutAfter`). */
+function streamingServer(vault: Record<string, string>) {
+  const server = fakeServer(vault);
+  const state = { exports: 0, cutAfter: Number.POSITIVE_INFINITY };
+  async function* exportNotes(): AsyncGenerator<NoteContent> {
+    state.exports++;
+    let sent = 0;
+    for (const [path, content] of Object.entries(vault)) {
+      if (sent++ >= state.cutAfter) throw new Error('cortado');
+      yield { path, content, hash: `h:${content}`, mtime: 1, size: 1 };
+    }
+  }
+  return { ...server, exportNotes, state };
 }
 
 async function sync(server: ReturnType<typeof fakeServer>) {
@@ -96,5 +111,35 @@ describe('web/vault-sync', () => {
     expect(pendingChanges(events)).toEqual({ fetch: ['a.md'], remove: ['b.md'] });
     await applyVaultEvents({ ...server, onChange: () => undefined }, events);
     expect(await copy()).toEqual({ 'a.md': 'editada' });
+  });
+
+  it('copies most of a vault from one export stream, stored and indexed in chunks', async () => {
+    const vault = Object.fromEntries(
+      Array.from({ length: 1203 }, (_, i) => [`n${i}.md`, `n ${i}`]),
+    );
+    const server = streamingServer(vault);
+    const changes = await sync(server);
+    expect(server.state.exports).toBe(1);
+    expect(server.asked).toEqual([]);
+    expect(changes.map((c) => c.upserted.length)).toEqual([250, 250, 250, 250, 203]);
+    expect(Math.max(...changes.map((c) => c.upserted.length))).toBe(STREAM_CHUNK);
+    expect(Object.keys(await copy())).toHaveLength(1203);
+    // A few changes later: batches, not the whole vault again.
+    vault['n7.md'] = 'cambiada';
+    expect((await sync(server)).flatMap((c) => c.upserted.map((n) => n.path))).toEqual(['n7.md']);
+    expect(server.state.exports).toBe(1);
+    expect(server.asked).toEqual([['n7.md']]);
+  });
+
+  it('keeps what a cut export brought and fetches only the rest in batches', async () => {
+    const vault = Object.fromEntries(
+      Array.from({ length: 1203 }, (_, i) => [`n${i}.md`, `n ${i}`]),
+    );
+    const server = streamingServer(vault);
+    server.state.cutAfter = 600;
+    const changes = await sync(server);
+    expect(changes.map((c) => c.upserted.length)).toEqual([250, 250, 500, 203]);
+    expect(server.asked.flat()).toHaveLength(703);
+    expect(await copy()).toEqual(vault);
   });
 });

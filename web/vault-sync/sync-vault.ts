@@ -1,5 +1,5 @@
 import type { Manifest, ManifestEntry } from '../../common/api-schemas.ts';
-import type { NotesBatch } from '../../common/chat-schemas.ts';
+import type { NoteContent, NotesBatch } from '../../common/chat-schemas.ts';
 import { updateCachedNotes } from '../db/notes-cache-repo.ts';
 import type { CachedNoteRecord } from '../db/records.ts';
 import { copiedHashes } from '../db/vault-copy-repo.ts';
@@ -8,6 +8,8 @@ import { copiedHashes } from '../db/vault-copy-repo.ts';
 export const BATCH_SIZE = 500;
 /** How many batch requests run at once: enough to hide latency, few enough to stay polite. */
 const IN_FLIGHT = 3;
+/** How many streamed notes are stored (one transaction) and indexed at a time. */
+export const STREAM_CHUNK = 250;
 
 /** Notes that arrived (new or changed) and paths that left the copy, already stored. */
 export interface VaultChange {
@@ -19,6 +21,8 @@ export interface VaultChange {
 export interface SyncDeps {
   getManifest(): Promise<Manifest>;
   getNotesBatch(paths: readonly string[]): Promise<NotesBatch>;
+  /** Every note in one stream (GET /api/vault/export), for a sync that needs most of the vault. */
+  exportNotes?(): AsyncIterable<NoteContent>;
   /** Each stored batch, in order; awaited, so the index keeps up with the copy. */
   onChange(change: VaultChange): void | Promise<void>;
   onProgress?(done: number, total: number): void;
@@ -48,22 +52,43 @@ async function fetchBatch(deps: SyncDeps, paths: string[]): Promise<VaultChange>
 }
 
 /**
- * Brings the copy in line with the manifest: fetches only new and changed
- * notes, in batches with a few in flight, and deletes the ones that left the
- * vault (a rename is a removal plus a new note). Returns the manifest as
- * path → hash.
+ * Copies the notes of the export stream that the copy lacks (new or changed
+ * hash), storing and indexing them STREAM_CHUNK at a time as they arrive.
+ * Returns path → hash of every note the stream had.
  */
-export async function syncVault(deps: SyncDeps): Promise<Map<string, string>> {
-  const manifest = await deps.getManifest();
-  const { fetch, remove } = diffManifest(manifest.notes, await copiedHashes());
-  if (remove.length > 0) {
-    await updateCachedNotes([], remove);
-    await deps.onChange({ upserted: [], removed: remove });
-  }
-  const batches: string[][] = [];
-  for (let i = 0; i < fetch.length; i += BATCH_SIZE) batches.push(fetch.slice(i, i + BATCH_SIZE));
+async function copyExport(
+  deps: SyncDeps,
+  notes: AsyncIterable<NoteContent>,
+  copied: ReadonlyMap<string, string>,
+  total: number,
+): Promise<Map<string, string>> {
+  const seen = new Map<string, string>();
+  let chunk: CachedNoteRecord[] = [];
   let done = 0;
-  deps.onProgress?.(0, fetch.length);
+  const store = async () => {
+    const upserted = chunk;
+    chunk = [];
+    await updateCachedNotes(upserted, []);
+    await deps.onChange({ upserted, removed: [] });
+    done += upserted.length;
+    deps.onProgress?.(Math.min(done, total), total);
+    await yieldToLoop();
+  };
+  for await (const n of notes) {
+    seen.set(n.path, n.hash);
+    if (copied.get(n.path) === n.hash) continue;
+    chunk.push({ path: n.path, hash: n.hash, content: n.content });
+    if (chunk.length >= STREAM_CHUNK) await store();
+  }
+  if (chunk.length > 0) await store();
+  return seen;
+}
+
+/** Fetches `paths` in batches, a few requests in flight, storing and reporting each in order. */
+async function copyBatches(deps: SyncDeps, paths: string[]): Promise<void> {
+  const batches: string[][] = [];
+  for (let i = 0; i < paths.length; i += BATCH_SIZE) batches.push(paths.slice(i, i + BATCH_SIZE));
+  let done = 0;
   const pending = batches.map(() => null as Promise<VaultChange> | null);
   const start = (i: number) => {
     if (i >= batches.length) return;
@@ -78,8 +103,41 @@ export async function syncVault(deps: SyncDeps): Promise<Map<string, string>> {
     start(i + IN_FLIGHT);
     await deps.onChange(change);
     done += batches[i]!.length;
-    deps.onProgress?.(done, fetch.length);
+    deps.onProgress?.(done, paths.length);
     await yieldToLoop();
   }
-  return new Map(manifest.notes.map((e) => [e.path, e.hash]));
+}
+
+/**
+ * Brings the copy in line with the manifest: fetches only new and changed
+ * notes and deletes the ones that left the vault (a rename is a removal plus a
+ * new note). When most of the vault is wanted (the first sync) it comes as one
+ * export stream, otherwise in batches with a few in flight. Returns path →
+ * hash as the server last told it (the stream's notes over the manifest's).
+ */
+export async function syncVault(deps: SyncDeps): Promise<Map<string, string>> {
+  const manifest = await deps.getManifest();
+  const copied = await copiedHashes();
+  const { fetch, remove } = diffManifest(manifest.notes, copied);
+  if (remove.length > 0) {
+    await updateCachedNotes([], remove);
+    await deps.onChange({ upserted: [], removed: remove });
+  }
+  const hashes = new Map(manifest.notes.map((e) => [e.path, e.hash]));
+  deps.onProgress?.(0, fetch.length);
+  // Most of the vault wanted (the first sync): one stream, whatever the vault's size.
+  const stream = fetch.length > 0 && fetch.length * 2 > manifest.notes.length;
+  if (!stream || !deps.exportNotes) {
+    await copyBatches(deps, fetch);
+    return hashes;
+  }
+  try {
+    const seen = await copyExport(deps, deps.exportNotes(), copied, fetch.length);
+    for (const [path, hash] of seen) hashes.set(path, hash);
+  } catch {
+    // The stream broke (a proxy, a dropped connection): what arrived is stored;
+    // the rest comes in batches, so one sync still ends with the whole vault.
+    await copyBatches(deps, diffManifest(manifest.notes, await copiedHashes()).fetch);
+  }
+  return hashes;
 }

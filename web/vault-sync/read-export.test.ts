@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { exportedNotes, textLines } from './read-export.ts';
+
+/** A body arriving in the given byte chunks. */
+const body = (chunks: Uint8Array[]) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const c of chunks) controller.enqueue(c);
+      controller.close();
+    },
+  });
+
+/** `text` as UTF-8 cut every `size` bytes (through the middle of `ñ` and of lines). */
+const cut = (text: string, size: number) => {
+  const bytes = new TextEncoder().encode(text);
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < bytes.length; i += size) out.push(bytes.subarray(i, i + size));
+  return out;
+};
+
+const collect = async <T>(it: AsyncIterable<T>) => {
+  const out: T[] = [];
+  for await (const x of it) out.push(x);
+  return out;
+};
+
+const note = (path: string, content: string) => ({ path, content, hash: 'h', mtime: 1, size: 1 });
+const ndjson = (lines: unknown[]) => lines.map((l) => `${JSON.stringify(l)}\n`).join('');
+
+describe('read-export', () => {
+  it('splits lines across chunks, characters split between chunks included', async () => {
+    const text = 'año uno\nseñal dos\n\núltima';
+    for (const size of [1, 2, 3, 7, 100]) {
+      expect(await collect(textLines(body(cut(text, size))))).toEqual([
+        'año uno',
+        'señal dos',
+        '',
+        'última',
+      ]);
+    }
+  });
+
+  it('yields the notes of a complete export', async () => {
+    const notes = [note('a.md', 'sueño\ncon saltos'), note('b.md', '{"no": "json"}')];
+    const text = ndjson([...notes.map((n) => ({ note: n })), { end: { count: 2 } }]);
+    expect(await collect(exportedNotes(body(cut(text, 5))))).toEqual(notes);
+  });
+
+  it('throws when the export ends without its count, or with another count', async () => {
+    const cutShort = ndjson([{ note: note('a.md', 'x') }]);
+    await expect(collect(exportedNotes(body(cut(cutShort, 4))))).rejects.toThrow(/cortó/);
+    const miscounted = ndjson([{ note: note('a.md', 'x') }, { end: { count: 3 } }]);
+    await expect(collect(exportedNotes(body(cut(miscounted, 4))))).rejects.toThrow(/cortó/);
+  });
+
+  it('throws a bad_answer on a line that is not an export line', async () => {
+    const bad = ndjson([{ note: { path: 'a.md' } }, { end: { count: 1 } }]);
+    await expect(collect(exportedNotes(body(cut(bad, 64))))).rejects.toMatchObject({
+      code: 'bad_answer',
+    });
+  });
+});

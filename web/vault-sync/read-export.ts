@@ -1,0 +1,74 @@
+import { safeParse } from 'zod/v4/core';
+import { ExportLineSchema, type NoteContent } from '../../common/chat-schemas.ts';
+import { errorFromResponse } from '../lib/api.ts';
+import { ApiError } from '../lib/api-error.ts';
+
+/** The lines of a UTF-8 text stream, without their `\n`, as they arrive. */
+export async function* textLines(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let rest = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      // `stream: true` keeps a character split between two chunks for the next one.
+      rest += decoder.decode(value, { stream: true });
+      let start = 0;
+      for (let nl = rest.indexOf('\n'); nl !== -1; nl = rest.indexOf('\n', start)) {
+        yield rest.slice(start, nl);
+        start = nl + 1;
+      }
+      rest = rest.slice(start);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  rest += decoder.decode();
+  if (rest !== '') yield rest;
+}
+
+/**
+ * The notes of an export stream (GET /api/vault/export), each checked with the
+ * shared schema as it arrives. A stream that ends without its count line, or
+ * with a count that does not match, was cut short: that throws (the notes
+ * already yielded are good; the next manifest diff fetches the rest).
+ */
+export async function* exportedNotes(
+  body: ReadableStream<Uint8Array>,
+): AsyncGenerator<NoteContent> {
+  let count = 0;
+  for await (const text of textLines(body)) {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ApiError('bad_answer', 'una línea de la exportación no es JSON', 200);
+    }
+    const line = safeParse(ExportLineSchema, json);
+    if (!line.success) throw new ApiError('bad_answer', line.error.message, 200);
+    if ('end' in line.data) {
+      if (line.data.end.count !== count) break;
+      return;
+    }
+    count++;
+    yield line.data.note;
+  }
+  throw new ApiError('network', 'la exportación de la bóveda se cortó antes de terminar', 0);
+}
+
+/** Every note's text in one streamed answer (the first sync of a whole vault). */
+export async function* exportNotes(): AsyncGenerator<NoteContent> {
+  let response: Response;
+  try {
+    response = await fetch('/api/vault/export', {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/x-ndjson' },
+    });
+  } catch (cause) {
+    throw new ApiError('network', cause instanceof Error ? cause.message : String(cause), 0);
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  if (!response.body) throw new ApiError('bad_answer', 'empty body', response.status);
+  yield* exportedNotes(response.body);
+}
