@@ -68,6 +68,8 @@ test('a pinned note goes with every turn, across a reload, until unpinned', asyn
   const chip = page.getByTestId('chip').filter({ hasText: 'Memoria activa' });
   await chip.getByTestId('chip-pin').click();
   await expect(chip).toHaveAttribute('data-pinned', 'true');
+  // Before it is ever sent, the note's size in the vault gives its estimate.
+  await expect(chip).toContainText(/~\d+ tokens/);
 
   expect((await ask(page, 'uno')).messages.at(-1)?.content).toContain(NOTE_TEXT);
   await expect(chip).toHaveAttribute('data-pinned', 'true');

@@ -26,7 +26,7 @@ export function ChipsBar(props: Pick<ChatSlots, 'externalChip'>) {
       <Show when={anyPinned()}>
         <p class="pinned-budget muted" data-testid="pinned-budget">
           {t('chips.budget', {
-            pinned: pinnedTokens(chat.state.chips, project(), parts()),
+            pinned: pinnedTokens(chat.state.chips, project(), parts(), chat.notePaths.sizeOf),
             window: chat.state.context?.contextTokens ?? '?',
           })}
         </p>
@@ -54,7 +54,7 @@ export function ChipsBar(props: Pick<ChatSlots, 'externalChip'>) {
                   onTogglePin={() => chat.togglePin(chip.id)}
                   kind={chip.kind}
                   pinned={chip.pinned === true}
-                  tokens={tokens(chipChars(chip, parts()))}
+                  tokens={tokens(chipChars(chip, parts(), chat.notePaths.sizeOf))}
                 />
               }
             >

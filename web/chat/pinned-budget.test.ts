@@ -55,6 +55,8 @@ describe('web/chat/pinned-budget', () => {
     expect(chipChars({ id: '1', kind: 'paste', text: 'abc' }, [])).toBe(3);
     expect(chipChars({ id: '2', kind: 'note', path: 'a.md' }, parts)).toBe(400);
     expect(chipChars({ id: '3', kind: 'note', path: 'b.md' }, parts)).toBeNull();
+    // Not sent yet: its size in the vault's listing stands in.
+    expect(chipChars({ id: '3', kind: 'note', path: 'b.md' }, parts, () => 90)).toBe(90);
   });
 
   it('adds up only what is pinned, with the project', () => {

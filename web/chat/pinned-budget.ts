@@ -15,7 +15,11 @@ export function lastParts(turns: readonly TurnRecord[]): SentPart[] {
  * Characters a chip adds to a request: its own text when the browser holds it, else what
  * the last request measured for the same source (a note, a closing); null when unknown yet.
  */
-export function chipChars(chip: Chip, parts: readonly SentPart[]): number | null {
+export function chipChars(
+  chip: Chip,
+  parts: readonly SentPart[],
+  sizeOf: (path: string) => number | null = () => null,
+): number | null {
   const measured = (part: SentPart['part'], label: string) =>
     parts.find((p) => p.part === part && p.label === label)?.chars ?? null;
   switch (chip.kind) {
@@ -25,7 +29,7 @@ export function chipChars(chip: Chip, parts: readonly SentPart[]): number | null
     case 'web':
       return chip.text.length;
     case 'note':
-      return measured('attachment', chip.path);
+      return measured('attachment', chip.path) ?? sizeOf(chip.path);
     case 'search':
       return measured('attachment', chip.query);
     case 'recall':
@@ -43,11 +47,12 @@ export function pinnedTokens(
   chips: readonly Chip[],
   project: string | null,
   parts: readonly SentPart[],
+  sizeOf?: (path: string) => number | null,
 ): number {
   const chars = chips
     .filter((c) => c.pinned)
     .reduce(
-      (n, c) => n + (chipChars(c, parts) ?? 0),
+      (n, c) => n + (chipChars(c, parts, sizeOf) ?? 0),
       project ? (projectChars(project, parts) ?? 0) : 0,
     );
   return estimateTokens(chars);
