@@ -105,7 +105,7 @@ async function runCondition(
     ...shipped,
     providers: [provider],
     webSearch: { ...shipped.webSearch, provider: 'local' },
-    links: { listVaultNotes },
+    links: { listVaultNotes, excludeFolders: [] },
   };
   await writeFile(harnessFile, JSON.stringify(harness));
   const store = await HarnessStore.open(harnessFile);

@@ -69,6 +69,16 @@ export const ChatTurnSchema = z.object({
 });
 export type ChatTurn = z.infer<typeof ChatTurnSchema>;
 
+/** Whether the names of the vault's notes go with every turn, and which folders stay out. */
+export const NoteListSchema = z.object({
+  enabled: z.boolean(),
+  /** Folders (e.g. `04_Sueños`) whose notes are left out of the list, matched NFC, any case. */
+  excludeFolders: z
+    .array(z.string().check(z.minLength(1), z.maxLength(255)))
+    .check(z.maxLength(50)),
+});
+export type NoteList = z.infer<typeof NoteListSchema>;
+
 export const ChatRequestSchema = z.object({
   /**
    * `chat` answers the message; `summary` summarises the history (/resumir) and `closing`
@@ -85,6 +95,8 @@ export const ChatRequestSchema = z.object({
   project: z._default(z.nullable(z.string().check(z.minLength(1), z.maxLength(255))), null),
   /** Inject the latest closing from `02_Conciencia/sesiones/` (/recordar). */
   recall: z._default(z.boolean(), false),
+  /** The user's choice about the list of note names; absent → the harness's `links`. */
+  noteList: z.optional(NoteListSchema),
 });
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 export type ChatRequestInput = z.input<typeof ChatRequestSchema>;
@@ -102,6 +114,42 @@ export const SentItemSchema = z.object({
 });
 export type SentItem = z.infer<typeof SentItemSchema>;
 
+/**
+ * Each message of a request is its parts' texts joined by this, in order: a part's
+ * `chars` plus the separators add up to exactly what the provider received.
+ */
+export const PART_SEPARATOR = '\n\n';
+
+/** One part of the request as sent, in order (DESIGN.md: every part is shown). */
+export const SentPartSchema = z.object({
+  part: z.enum([
+    'system',
+    'rules',
+    'profile',
+    'synapse',
+    'noteList',
+    'userContext',
+    'project',
+    'recall',
+    'history',
+    'message',
+    'attachmentsIntro',
+    'attachment',
+  ]),
+  /** Index of the message it belongs to: 0 is the system message, the last the user's. */
+  message: z.int().check(z.nonnegative()),
+  role: z.enum(['system', 'user', 'assistant']),
+  /** Profile id, note path, project name, closing path, attachment label; '' when none. */
+  label: z.string(),
+  /** Exact characters (UTF-16 code units, as JavaScript counts them) this part sent. */
+  chars: z.int().check(z.nonnegative()),
+  /** noteList: names listed; project: notes; rules: rules. */
+  count: z.optional(z.int().check(z.nonnegative())),
+  /** The exact text, for the parts the user cannot see elsewhere (not history or message). */
+  text: z.optional(z.string()),
+});
+export type SentPart = z.infer<typeof SentPartSchema>;
+
 export const ProviderRefSchema = z.object({ provider: z.string(), model: z.string() });
 export type ProviderRef = z.infer<typeof ProviderRefSchema>;
 
@@ -113,6 +161,10 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
     /** Older turns left out to fit the budget. */
     droppedTurns: z.int().check(z.nonnegative()),
     promptChars: z.int().check(z.nonnegative()),
+    /** Every part of the request in order; absent in answers saved before it existed. */
+    parts: z.optional(z.array(SentPartSchema)),
+    /** The context window of the link tried first (harness `contextTokens`, else a default). */
+    contextTokens: z.optional(z.int().check(z.positive())),
     /** What was cut to fit the limits, in Spanish, for API users and the CLI. */
     notices: z.array(z.string()),
     /** The same notices as codes with params, which the PWA words in its language. */
@@ -203,6 +255,10 @@ export const ChatContextSchema = z.object({
       apiKeyEnv: z.nullable(z.string()),
     }),
   ),
+  /** The harness's default for the list of note names (`links`). */
+  noteList: NoteListSchema,
+  /** Context window of the first configured link (harness `contextTokens`, else a default). */
+  contextTokens: z.int().check(z.positive()),
   /** The latest closing in 02_Conciencia/sesiones/, or null when there is none. */
   latestClosing: z.nullable(z.object({ path: z.string(), mtime: z.number() })),
 });

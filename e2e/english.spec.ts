@@ -119,7 +119,7 @@ for (const lang of ['en', 'es'] as const) {
     await expect(notices).toHaveCount(2);
     await expectOnly(lang, notices, 'notice');
     await expect(notices.first()).toContainText(lang === 'en' ? 'was cut' : 'Se recortó');
-    await answer.locator('.sent-details summary').click();
+    await answer.locator('.sent-details > summary').click();
     await expectOnly(lang, answer.getByTestId('sent-list').locator('li'), 'sent list');
 
     const cards = answer.getByTestId('proposal');

@@ -125,8 +125,10 @@ const HarnessObjectSchema = z.strictObject({
     z.strictObject({
       /** Send the names of the vault's notes with every turn (capped at limits.attachmentChars). */
       listVaultNotes: z.boolean(),
+      /** Folders whose notes never go in that list (e.g. `04_Sueños`); the user may override. */
+      excludeFolders: z._default(z.array(TextSchema).check(z.maxLength(50)), []),
     }),
-    { listVaultNotes: true },
+    { listVaultNotes: true, excludeFolders: [] },
   ),
   /** What /extraer may fetch. */
   extract: z._default(

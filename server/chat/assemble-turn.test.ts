@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ChatTurn } from '../../common/chat-schemas.ts';
+import { type ChatTurn, PART_SEPARATOR } from '../../common/chat-schemas.ts';
 import { type Harness, HarnessSchema } from '../../harness/schema.ts';
 import { assembleTurn, type TurnInput } from './assemble-turn.ts';
 
@@ -289,5 +289,80 @@ describe('server/chat/assemble-turn', () => {
         },
       ),
     );
+  });
+});
+
+describe('server/chat/assemble-turn parts', () => {
+  const full = () =>
+    assembleTurn(
+      base({
+        project: { name: 'Tesis', notes: [{ path: '03_Proyectos/Tesis.md', text: 'PROJ_A' }] },
+        recall: { path: '02_Conciencia/sesiones/c.md', text: 'CLOSING_TEXT' },
+        history: turns(2),
+        attachments: [
+          { kind: 'note', path: 'a.md', text: 'NOTE_A' },
+          { kind: 'paste', text: 'PASTED' },
+        ],
+        vaultListing: ['Tesis', 'Memoria'],
+      }),
+    );
+
+  it('lists every part of the request in the order of DESIGN.md', () => {
+    expect(full().parts.map((p) => `${p.message}:${p.part}`)).toEqual([
+      '0:system',
+      '0:rules',
+      '0:profile',
+      '0:synapse',
+      '0:noteList',
+      '0:userContext',
+      '0:project',
+      '0:recall',
+      '1:history',
+      '2:history',
+      '3:message',
+      '3:attachmentsIntro',
+      '3:attachment',
+      '3:attachment',
+    ]);
+  });
+
+  it('describes each message exactly: its parts joined by a blank line, chars that add up', () => {
+    const { parts, messages, promptChars } = full();
+    for (const [i, m] of messages.entries()) {
+      const own = parts.filter((p) => p.message === i);
+      expect(own.every((p) => p.role === m.role)).toBe(true);
+      const separators = PART_SEPARATOR.length * (own.length - 1);
+      expect(own.reduce((n, p) => n + p.chars, 0) + separators).toBe(m.content.length);
+      const texts = own.filter((p) => p.text !== undefined).map((p) => p.text);
+      if (texts.length === own.length) expect(texts.join(PART_SEPARATOR)).toBe(m.content);
+    }
+    const total = parts.reduce((n, p) => n + p.chars, 0);
+    const separators = messages.reduce(
+      (n, _, i) => n + PART_SEPARATOR.length * (parts.filter((p) => p.message === i).length - 1),
+      0,
+    );
+    expect(total + separators).toBe(promptChars);
+  });
+
+  it('gives the text and labels of what the user cannot see elsewhere, not of history or message', () => {
+    const { parts } = full();
+    const of = (part: string) => parts.filter((p) => p.part === part);
+    expect(of('system')[0]?.text).toBe('SYS_MARK');
+    expect(of('profile')[0]).toMatchObject({ label: 'uno', text: 'PROFILE_UNO_MARK' });
+    expect(of('noteList')[0]).toMatchObject({ count: 2 });
+    expect(of('noteList')[0]?.text).toContain('Tesis\nMemoria');
+    expect(of('project')[0]).toMatchObject({ label: 'Tesis', count: 1 });
+    expect(of('recall')[0]?.text).toContain('CLOSING_TEXT');
+    expect(of('attachment').map((p) => p.label)).toEqual(['a.md', 'texto pegado']);
+    expect(of('history').every((p) => p.text === undefined && p.chars === 10)).toBe(true);
+    expect(of('message')[0]).toMatchObject({ chars: 'MESSAGE_MARK'.length });
+    expect(of('message')[0]?.text).toBeUndefined();
+  });
+
+  it('leaves out the note list, and empty parts, when there is nothing to send', () => {
+    const { parts } = assembleTurn(
+      base({ harness: { ...markerHarness(), userContext: '' }, vaultListing: null }),
+    );
+    expect(parts.map((p) => p.part)).toEqual(['system', 'rules', 'profile', 'synapse', 'message']);
   });
 });

@@ -1,6 +1,21 @@
-import type { ChatRequest, ChatTurn, SentItem } from '../../common/chat-schemas.ts';
+import {
+  type ChatRequest,
+  type ChatTurn,
+  PART_SEPARATOR,
+  type SentItem,
+  type SentPart,
+} from '../../common/chat-schemas.ts';
 import type { TurnNotice } from '../../common/notice-schemas.ts';
 import type { Harness } from '../../harness/schema.ts';
+import {
+  capListing,
+  fenced,
+  fitLevel,
+  type PartDraft,
+  type Piece,
+  render,
+  toParts,
+} from './turn-blocks.ts';
 
 /** A text read from the vault for this turn, with the path the model should cite. */
 export interface ContextNote {
@@ -43,19 +58,13 @@ export interface AssembledTurn {
   messages: ModelMessage[];
   /** What was sent, for the UI; `chars` is what went, `cutChars` what did not. */
   sent: SentItem[];
+  /** Every part of every message, in order; each message is its parts joined by PART_SEPARATOR. */
+  parts: SentPart[];
   /** History messages left out to fit limits.contextChars. */
   droppedTurns: number;
   /** What was cut, as codes the UI words (web/i18n). */
   notices: TurnNotice[];
   promptChars: number;
-}
-
-/** One block of chosen context; `kept` shrinks as limits apply. */
-interface Piece {
-  sent: SentItem;
-  label: string;
-  text: string;
-  kept: number;
 }
 
 /**
@@ -157,77 +166,71 @@ export function assembleTurn(input: TurnInput): AssembledTurn {
     notices.push({ code: 'listing_cut', params: { omitted: listing.omitted } });
   }
   const userContext = (input.userContext ?? h.userContext).trim();
-  const system = [
-    h.systemPrompt,
-    h.rules.map((r) => `- ${r}`).join('\n'),
-    profile.prompt,
-    prompts.synapse,
-    listing && `${prompts.vaultListing}\n${fenced(listing.text)}`,
-    userContext,
-    projectPieces.length > 0 && `${prompts.project}\n\n${projectPieces.map(render).join('\n\n')}`,
-    recallPieces.length > 0 && `${prompts.recall}\n\n${recallPieces.map(render).join('\n\n')}`,
+  const system: PartDraft[] = [
+    { part: 'system', text: h.systemPrompt },
+    { part: 'rules', text: h.rules.map((r) => `- ${r}`).join('\n'), count: h.rules.length },
+    { part: 'profile', label: input.profile, text: profile.prompt },
+    { part: 'synapse', text: prompts.synapse },
+    listing && {
+      part: 'noteList',
+      text: `${prompts.vaultListing}\n${fenced(listing.text)}`,
+      count: listing.count,
+    },
+    { part: 'userContext', text: userContext },
+    projectPieces.length > 0 && {
+      part: 'project',
+      label: input.project?.name,
+      text: `${prompts.project}${PART_SEPARATOR}${projectPieces.map(render).join(PART_SEPARATOR)}`,
+      count: projectPieces.length,
+    },
+    recallPieces.length > 0 && {
+      part: 'recall',
+      label: input.recall?.path,
+      text: `${prompts.recall}${PART_SEPARATOR}${recallPieces.map(render).join(PART_SEPARATOR)}`,
+    },
   ];
-  const user = [
-    input.mode === 'chat' ? input.message.trim() : prompts[input.mode],
-    chosen.length > 0 && `${prompts.attachments.prompt}\n\n${chosen.map(render).join('\n\n')}`,
+  const user: PartDraft[] = [
+    { part: 'message', text: input.mode === 'chat' ? input.message.trim() : prompts[input.mode] },
+    chosen.length > 0 && { part: 'attachmentsIntro', text: prompts.attachments.prompt },
+    ...sent
+      .filter((item) => chosen.some((p) => p.sent === item))
+      .map((item) => ({
+        part: 'attachment' as const,
+        label: item.label,
+        text: chosen
+          .filter((p) => p.sent === item)
+          .map(render)
+          .join(PART_SEPARATOR),
+      })),
   ];
+  const parts: SentPart[] = [
+    ...toParts(system, 0, 'system'),
+    ...history.map((t, i) => ({
+      part: 'history' as const,
+      message: i + 1,
+      role: t.role,
+      label: '',
+      chars: t.content.length,
+    })),
+    ...toParts(user, history.length + 1, 'user'),
+  ];
+  const contentOf = (message: number) =>
+    parts
+      .filter((p) => p.message === message)
+      .map((p) => p.text)
+      .join(PART_SEPARATOR);
   const messages: ModelMessage[] = [
-    { role: 'system', content: joinParts(system) },
+    { role: 'system', content: contentOf(0) },
     ...history.map((t) => ({ role: t.role, content: t.content })),
-    { role: 'user', content: joinParts(user) },
+    { role: 'user', content: contentOf(history.length + 1) },
   ];
+  // The model never needs the history and message texts twice: the client has them.
+  for (const p of parts) if (p.part === 'history' || p.part === 'message') delete p.text;
   const promptChars = messages.reduce((n, m) => n + m.content.length, 0);
-  return { messages, sent, droppedTurns, notices, promptChars };
-}
-
-function joinParts(parts: (string | false | null)[]): string {
-  return parts.filter((p): p is string => typeof p === 'string' && p !== '').join('\n\n');
+  return { messages, sent, parts, droppedTurns, notices, promptChars };
 }
 
 function dropLeadingAnswers(turns: ChatTurn[]): ChatTurn[] {
   const first = turns.findIndex((t) => t.role === 'user');
   return first === -1 ? [] : turns.slice(first);
-}
-
-/**
- * The largest size every block may keep so that all fit in `budget`: the largest blocks
- * are cut first, down to the size of the next, and so on (water-filling).
- */
-function fitLevel(sizes: number[], budget: number): number {
-  const total = (cap: number) => sizes.reduce((n, s) => n + Math.min(s, cap), 0);
-  let hi = Math.max(0, ...sizes);
-  if (total(hi) <= budget) return hi;
-  let lo = 0;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (total(mid) <= budget) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
-/** A labelled, fenced block; a cut shows how much is missing, so the model never mistakes it. */
-function render(p: Piece): string {
-  const cut = p.text.length - p.kept;
-  const text = cut > 0 ? `${p.text.slice(0, p.kept)}\n[… recortado: ${cut} caracteres]` : p.text;
-  return `[${p.label}]\n${fenced(text)}`;
-}
-
-/** Wraps text in a `~` fence longer than any run inside it, so the text cannot close it. */
-function fenced(text: string): string {
-  const longest = Math.max(0, ...(text.match(/~+/g) ?? []).map((r) => r.length));
-  const fence = '~'.repeat(Math.max(3, longest + 1));
-  return `${fence}\n${text}\n${fence}`;
-}
-
-/** Whole names, one a line, up to `max` characters. */
-function capListing(names: string[], max: number): { text: string; omitted: number } {
-  let chars = 0;
-  let kept = 0;
-  for (const name of names) {
-    chars += name.length + 1;
-    if (chars > max) break;
-    kept++;
-  }
-  return { text: names.slice(0, kept).join('\n'), omitted: names.length - kept };
 }

@@ -153,7 +153,10 @@ describe('chat routes', () => {
     expect(on.messages[0]!.content).toContain('Tesis\n');
     await ctx.close();
     ctx = await buildTestApp({
-      harness: (h) => ({ ...twoLinks(upstream.url)(h), links: { listVaultNotes: false } }),
+      harness: (h) => ({
+        ...twoLinks(upstream.url)(h),
+        links: { listVaultNotes: false, excludeFolders: [] },
+      }),
       env: { FAKE_KEY: SECRET },
       notes: { '03_Proyectos/Tesis.md': '# Tesis\n' },
     });
@@ -162,6 +165,48 @@ describe('chat routes', () => {
     await (await chat({ message: 'hola' })).text();
     const off = upstream.requests[0]!.body as { messages: { content: string }[] };
     expect(off.messages[0]!.content).not.toContain(listing);
+  });
+
+  it("follows the request's noteList over the harness: off, or with folders left out", async () => {
+    await setup();
+    upstream.setScript({ kind: 'text', chunks: ['ok'] });
+    const listing = ctx.harness.current().prompts.vaultListing;
+    const system = (i: number) =>
+      (upstream.requests[i]!.body as { messages: { content: string }[] }).messages[0]!.content;
+    await (
+      await chat({ message: 'hola', noteList: { enabled: false, excludeFolders: [] } })
+    ).text();
+    expect(system(0)).not.toContain(listing);
+    const excluded = { enabled: true, excludeFolders: ['02_conciencia'] };
+    const events = await readEvents(await chat({ message: 'hola', noteList: excluded }));
+    expect(system(1)).toContain('Tesis\n');
+    expect(system(1)).not.toContain('2026-11-01-1000-cierre');
+    const listed = (e: ChatEvent[]) =>
+      (e[0] as Extract<ChatEvent, { type: 'meta' }>).parts?.find((p) => p.part === 'noteList')
+        ?.count;
+    const all = await readEvents(await chat({ message: 'hola' }));
+    expect(system(2)).toContain('2026-11-01-1000-cierre');
+    expect(listed(events)).toBe((listed(all) ?? 0) - 1);
+  });
+
+  it('describes in meta every part it sent, adding up to what the upstream received', async () => {
+    await setup();
+    upstream.setScript({ kind: 'text', chunks: ['ok'] });
+    const history = [
+      { role: 'user', content: 'antes' },
+      { role: 'assistant', content: 'respuesta' },
+    ];
+    const events = await readEvents(await chat({ message: 'hola', history, recall: true }));
+    const meta = events[0] as Extract<ChatEvent, { type: 'meta' }>;
+    const sent = (upstream.requests[0]!.body as { messages: { content: string }[] }).messages;
+    const parts = meta.parts ?? [];
+    for (const [i, m] of sent.entries()) {
+      const own = parts.filter((p) => p.message === i);
+      expect(own.reduce((n, p) => n + p.chars, 0) + 2 * (own.length - 1)).toBe(m.content.length);
+    }
+    expect(parts.find((p) => p.part === 'system')?.text).toBe(ctx.harness.current().systemPrompt);
+    expect(meta.promptChars).toBe(sent.reduce((n, m) => n + m.content.length, 0));
+    expect(meta.contextTokens).toBeGreaterThan(0);
   });
 
   it('falls back to the next link on a 429 and says which one answered', async () => {

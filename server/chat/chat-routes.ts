@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { type ChatContext, type ChatEvent, ChatRequestSchema } from '../../common/chat-schemas.ts';
+import { DEFAULT_CONTEXT_TOKENS } from '../../common/estimate-tokens.ts';
 import { noteKey, noteName } from '../../common/wikilinks.ts';
+import type { Harness } from '../../harness/schema.ts';
 import type { HarnessStore } from '../harness/harness-store.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
 import { streamChat } from '../inference/provider-chain.ts';
@@ -44,6 +46,14 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
         configured: p.apiKeyEnv === null || Boolean(deps.env[p.apiKeyEnv]?.trim()),
         apiKeyEnv: p.apiKeyEnv,
       })),
+      noteList: {
+        enabled: harness.links.listVaultNotes,
+        excludeFolders: harness.links.excludeFolders,
+      },
+      contextTokens: contextTokensOf(
+        harness,
+        harness.providers.find((p) => p.apiKeyEnv === null || deps.env[p.apiKeyEnv]?.trim())?.id,
+      ),
       latestClosing: closing ? { path: closing.path, mtime: closing.mtime } : null,
     };
     return c.json(context);
@@ -56,7 +66,13 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
     // Errors in what the user chose (unknown profile or project, a missing note) are
     // answered as JSON before any stream opens, so the client shows them plainly.
     const context = await resolveContext(deps.vault, harness, req);
-    const vaultListing = harness.links.listVaultNotes ? await noteNames(deps.vault) : null;
+    const noteList = req.noteList ?? {
+      enabled: harness.links.listVaultNotes,
+      excludeFolders: harness.links.excludeFolders,
+    };
+    const vaultListing = noteList.enabled
+      ? await noteNames(deps.vault, noteList.excludeFolders)
+      : null;
     const turn = assembleTurn({
       harness,
       profile: context.profile,
@@ -91,6 +107,8 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
               sent: turn.sent,
               droppedTurns: turn.droppedTurns,
               promptChars: turn.promptChars,
+              parts: turn.parts,
+              contextTokens: contextTokensOf(harness, event.provider),
               notices: turn.notices.map(noticeText),
               noticeCodes: turn.notices,
               provider: event.provider,
@@ -111,20 +129,34 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
 }
 
 /** The listing per manifest: the manifest object only changes when the vault does. */
-const listings = new WeakMap<object, string[]>();
+const listings = new WeakMap<object, Map<string, string[]>>();
 
-/** The names of the vault's notes, once each (case-insensitively), sorted for a stable prompt. */
-async function noteNames(vault: Vault): Promise<string[]> {
+/**
+ * The names of the vault's notes outside `exclude` (folder prefixes, NFC, any case), once
+ * each (case-insensitively), sorted for a stable prompt.
+ */
+async function noteNames(vault: Vault, exclude: readonly string[]): Promise<string[]> {
   const manifest = await vault.manifest();
-  const cached = listings.get(manifest);
+  const prefixes = exclude.map((f) => `${noteKey(f.trim().replace(/\/+$/, ''))}/`);
+  const cacheKey = JSON.stringify(prefixes);
+  const byExclusion = listings.get(manifest) ?? new Map<string, string[]>();
+  listings.set(manifest, byExclusion);
+  const cached = byExclusion.get(cacheKey);
   if (cached) return cached;
-  const { notes } = manifest;
   const names = new Map<string, string>();
-  for (const n of notes) {
+  for (const n of manifest.notes) {
+    const key = noteKey(n.path);
+    if (prefixes.some((prefix) => key.startsWith(prefix))) continue;
     const name = noteName(n.path);
     if (!names.has(noteKey(name))) names.set(noteKey(name), name);
   }
   const listing = [...names.values()].sort((a, b) => a.localeCompare(b, 'es'));
-  listings.set(manifest, listing);
+  byExclusion.set(cacheKey, listing);
   return listing;
+}
+
+/** A link's context window: its harness `contextTokens`, else the default. */
+function contextTokensOf(harness: Harness, providerId: string | undefined): number {
+  const provider = harness.providers.find((p) => p.id === providerId);
+  return provider?.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
 }

@@ -2,6 +2,7 @@ import { For, Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import type { TurnMeta } from '../db/records.ts';
 import { describeFailure, describeNotice } from '../i18n/describe-notice.ts';
+import { RequestParts } from './request-parts.tsx';
 import { SentList } from './sent-list.tsx';
 
 /** One compact line under an answer (who answered, how fast, tokens) and what was sent. */
@@ -46,7 +47,12 @@ export function AnswerDetails(props: { meta: TurnMeta }) {
         {(notice) => <p class="details-notice">{describeNotice(notice, t)}</p>}
       </For>
       <details class="sent-details">
-        <summary>{t('details.sent', { count: props.meta.sent.length })}</summary>
+        <summary>
+          {t('details.sent', { count: props.meta.parts?.length ?? props.meta.sent.length })}
+        </summary>
+        <Show when={props.meta.parts}>
+          {(parts) => <RequestParts parts={parts()} contextTokens={props.meta.contextTokens} />}
+        </Show>
         <SentList meta={props.meta} />
       </details>
     </div>

@@ -23,6 +23,9 @@ export function applyChatEvent(turn: TurnRecord, event: ChatEvent): TurnRecord {
         meta: {
           ...meta,
           sent: event.sent,
+          ...(event.parts ? { parts: event.parts } : {}),
+          promptChars: event.promptChars,
+          ...(event.contextTokens ? { contextTokens: event.contextTokens } : {}),
           notices: event.noticeCodes,
           droppedTurns: event.droppedTurns,
           provider: event.provider,

@@ -1,4 +1,4 @@
-import type { ChatContext } from '../../common/chat-schemas.ts';
+import type { ChatContext, NoteList } from '../../common/chat-schemas.ts';
 import type { Chip, ConversationRecord, TurnRecord } from '../db/records.ts';
 import type { MessageKey } from '../i18n/es.ts';
 import type { MessageParams } from '../i18n/translate.ts';
@@ -25,6 +25,8 @@ export interface ChatState {
   context: ChatContext | null;
   streaming: boolean;
   confirmingReset: boolean;
+  /** The user's note-list choice for every conversation; null follows the harness. */
+  noteList: NoteList | null;
 }
 
 /** The state before anything has loaded. */
@@ -38,4 +40,5 @@ export const emptyChatState = (): ChatState => ({
   context: null,
   streaming: false,
   confirmingReset: false,
+  noteList: null,
 });

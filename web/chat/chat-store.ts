@@ -1,4 +1,6 @@
 import { createStore } from 'solid-js/store';
+import type { NoteList } from '../../common/chat-schemas.ts';
+import { setNoteListSetting } from '../db/settings-repo.ts';
 import type { I18nStore } from '../i18n/i18n-store.ts';
 import type { ChatCore } from './chat-core.ts';
 import type { ChatHooks } from './chat-hooks.ts';
@@ -37,13 +39,20 @@ export function createChatStore(
     addChips: draft.addChips,
     updateChip: draft.updateChip,
     removeChip: draft.removeChip,
+    togglePin: draft.togglePin,
+    /** The note-list choice for every conversation (null follows the harness), kept in IndexedDB. */
+    setNoteList(value: NoteList | null) {
+      setState('noteList', value);
+      setNoteListSetting(value).catch(report);
+    },
     /** The vault's note paths (for /unir and answer links), or null when unknown. */
     notePaths,
     ...createPanelActions(setState),
     cancelReset: () => setState('confirmingReset', false),
-    async confirmReset() {
+    async confirmReset(keepPinned: boolean) {
       setState('confirmingReset', false);
-      await clearHistory(core);
+      await clearHistory(core, keepPinned);
+      if (!keepPinned) draft.save();
     },
     submit: () => submit(parts, notePaths),
     stop: sender.stop,

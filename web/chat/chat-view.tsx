@@ -7,6 +7,7 @@ import { CommandPanel } from './command-panel.tsx';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
 import { NoProvider } from './no-provider.tsx';
+import { NoteListSetting } from './note-list-setting.tsx';
 
 const ConfirmReset = lazy(() =>
   import('./confirm-reset.tsx').then((m) => ({ default: m.ConfirmReset })),
@@ -28,6 +29,7 @@ export function ChatView(props: { slots: ChatSlots }) {
       <MessageList answerExtras={props.slots.answerExtras} />
       <div class="chat-bottom">
         <CommandPanel />
+        <NoteListSetting />
         <ChipsBar externalChip={props.slots.externalChip} />
         <Composer />
       </div>

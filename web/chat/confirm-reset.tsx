@@ -1,4 +1,4 @@
-import { onMount } from 'solid-js';
+import { createSignal, onMount, Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 
 /** /reiniciar's question, as a modal dialog (focus kept inside, Escape cancels). */
@@ -6,6 +6,11 @@ export function ConfirmReset() {
   const stores = useStores();
   const t = stores.i18n.t;
   let dialog: HTMLDialogElement | undefined;
+  const pinned = () =>
+    stores.chat.state.chips.filter((c) => c.pinned).length +
+    (stores.chat.state.conversation?.project ? 1 : 0);
+  // Pins are the user's memory for this conversation: keeping them is the default.
+  const [keep, setKeep] = createSignal(true);
   // Mounted only while confirming; closing it (Escape included) cancels.
   onMount(() => dialog?.showModal());
   return (
@@ -18,11 +23,22 @@ export function ConfirmReset() {
     >
       <h2 id="confirm-reset-title">{t('reset.title')}</h2>
       <p>{t('reset.explain')}</p>
+      <Show when={pinned() > 0}>
+        <label class="reset-keep">
+          <input
+            type="checkbox"
+            data-testid="reset-keep-pinned"
+            checked={keep()}
+            onChange={(e) => setKeep(e.currentTarget.checked)}
+          />{' '}
+          {t('reset.keepPinned', { count: pinned() })}
+        </label>
+      </Show>
       <div class="panel-actions">
         <button
           type="button"
           class="button button-danger"
-          onClick={() => void stores.chat.confirmReset()}
+          onClick={() => void stores.chat.confirmReset(keep() || pinned() === 0)}
         >
           {t('reset.confirm')}
         </button>

@@ -7,7 +7,11 @@ import {
 } from '../db/conversations-repo.ts';
 import { getDraft } from '../db/drafts-repo.ts';
 import type { ConversationRecord } from '../db/records.ts';
-import { getCurrentConversationId, setCurrentConversationId } from '../db/settings-repo.ts';
+import {
+  getCurrentConversationId,
+  getNoteListSetting,
+  setCurrentConversationId,
+} from '../db/settings-repo.ts';
 import { clearTurns, listTurns, recoverStreamingTurns } from '../db/turns-repo.ts';
 import { getChatContext } from '../lib/api.ts';
 import type { ChatCore } from './chat-core.ts';
@@ -46,6 +50,7 @@ export function createConversations(core: ChatCore) {
     async start() {
       started ??= (async () => {
         await recoverStreamingTurns();
+        setState('noteList', await getNoteListSetting());
         const id = await getCurrentConversationId();
         const current = id ? await getConversation(id) : undefined;
         if (current) await show(core, current);
@@ -104,8 +109,11 @@ function newConversation(profile: string): ConversationRecord {
   };
 }
 
-/** /reiniciar, once confirmed: the history goes, with what the hooks keep for it. */
-export async function clearHistory(core: ChatCore) {
+/**
+ * /reiniciar, once confirmed: the history goes, with what the hooks keep for it; the pinned
+ * chips and the project go too unless the user chose to keep them.
+ */
+export async function clearHistory(core: ChatCore, keepPinned: boolean) {
   const { state, setState, report } = core;
   const c = state.conversation;
   if (!c || state.streaming) return;
@@ -114,8 +122,13 @@ export async function clearHistory(core: ChatCore) {
     return null;
   });
   const [showCleared] = await Promise.all([cleared, clearTurns(c.id).catch(report)]);
+  if (!keepPinned) {
+    const next = await updateConversation(c.id, { project: null }).catch(report);
+    if (next) setState('conversation', next);
+  }
   batch(() => {
     setState('turns', []);
+    if (!keepPinned) setState('chips', (chips) => chips.filter((chip) => !chip.pinned));
     showCleared?.();
   });
 }

@@ -1,6 +1,6 @@
 import { unwrap } from 'solid-js/store';
 import { putDraft } from '../db/drafts-repo.ts';
-import type { Chip, ChipInput } from '../db/records.ts';
+import type { ChipInput, ChipPatch } from '../db/records.ts';
 import { DRAFT_SAVE_DEBOUNCE_MS } from '../lib/timing.ts';
 import type { ChatCore } from './chat-core.ts';
 import { mergeChips } from './chips.ts';
@@ -39,9 +39,19 @@ export function createDraft(core: ChatCore) {
       save();
     },
     /** Replaces some fields of a chip (a trimmed page), keeping its id and kind. */
-    updateChip(id: string, patch: Partial<Omit<Chip, 'id' | 'kind'>>) {
+    updateChip(id: string, patch: ChipPatch) {
       setState('chips', (c) => c.id === id, patch);
       saveSoon();
+    },
+    /** Pinned chips stay after sending and go with every turn until unpinned. */
+    togglePin(id: string) {
+      setState(
+        'chips',
+        (c) => c.id === id,
+        'pinned',
+        (pinned) => !pinned,
+      );
+      save();
     },
     removeChip(id: string) {
       setState('chips', (chips) => chips.filter((c) => c.id !== id));

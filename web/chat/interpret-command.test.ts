@@ -12,6 +12,8 @@ const chat: ChatContext = {
   historyTurns: 10,
   projects: ['Tesis', 'Huerto.md'],
   providers: [],
+  noteList: { enabled: true, excludeFolders: [] },
+  contextTokens: 8192,
   latestClosing: { path: '02_Conciencia/sesiones/2024-05-01.md', mtime: 1 },
 };
 const paths = ['03_Proyectos/Tesis.md', '01_Caracter/Memoria activa.md', '00_Entrada/Tesis.md'];

@@ -45,7 +45,12 @@ export function createSender(core: ChatCore, draft: Draft, conversations: Conver
       const attached = [...state.chips.map((chip) => chipLabel(chip, core.i18n.t))];
       if (c.project) attached.push(core.i18n.t('chip.project', { name: c.project }));
       await append(nextTurn(state, 'user', message, { attached }));
-      setState({ text: '', chips: [], panel: { kind: 'none' } });
+      // Pinned chips stay for the next turn; the draft saves them, so a reload keeps them.
+      setState({
+        text: '',
+        chips: state.chips.filter((chip) => chip.pinned),
+        panel: { kind: 'none' },
+      });
       draft.save();
       const title = c.title === '' ? { title: message.slice(0, TITLE_CHARS) } : {};
       await conversations.patch(request.recall ? { ...title, recall: true } : title);
@@ -90,5 +95,6 @@ function requestBase(state: ChatState) {
     profile: c?.profile,
     project: c?.project ?? null,
     history: selectHistory(state.turns, limit),
+    ...(state.noteList ? { noteList: state.noteList } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import type { SentItem } from '../../common/chat-schemas.ts';
+import type { SentItem, SentPart } from '../../common/chat-schemas.ts';
 import type {
   LinkFailed,
   LinkFailure,
@@ -42,6 +42,11 @@ export interface FallbackRecord {
 /** What an answer was built from and who answered, shown under it. */
 export interface TurnMeta {
   sent: SentItem[];
+  /** Every part of the request with its exact size (absent in answers saved before it). */
+  parts?: SentPart[];
+  /** Characters of the whole request and the window they went into (absent likewise). */
+  promptChars?: number;
+  contextTokens?: number;
   /** A plain string in answers saved before notices were sent as codes (shown as saved). */
   notices: (TurnNotice | string)[];
   droppedTurns: number;
@@ -72,7 +77,15 @@ export interface TurnRecord {
 }
 
 /** Something the user attached for the next turn, shown as a removable chip. */
-export type Chip =
+export type Chip = ChipBody & {
+  /**
+   * Pinned: stays after sending and goes with every turn until unpinned. Optional, so drafts
+   * saved before pins existed read as unpinned without a migration.
+   */
+  pinned?: boolean;
+};
+
+type ChipBody =
   | { id: string; kind: 'note'; path: string }
   | { id: string; kind: 'paste'; text: string }
   | { id: string; kind: 'file'; name: string; text: string }
@@ -90,6 +103,13 @@ export type Chip =
     }
   /** A /web answer with its sources (external text), kept or dropped before sending. */
   | { id: string; kind: 'web'; question: string; text: string; sources: Source[] };
+
+/** New values for some fields of one kind of chip (a trimmed page, a pin). */
+export type ChipPatch = Chip extends infer C
+  ? C extends Chip
+    ? Partial<Omit<C, 'id' | 'kind'>>
+    : never
+  : never;
 
 /** A chip before it has an id. */
 export type ChipInput = Chip extends infer C ? (C extends Chip ? Omit<C, 'id'> : never) : never;

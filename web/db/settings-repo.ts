@@ -1,8 +1,10 @@
+import { type NoteList, NoteListSchema } from '../../common/chat-schemas.ts';
 import { STORES, withTx } from './database.ts';
 
-/** Small named values of this browser; only the current conversation so far. */
+/** Small named values of this browser: the current conversation, the note-list choice. */
 
 const CURRENT_CONVERSATION = 'currentConversation';
+const NOTE_LIST = 'noteList';
 
 export function getCurrentConversationId(): Promise<string | null> {
   return withTx([STORES.settings], 'readonly', async (tx) => {
@@ -14,5 +16,23 @@ export function getCurrentConversationId(): Promise<string | null> {
 export function setCurrentConversationId(id: string | null): Promise<void> {
   return withTx([STORES.settings], 'readwrite', async (tx) => {
     await tx.objectStore(STORES.settings).put({ key: CURRENT_CONVERSATION, value: id });
+  });
+}
+
+/** The user's choice about the list of note names, or null to follow the harness. */
+export function getNoteListSetting(): Promise<NoteList | null> {
+  return withTx([STORES.settings], 'readonly', async (tx) => {
+    const record = await tx.objectStore(STORES.settings).get(NOTE_LIST);
+    if (!record?.value) return null;
+    // Stored by an older or newer app: a value that no longer fits means "follow the harness".
+    const parsed = NoteListSchema.safeParse(JSON.parse(record.value));
+    return parsed.success ? parsed.data : null;
+  });
+}
+
+export function setNoteListSetting(value: NoteList | null): Promise<void> {
+  return withTx([STORES.settings], 'readwrite', async (tx) => {
+    const json = value === null ? null : JSON.stringify(value);
+    await tx.objectStore(STORES.settings).put({ key: NOTE_LIST, value: json });
   });
 }
