@@ -59,9 +59,11 @@ export async function runOutcome(parts: ChatParts, outcome: CommandOutcome) {
       consumed();
       return setState('confirmingReset', true);
     case 'help':
+      consumed();
+      return setState('panel', outcome.id ? { kind: 'help', id: outcome.id } : { kind: 'help' });
     case 'paste':
       consumed();
-      return setState('panel', { kind: outcome.kind });
+      return setState('panel', { kind: 'paste' });
     case 'extract':
     case 'webSearch':
       consumed();

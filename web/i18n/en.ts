@@ -71,7 +71,7 @@ export const en = {
     'The file changed since the proposal: review the changes and propose again.',
   'error.overwrite_required': 'Overwriting an existing file needs your explicit approval.',
   'error.url_refused':
-    'SOMA will not open that address: only public http:// or https:// pages, never your computer or your local network.',
+    'SOMA will not open that address: only public http:// or https:// pages, never your computer or your local network. To allow them, set extract.allowPrivateAddresses to true in the harness.',
   'error.fetch_failed': 'The page could not be downloaded.',
   'error.unsupported_type': 'SOMA only extracts HTML, text and Markdown pages (not PDFs yet).',
   'error.too_large': 'The page is too large to extract.',
@@ -154,6 +154,7 @@ export const en = {
   'help.does': 'What it does',
   'help.example': 'Example',
   'help.escape': 'To send a text that starts with /, type //.',
+  'help.all': 'Type /help to see every command.',
 
   'search.box': 'Search the vault',
   'search.heading': 'Search',
@@ -184,7 +185,12 @@ export const en = {
   'noProvider.keys':
     'To chat, set GROQ_API_KEY or OPENROUTER_API_KEY in the environment before npm start (for example: GROQ_API_KEY=… npm start).',
   'noProvider.local':
-    "You can also add a local server (Ollama, llama.cpp) to the harness's providers list. Meanwhile you can read and search the vault.",
+    "You can also add a local server (Ollama, llama.cpp) to the harness's providers list, in {file}. Meanwhile you can read and search the vault.",
+  'noProvider.demo':
+    'To try it without a key, start the demo server with npm run demo:upstream and follow what it prints.',
+  'noProvider.reply': 'No answer: no provider is configured (see the notice above).',
+  'harness.invalid':
+    'The last change to the harness ({file}) is not valid and was not applied; the previous one stays active. {error}',
 
   'details.ttft': 'first word in {s} s',
   'details.tokens': '{in} tokens in, {out} out',
@@ -251,7 +257,8 @@ export const en = {
   'proposal.overwrite': 'Overwrite',
   'proposal.proposeAgain': 'Propose again',
   'proposal.closing.edit': 'Closing text (you can edit it before approving)',
-  'proposal.closing.edited': 'You edited the closing: propose it again to approve the edited text.',
+  'proposal.closing.edited':
+    'You edited the closing: it is proposed again as soon as you stop typing, and then you can approve the edited text.',
   'proposal.closing.exact': 'Exact content to be written',
   'proposal.state.pending': 'Pending',
   'proposal.state.busy': 'Sending…',
@@ -350,7 +357,7 @@ export const en = {
   'error.url_refused.scheme':
     'SOMA only extracts http:// and https:// addresses (this one starts with “{protocol}”).',
   'error.url_refused.private':
-    'SOMA does not open local or private addresses ({host}): this way no page and no message can use it to reach your computer or your router.',
+    'SOMA does not open local or private addresses ({host}): this way no page and no message can use it to reach your computer or your router. If you really want to open it, set extract.allowPrivateAddresses to true in the harness.',
   'error.unsupported_type.pdf':
     'SOMA does not extract PDFs yet: open it, copy the text you want and paste it with /paste.',
   'error.unsupported_type.type':

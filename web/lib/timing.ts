@@ -24,3 +24,6 @@ export const WEB_REQUEST_TIMEOUT_MS = 90_000;
 
 /** How often, while the audit log cannot be written, is the status read again to see it fixed? */
 export const AUDIT_RECHECK_MS = 10_000;
+
+/** How long after the last keystroke in a closing is the edited text proposed again? */
+export const CLOSING_REPROPOSE_DEBOUNCE_MS = 800;

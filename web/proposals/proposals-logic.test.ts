@@ -3,7 +3,7 @@ import type { Proposal } from '../../common/synapse-schemas.ts';
 import type { ProposalRecord, TurnRecord } from '../db/records.ts';
 import { turnRecord } from '../db/test-records.ts';
 import { httpUrl } from '../web-context/safe-url.ts';
-import { keyDecision, shouldTakeFocus } from './card-keys.ts';
+import { keyChoice, keyDecision, shouldTakeFocus } from './card-keys.ts';
 import { diffLines } from './diff-lines.ts';
 import { lastAnswer } from './last-answer.ts';
 import { canProposeAgain, settle, visibleFor } from './proposal-state.ts';
@@ -133,6 +133,15 @@ describe('web/proposals/card-keys', () => {
     expect(key('x')).toBeNull();
     expect(key('s', { ctrlKey: true })).toBeNull();
     expect(key('n', { isComposing: true })).toBeNull();
+  });
+
+  it('approves with S and rejects with N on any card, but never overwrites or approves a blocked one', () => {
+    const plain = { overwrite: false, blocked: false };
+    expect(keyChoice('yes', plain)).toBe('approve');
+    expect(keyChoice('no', plain)).toBe('reject');
+    expect(keyChoice('yes', { overwrite: true, blocked: false })).toBeNull();
+    expect(keyChoice('yes', { overwrite: false, blocked: true })).toBeNull();
+    expect(keyChoice('no', { overwrite: true, blocked: true })).toBe('reject');
   });
 
   it('takes the focus only when nobody is typing or working elsewhere', () => {
