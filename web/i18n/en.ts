@@ -157,6 +157,7 @@ export const en = {
   'help.all': 'Type /help to see every command.',
 
   'search.box': 'Search the vault',
+  'search.placeholder': 'Search…',
   'search.heading': 'Search',
   'search.hint': 'Type to search: accents, plurals and small typos do not matter.',
   'search.count': '{count} notes · {ms} ms',
@@ -231,8 +232,8 @@ export const en = {
   'error.audit_unavailable':
     'Nothing was written: the audit log cannot be written. Check 02_Conciencia/sesiones/soma_auditoria.jsonl.',
   'devices.link': 'Devices',
-  'offline.banner': 'Offline: you can read closings and saved notes. Chat needs the server.',
-  'offline.proposals': 'Offline: proposals need the server',
+  'offline.banner':
+    'Offline: you can read closings and saved notes. Chat and proposals need the server.',
   'share.received': 'Received from another app: review it before sending.',
 
   'proposal.list': 'Write proposals',
@@ -295,7 +296,13 @@ export const en = {
   'external.web.noSources': 'The answer has no sources.',
   'external.newTab': '{title} (opens in a new tab)',
   'devices.title': 'Paired devices',
-  'devices.current': '(this one)',
+  'devices.current': 'this device',
+  'devices.rename': 'Rename',
+  'devices.renameLabel': 'Rename “{name}”',
+  'devices.nameLabel': 'Device name',
+  'devices.save': 'Save',
+  'devices.cancel': 'Cancel',
+  'devices.signOut': 'Sign out',
   'devices.lastUsed': 'Last used: {when}',
   'devices.revoke': 'Revoke',
   'devices.revokeLabel': 'Revoke “{name}”',

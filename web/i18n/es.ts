@@ -160,6 +160,7 @@ export const es = {
   'help.all': 'Escribe /ayuda para ver todos los comandos.',
 
   'search.box': 'Buscar en la bóveda',
+  'search.placeholder': 'Buscar…',
   'search.heading': 'Buscar',
   'search.hint': 'Escribe para buscar: sin tildes, en plural o con alguna errata también vale.',
   'search.count': '{count} notas · {ms} ms',
@@ -236,8 +237,7 @@ export const es = {
     'No se escribió nada: el registro de auditoría no se puede escribir. Revisa 02_Conciencia/sesiones/soma_auditoria.jsonl.',
   'devices.link': 'Dispositivos',
   'offline.banner':
-    'Sin conexión: puedes leer los cierres y las notas guardadas. El chat necesita el servidor.',
-  'offline.proposals': 'Sin conexión: las propuestas necesitan el servidor',
+    'Sin conexión: puedes leer los cierres y las notas guardadas. El chat y las propuestas necesitan el servidor.',
   'share.received': 'Recibido de otra app: revísalo antes de enviar.',
 
   'proposal.list': 'Propuestas de escritura',
@@ -301,7 +301,13 @@ export const es = {
   'external.web.noSources': 'La respuesta no trae fuentes.',
   'external.newTab': '{title} (se abre en una pestaña nueva)',
   'devices.title': 'Dispositivos emparejados',
-  'devices.current': '(este)',
+  'devices.current': 'este dispositivo',
+  'devices.rename': 'Cambiar nombre',
+  'devices.renameLabel': 'Cambiar el nombre de «{name}»',
+  'devices.nameLabel': 'Nombre del dispositivo',
+  'devices.save': 'Guardar',
+  'devices.cancel': 'Cancelar',
+  'devices.signOut': 'Salir',
   'devices.lastUsed': 'Último uso: {when}',
   'devices.revoke': 'Revocar',
   'devices.revokeLabel': 'Revocar «{name}»',
