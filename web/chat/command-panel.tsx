@@ -47,7 +47,7 @@ export function CommandPanel() {
         )}
       </Match>
       <Match when={as(panel(), 'help')}>
-        {(help) => <HelpTable {...(help().id ? { only: help().id } : {})} />}
+        {(help) => <HelpTable only={help().id} />}
       </Match>
       <Match when={as(panel(), 'search')}>{(search) => <SearchResults panel={search()} />}</Match>
       <Match when={as(panel(), 'paste')}>

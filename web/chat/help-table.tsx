@@ -7,7 +7,7 @@ import { ClosePanelButton } from './close-panel-button.tsx';
  * The command table, rendered from the shared COMMANDS so it never drifts from the parser;
  * `/ayuda CMD` narrows it to that command's row.
  */
-export function HelpTable(props: { only?: string }) {
+export function HelpTable(props: { only: string | null }) {
   const stores = useStores();
   const t = stores.i18n.t;
   const rows = () => (props.only ? COMMANDS.filter((c) => c.id === props.only) : COMMANDS);

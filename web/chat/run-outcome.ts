@@ -60,7 +60,8 @@ export async function runOutcome(parts: ChatParts, outcome: CommandOutcome) {
       return setState('confirmingReset', true);
     case 'help':
       consumed();
-      return setState('panel', outcome.id ? { kind: 'help', id: outcome.id } : { kind: 'help' });
+      // Always both fields: the store merges objects, and a stale id would narrow the table.
+      return setState('panel', { kind: 'help', id: outcome.id ?? null });
     case 'paste':
       consumed();
       return setState('panel', { kind: 'paste' });
