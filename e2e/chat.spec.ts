@@ -189,9 +189,12 @@ test('/reiniciar asks first, then clears the history', async ({ page }) => {
   await enter(page, '/reiniciar');
   const dialog = page.getByTestId('confirm-reset');
   await expect(dialog).toBeVisible();
+  await expect(page.locator('.chat-title')).toHaveText('Algo');
   await dialog.getByRole('button', { name: 'Borrar historial' }).click();
   await expect(page.getByTestId('message-user')).toHaveCount(0);
   await expect(dialog).toBeHidden();
+  // The title came from the first message, now gone: the header says so at once.
+  await expect(page.locator('.chat-title')).toHaveText('Conversación nueva');
 });
 
 test('without any configured provider the chat says how to set one up', async ({ page }) => {

@@ -120,3 +120,14 @@ test('the audit table keeps words and hashes whole on a line', async ({ page }) 
   );
   expect(tall).toEqual([]);
 });
+
+test('a message sent while the server is down goes back to the composer, not lost', async ({
+  page,
+}) => {
+  await open(page);
+  await soma.stop();
+  await enter(page, 'Hola sin servidor');
+  await expect(page.getByTestId('command-error')).toContainText('No se pudo enviar');
+  await expect(page.getByTestId('composer')).toHaveValue('Hola sin servidor');
+  await expect(page.getByTestId('message-user')).toHaveCount(0);
+});

@@ -44,6 +44,8 @@ export function createChatStore(
     async confirmReset() {
       setState('confirmingReset', false);
       await clearHistory(core);
+      // The title came from the first message, which is gone: the next one names it again.
+      if (state.turns.length === 0) await conversations.patch({ title: '' }).catch(report);
     },
     submit: () => submit(parts, notePaths),
     stop: sender.stop,

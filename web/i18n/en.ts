@@ -100,6 +100,8 @@ export const en = {
   'chat.attached': 'Attached',
   'chat.waiting': 'Waiting for the answer…',
   'chat.cut': 'Answer cut short.',
+  'chat.notSent':
+    'Not sent: the SOMA server does not answer. Your message is still in the box; send it again when it is back.',
   'chat.stopped': 'Answer stopped: the text received so far was kept.',
 
   'composer.label': 'Message or command',

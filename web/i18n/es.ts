@@ -101,6 +101,8 @@ export const es = {
   'chat.attached': 'Adjuntos',
   'chat.waiting': 'Esperando la respuesta…',
   'chat.cut': 'Respuesta cortada.',
+  'chat.notSent':
+    'No se pudo enviar: el servidor de SOMA no responde. Tu mensaje sigue en el cuadro; envíalo de nuevo cuando vuelva.',
   'chat.stopped': 'Respuesta detenida: se guardó el texto recibido hasta ese momento.',
 
   'composer.label': 'Mensaje o comando',
