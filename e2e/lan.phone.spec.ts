@@ -40,12 +40,16 @@ async function noSeriousViolations(page: Page) {
 
 test('a phone pairs through the QR link, then reads closings and saved notes offline', async () => {
   test.setTimeout(90_000);
-  const laptop = await (await browser.newContext({ locale: 'es-ES' })).newPage();
+  const laptop = await (
+    await browser.newContext({ locale: 'es-ES', viewport: { width: 1366, height: 768 } })
+  ).newPage();
   await laptop.goto(soma.loginLink);
   await laptop.goto(`${new URL(soma.loginLink).origin}/#/dispositivos`);
   await expect(laptop.getByTestId('ca-fingerprint')).toHaveText(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
   await laptop.getByTestId('add-device').click();
   await expect(laptop.getByTestId('pairing-qr')).toBeVisible();
+  // The code expires in two minutes: the QR comes into view by itself.
+  await expect(laptop.getByTestId('pairing-qr')).toBeInViewport();
   const link = (await laptop.getByTestId('pairing-url').textContent()) ?? '';
   expect(link).toMatch(new RegExp(`^${soma.lanUrl}/pair#[\\w-]+$`));
 
@@ -60,6 +64,7 @@ test('a phone pairs through the QR link, then reads closings and saved notes off
   await expect(phone.getByTestId('pair-waiting')).toBeVisible();
 
   await expect(laptop.getByTestId('pairing-ask')).toHaveText('¿Emparejar «Pixel de Ana»?');
+  await expect(laptop.getByTestId('pairing-ask')).toBeInViewport();
   await laptop.getByRole('button', { name: 'Emparejar', exact: true }).click();
 
   // Approved: the phone has its own session and opens the app over HTTPS.
