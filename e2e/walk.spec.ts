@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import {
   type FakeUpstream,
@@ -130,4 +132,19 @@ test('a message sent while the server is down goes back to the composer, not los
   await expect(page.getByTestId('command-error')).toContainText('No se pudo enviar');
   await expect(page.getByTestId('composer')).toHaveValue('Hola sin servidor');
   await expect(page.getByTestId('message-user')).toHaveCount(0);
+});
+
+test('a harness edit that fails validation is shown in the app, and goes once fixed', async ({
+  page,
+}) => {
+  await open(page);
+  // startSoma writes the harness beside the config folder.
+  const file = join(dirname(soma.configDir), 'soma.json');
+  const good = await readFile(file, 'utf8');
+  await writeFile(file, '{ "version": 1, "providers": "nada" }');
+  const banner = page.getByTestId('harness-banner');
+  await expect(banner).toContainText('no es válido', { timeout: 15_000 });
+  await expect(banner).toContainText('soma.json');
+  await writeFile(file, good);
+  await expect(banner).toHaveCount(0, { timeout: 15_000 });
 });
