@@ -102,7 +102,7 @@ export const es = {
   'chat.waiting': 'Esperando la respuesta…',
   'chat.cut': 'Respuesta cortada.',
   'chat.notSent':
-    'No se pudo enviar: el servidor de SOMA no responde. Tu mensaje sigue en el cuadro; envíalo de nuevo cuando vuelva.',
+    'No se pudo enviar: no se puede contactar con el servidor de SOMA. Tu mensaje sigue en el cuadro; envíalo de nuevo cuando vuelva.',
   'chat.stopped': 'Respuesta detenida: se guardó el texto recibido hasta ese momento.',
 
   'composer.label': 'Mensaje o comando',
