@@ -71,6 +71,15 @@ test('a phone pairs through the QR link, then reads closings and saved notes off
   await phone.waitForURL(`${soma.lanUrl}/#/`);
   await expect(phone.getByTestId('tree-toggle')).toBeVisible({ timeout: 15_000 });
   expect(await phone.evaluate(() => window.isSecureContext)).toBe(true);
+  // On the phone its own session reads «este dispositivo» with «Salir»; the laptop's has
+  // no «Revocar», since only the laptop ends other sessions.
+  await phone.goto(`${soma.lanUrl}/#/dispositivos`);
+  const own = phone.locator('[data-testid="device"][data-current="true"]');
+  await expect(own.getByTestId('device-name')).toHaveText('Pixel de Ana');
+  await expect(own.getByTestId('device-sign-out')).toBeVisible();
+  await expect(phone.locator('[data-testid="device"][data-current="false"]')).not.toHaveCount(0);
+  await expect(phone.getByTestId('device-revoke')).toHaveCount(0);
+  await phone.goto(`${soma.lanUrl}/#/`);
   await phone.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
