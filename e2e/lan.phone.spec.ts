@@ -49,7 +49,7 @@ test('a phone pairs through the QR link, then reads closings and saved notes off
   await laptop.getByTestId('add-device').click();
   await expect(laptop.getByTestId('pairing-qr')).toBeVisible();
   // The code expires in two minutes: the QR comes into view by itself.
-  await expect(laptop.getByTestId('pairing-qr')).toBeInViewport();
+  await expect(laptop.getByTestId('pairing-qr')).toBeInViewport({ ratio: 1 });
   const link = (await laptop.getByTestId('pairing-url').textContent()) ?? '';
   expect(link).toMatch(new RegExp(`^${soma.lanUrl}/pair#[\\w-]+$`));
 
@@ -64,7 +64,7 @@ test('a phone pairs through the QR link, then reads closings and saved notes off
   await expect(phone.getByTestId('pair-waiting')).toBeVisible();
 
   await expect(laptop.getByTestId('pairing-ask')).toHaveText('¿Emparejar «Pixel de Ana»?');
-  await expect(laptop.getByTestId('pairing-ask')).toBeInViewport();
+  await expect(laptop.getByTestId('pairing-ask')).toBeInViewport({ ratio: 1 });
   await laptop.getByRole('button', { name: 'Emparejar', exact: true }).click();
 
   // Approved: the phone has its own session and opens the app over HTTPS.
