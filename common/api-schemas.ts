@@ -158,7 +158,17 @@ export const SessionInfoSchema = z.object({
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
 export const SessionAnswerSchema = z.object({ session: SessionInfoSchema });
-export const SessionsAnswerSchema = z.object({ sessions: z.array(SessionInfoSchema) });
+export const SessionsAnswerSchema = z.object({
+  sessions: z.array(SessionInfoSchema),
+  /** Whether the caller may revoke sessions other than its own (only the laptop may). */
+  canRevokeOthers: z.boolean(),
+});
+/** A device's name as the person gives it: no control or invisible formatting characters. */
+export const SessionRenameBodySchema = z.object({
+  label: z
+    .string()
+    .check(z.trim(), z.minLength(1), z.maxLength(60), z.regex(/^[^\p{Cc}\p{Cf}]*$/u)),
+});
 export const LoginBodySchema = z.object({
   token: z.string().check(z.minLength(1), z.maxLength(200)),
 });

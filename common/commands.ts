@@ -94,6 +94,11 @@ const BY_NAME = new Map<string, CommandDef>(
   COMMANDS.flatMap((c) => [c.es, c.alias, c.en].map((n) => [foldText(n), c] as const)),
 );
 
+/** The command a name or alias stands for (`/bus`, `--search`, `buscar`), or undefined. */
+export function findCommand(name: string): CommandDef | undefined {
+  return BY_NAME.get(foldText(name.replace(/^(?:\/|--)/, '')));
+}
+
 /** Every spelling a command answers to, `/` forms first, canonical first (for autocompletion). */
 export function commandNames(id: string): string[] {
   const c = COMMANDS.find((x) => x.id === id);

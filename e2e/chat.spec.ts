@@ -177,7 +177,7 @@ test('a reload keeps the conversation; a new one starts empty and the old one is
   await page.getByTestId('new-conversation').click();
   await expect(page.getByTestId('message-user')).toHaveCount(0);
   await page.getByText('Conversaciones', { exact: true }).click();
-  await page.getByRole('button', { name: /Primera pregunta/ }).click();
+  await page.getByRole('button', { name: /^Primera pregunta/ }).click();
   await expect(page.getByTestId('message-user')).toContainText('Primera pregunta');
 });
 
@@ -189,19 +189,28 @@ test('/reiniciar asks first, then clears the history', async ({ page }) => {
   await enter(page, '/reiniciar');
   const dialog = page.getByTestId('confirm-reset');
   await expect(dialog).toBeVisible();
+  await expect(page.locator('.chat-title')).toHaveText('Algo');
   await dialog.getByRole('button', { name: 'Borrar historial' }).click();
   await expect(page.getByTestId('message-user')).toHaveCount(0);
   await expect(dialog).toBeHidden();
+  // The title came from the first message, now gone: the header says so at once.
+  await expect(page.locator('.chat-title')).toHaveText('Conversación nueva');
 });
 
 test('without any configured provider the chat says how to set one up', async ({ page }) => {
   soma = await startSoma(notes);
   await page.goto(soma.loginLink);
-  await expect(page.getByTestId('no-provider')).toContainText('GROQ_API_KEY');
+  const banner = page.getByTestId('no-provider');
+  await expect(banner).toContainText('GROQ_API_KEY');
+  // It names the demo server and where the harness file is.
+  await expect(banner).toContainText('npm run demo:upstream');
+  await expect(banner).toContainText('soma.json');
   await enter(page, 'Hola');
   const answer = page.getByTestId('message-assistant').last();
-  await expect(answer.getByTestId('no-provider')).toBeVisible();
   await expect(answer).toHaveAttribute('data-status', 'error');
+  // Said once: the reply points at the banner instead of repeating it.
+  await expect(answer.getByTestId('no-provider-reply')).toBeVisible();
+  await expect(page.getByTestId('no-provider')).toHaveCount(1);
 });
 
 test('a device file is attached as text, and the chat has no serious accessibility violations', async ({

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import type { Harness } from '../harness/schema.ts';
 import type { FakeUpstream } from '../server/testing/fake-upstream/fake-upstream.ts';
-import { enter, expect, fakeChain, openSignedIn, sampleNotes, test } from './fixtures.ts';
+import {
+  attachByName,
+  enter,
+  expect,
+  fakeChain,
+  openSignedIn,
+  sampleNotes,
+  test,
+} from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
 /**
@@ -101,7 +109,7 @@ for (const lang of ['en', 'es'] as const) {
         ? { kind: 'status', status: 429, retryAfterSec: 3 }
         : { kind: 'text', chunks: ['[[Memoria activa]] · [[Ghost note]]'] },
     );
-    await enter(page, `${say.attach} largo`);
+    await attachByName(page, `${say.attach} largo`);
     await expect(page.getByTestId('chip')).toHaveCount(1);
     await enter(page, 'Hello');
     const answer = page.getByTestId('message-assistant').last();

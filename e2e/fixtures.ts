@@ -83,3 +83,16 @@ export async function enter(page: Page, text: string): Promise<void> {
   await composer.fill(text);
   await composer.press('Enter');
 }
+
+/**
+ * `/unir NAME` as a person types it: the note list opens, Enter picks the first
+ * suggestion, and a second Enter sends (the first only completes the name).
+ */
+export async function attachByName(page: Page, text: string): Promise<void> {
+  const composer = page.getByTestId('composer');
+  await composer.fill(text);
+  await expect(page.locator('#note-suggestions')).toBeVisible();
+  await composer.press('Enter');
+  await expect(page.locator('#note-suggestions')).toBeHidden();
+  await composer.press('Enter');
+}

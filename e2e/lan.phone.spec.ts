@@ -40,12 +40,16 @@ async function noSeriousViolations(page: Page) {
 
 test('a phone pairs through the QR link, then reads closings and saved notes offline', async () => {
   test.setTimeout(90_000);
-  const laptop = await (await browser.newContext({ locale: 'es-ES' })).newPage();
+  const laptop = await (
+    await browser.newContext({ locale: 'es-ES', viewport: { width: 1366, height: 768 } })
+  ).newPage();
   await laptop.goto(soma.loginLink);
   await laptop.goto(`${new URL(soma.loginLink).origin}/#/dispositivos`);
   await expect(laptop.getByTestId('ca-fingerprint')).toHaveText(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
   await laptop.getByTestId('add-device').click();
   await expect(laptop.getByTestId('pairing-qr')).toBeVisible();
+  // The code expires in two minutes: the QR comes into view by itself.
+  await expect(laptop.getByTestId('pairing-qr')).toBeInViewport({ ratio: 1 });
   const link = (await laptop.getByTestId('pairing-url').textContent()) ?? '';
   expect(link).toMatch(new RegExp(`^${soma.lanUrl}/pair#[\\w-]+$`));
 
@@ -60,12 +64,22 @@ test('a phone pairs through the QR link, then reads closings and saved notes off
   await expect(phone.getByTestId('pair-waiting')).toBeVisible();
 
   await expect(laptop.getByTestId('pairing-ask')).toHaveText('¿Emparejar «Pixel de Ana»?');
+  await expect(laptop.getByTestId('pairing-ask')).toBeInViewport({ ratio: 1 });
   await laptop.getByRole('button', { name: 'Emparejar', exact: true }).click();
 
   // Approved: the phone has its own session and opens the app over HTTPS.
   await phone.waitForURL(`${soma.lanUrl}/#/`);
   await expect(phone.getByTestId('tree-toggle')).toBeVisible({ timeout: 30_000 });
   expect(await phone.evaluate(() => window.isSecureContext)).toBe(true);
+  // On the phone its own session reads «este dispositivo» with «Salir»; the laptop's has
+  // no «Revocar», since only the laptop ends other sessions.
+  await phone.goto(`${soma.lanUrl}/#/dispositivos`);
+  const own = phone.locator('[data-testid="device"][data-current="true"]');
+  await expect(own.getByTestId('device-name')).toHaveText('Pixel de Ana');
+  await expect(own.getByTestId('device-sign-out')).toBeVisible();
+  await expect(phone.locator('[data-testid="device"][data-current="false"]')).not.toHaveCount(0);
+  await expect(phone.getByTestId('device-revoke')).toHaveCount(0);
+  await phone.goto(`${soma.lanUrl}/#/`);
   await phone.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
@@ -104,10 +118,13 @@ test('a phone pairs through the QR link, then reads closings and saved notes off
   await phone.reload();
   const home = phone.getByTestId('offline-home');
   await expect(home).toBeVisible({ timeout: 30_000 });
-  await expect(phone.getByTestId('offline-banner')).toContainText('El chat necesita el servidor');
-  await expect(phone.getByTestId('offline-banner')).toContainText(
-    'Sin conexión: las propuestas necesitan el servidor',
+  // Said once: what works offline and what needs the server, one «Sin conexión».
+  await expect(phone.getByTestId('offline-banner')).toHaveText(
+    'Sin conexión: puedes leer los cierres y las notas guardadas. El chat y las propuestas necesitan el servidor.',
   );
+  // The offline page keeps side margins: its text does not touch the screen's edges.
+  const box = await phone.getByTestId('offline-banner').boundingBox();
+  expect(box?.x).toBeGreaterThanOrEqual(8);
   await noSeriousViolations(phone);
   await phone.getByRole('link', { name: '2026-11-29 Cierre' }).click();
   await expect(phone.getByTestId('note-view')).toContainText('Hoy cerramos el capítulo del faro.');

@@ -167,14 +167,19 @@ test('an edited closing is proposed again, approved, and /recordar sends it in a
   const text = card.getByTestId('closing-text');
   await expect(text).toHaveValue('## Resumen\n\nHablamos del faro.\n');
   await text.fill('## Resumen\n\nTexto EDITADO del cierre.\n');
+  // Until the edit is proposed again, Aprobar (and S) would approve the old text: it waits.
   await expect(card.getByTestId('proposal-approve')).toBeDisabled();
-  await card.getByTestId('proposal-again').click();
+  // Once the typing pauses the edited text is proposed again by itself, without a click.
   const fresh = closing.getByTestId('proposal');
+  await expect(fresh.getByTestId('closing-edited')).toHaveCount(0);
   await expect(fresh).toHaveCount(1);
   await expect(fresh.getByTestId('proposal-content')).toContainText('Texto EDITADO del cierre.', {
     useInnerText: false,
   });
-  await fresh.getByTestId('proposal-approve').click();
+  await expect(fresh.getByTestId('proposal-approve')).toBeEnabled();
+  // S approves any focused card, not only a synapse.
+  await fresh.focus();
+  await page.keyboard.press('s');
   await expect(fresh).toHaveAttribute('data-state', 'approved');
   const written = (await readdir(join(s.vault, '02_Conciencia/sesiones'))).filter((f) =>
     f.endsWith('-cierre.md'),

@@ -2,7 +2,15 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import type { FakeUpstream } from '../server/testing/fake-upstream/fake-upstream.ts';
-import { enter, expect, fakeChain, openSignedIn, sampleNotes, test } from './fixtures.ts';
+import {
+  attachByName,
+  enter,
+  expect,
+  fakeChain,
+  openSignedIn,
+  sampleNotes,
+  test,
+} from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
 /**
@@ -149,12 +157,12 @@ const views = {
     upstream.setScript({ kind: 'text', chunks: CHAT_ANSWER, delayMs: 20 });
     await enter(page, '/proyecto tesis');
     await expect(page.getByTestId('chips')).toContainText('Proyecto: Tesis');
-    await enter(page, '/unir Memoria activa');
+    await attachByName(page, '/unir Memoria activa');
     await expect(page.getByTestId('chip').filter({ hasText: 'Memoria activa' })).toBeVisible();
     const answer = await ask(page, '¿Cómo repaso la tesis sin limitarme a releer?');
     await expect(answer).toContainText('Espaciar los repasos');
     await expect(answer.getByRole('listitem')).toHaveCount(3);
-    await enter(page, '/unir Hábitos de estudio');
+    await attachByName(page, '/unir Hábitos de estudio');
     await expect(page.getByTestId('chip').filter({ hasText: 'Hábitos de estudio' })).toBeVisible();
     await page.getByTestId('composer').fill('¿Y cómo lo encajo en mis hábitos de estudio?');
   },

@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { FakeUpstream } from '../server/testing/fake-upstream/fake-upstream.ts';
 import { snapshot as snapshotVault } from '../server/testing/vault-snapshot.ts';
-import { enter, expect, fakeChain, openSignedIn, sampleNotes, test } from './fixtures.ts';
+import {
+  attachByName,
+  enter,
+  expect,
+  fakeChain,
+  openSignedIn,
+  sampleNotes,
+  test,
+} from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
 const CONTEXT_NOTE = '01_Caracter/contexto.md';
@@ -36,7 +44,7 @@ const card = (page: Page, kind: string) =>
 async function approvedSynapseWithNote(page: Page, upstream: FakeUpstream) {
   upstream.setScript({ kind: 'text', chunks: ['Se parece a ', '[[Sueño del faro]].'] });
   const s = await openChat(page, upstream);
-  await enter(page, '/unir Tesis');
+  await attachByName(page, '/unir Tesis');
   await expect(page.getByTestId('chips')).toContainText('Tesis');
   await ask(page, '¿Con qué conecta la tesis?');
   const synapse = card(page, 'synapse');

@@ -8,6 +8,7 @@ import {
   startFakeUpstream,
   words,
 } from '../server/testing/fake-upstream/fake-upstream.ts';
+import { demoLink, noteNamesFromRequest } from './demo-links.ts';
 
 /**
  * A key-less demo upstream: `npx tsx scripts/fake-upstream.ts [--port 8787] [--echo]`.
@@ -24,7 +25,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 }
 const MODEL = 'soma-demo';
 
-/** A friendly Spanish answer that proves the whole turn went through. */
+const base = (await import('../harness/soma.json', { with: { type: 'json' } })).default;
+/** How many answers the demo gave: every other one links a note that exists. */
+let answers = 0;
+
+/** A friendly Spanish answer that proves the whole turn went through, now and then with a link. */
 function demo(req: RecordedRequest): Script {
   const body = (req.body ?? {}) as { messages?: { role?: string; content?: string }[] };
   const messages = body.messages ?? [];
@@ -36,13 +41,16 @@ function demo(req: RecordedRequest): Script {
     '\n\nPara hablar con un modelo de verdad, define `GROQ_API_KEY` u `OPENROUTER_API_KEY`',
     ' y arranca SOMA con el arnés de siempre.',
   ].join('');
-  return { kind: 'text', chunks: words(text), delayMs: 25, usageStyle: 'openrouter' };
+  const link = demoLink(noteNamesFromRequest(req.body, base.prompts.vaultListing), answers++);
+  const linked = link
+    ? `${text}\n\nPor cierto, esto me recuerda a [[${link}]]: SOMA te preguntará si quieres registrar la sinapsis.`
+    : text;
+  return { kind: 'text', chunks: words(linked), delayMs: 25, usageStyle: 'openrouter' };
 }
 
 const fake = await startFakeUpstream({ port, models: [MODEL] });
 fake.setScript(argv.includes('--echo') ? { kind: 'echo', delayMs: 25 } : demo);
 
-const base = (await import('../harness/soma.json', { with: { type: 'json' } })).default;
 const harness = HarnessSchema.parse({
   ...base,
   providers: [

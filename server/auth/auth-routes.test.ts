@@ -17,7 +17,8 @@ const CHROMIUM_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chromium/126.0 Chrome/126.0 Safari/537.36';
 
 async function setup(opts: { secureCookies?: boolean; max?: number } = {}) {
-  const store = await SessionStore.open(await mkdtemp(join(tmpdir(), 'soma-auth-')));
+  const dir = await mkdtemp(join(tmpdir(), 'soma-auth-'));
+  const store = await SessionStore.open(dir);
   const tokens = new LoginTokens();
   const limiter = new RateLimiter({ max: opts.max ?? 10, windowMs: 60_000 });
   let logins = 0;
@@ -51,7 +52,7 @@ async function setup(opts: { secureCookies?: boolean; max?: number } = {}) {
     expect(res.status).toBe(200);
     return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   };
-  return { app, store, tokens, login, pair, logins: () => logins };
+  return { app, dir, store, tokens, login, pair, logins: () => logins };
 }
 
 describe('authRoutes', () => {
@@ -214,6 +215,49 @@ describe('authRoutes', () => {
       { somaListener: 'lan' },
     );
     expect(own.status).toBe(204);
+  });
+
+  it('tells the caller whether it may revoke others: the laptop yes, a phone no', async () => {
+    const { app, pair } = await setup();
+    const cookie = await pair();
+    const on = async (env?: object) =>
+      SessionsAnswerSchema.parse(
+        await (await app.request('/api/sessions', { headers: { Cookie: cookie } }, env)).json(),
+      ).canRevokeOthers;
+    expect(await on(LOOPBACK)).toBe(true);
+    expect(await on({ somaListener: 'lan' })).toBe(false);
+  });
+
+  it('renames a session with PATCH /sessions/:id, kept across a restart', async () => {
+    const { app, dir, store, pair } = await setup();
+    const phone = await pair();
+    const laptop = await pair();
+    const [phoneId, laptopId] = store.list().map((s) => s.id);
+    const rename = (id: string, cookie: string, label: unknown, env?: object) =>
+      app.request(
+        `/api/sessions/${id}`,
+        {
+          method: 'PATCH',
+          headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ label }),
+        },
+        env,
+      );
+    const res = await rename(phoneId!, laptop, '  Móvil de Ana ', LOOPBACK);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ session: { label: 'Móvil de Ana', current: false } });
+    // A phone renames itself, never another device.
+    const lan = { somaListener: 'lan' };
+    expect((await rename(phoneId!, phone, 'Mi móvil', lan)).status).toBe(200);
+    const refused = await rename(laptopId!, phone, 'Pirata', lan);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: { code: 'loopback_only' } });
+    for (const bad of ['   ', 'a\u202Eb', 'x'.repeat(61), 3]) {
+      expect((await rename(laptopId!, laptop, bad, LOOPBACK)).status, String(bad)).toBe(400);
+    }
+    expect((await rename('0123456789abcdef', laptop, 'X', LOOPBACK)).status).toBe(404);
+    const reopened = await SessionStore.open(dir);
+    expect(reopened.list().map((s) => s.label)).toEqual(['Mi móvil', 'Chromium en Linux']);
   });
 });
 

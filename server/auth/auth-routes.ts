@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
-import { LoginBodySchema } from '../../common/api-schemas.ts';
+import { LoginBodySchema, SessionRenameBodySchema } from '../../common/api-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
 import { onLanListener } from '../lan/lan-info.ts';
@@ -115,7 +115,18 @@ export function authRoutes(deps: AuthRoutesDeps): Hono<AuthEnv> {
   app.get('/sessions', session, (c) => {
     const current = c.var.session.id;
     const sessions = deps.store.list().map((s) => toSessionInfo(s, s.id === current));
-    return c.json({ sessions });
+    return c.json({ sessions, canRevokeOthers: isLaptop(c) });
+  });
+
+  // Two browsers of one kind read alike («Chromium en Linux»): the person names them.
+  // The same rule as revoking: a phone renames only itself.
+  app.patch('/sessions/:id', session, async (c) => {
+    const id = c.req.param('id');
+    if (id !== c.var.session.id && !isLaptop(c)) throw laptopOnlyError();
+    const body = await parseJsonBody(c, SessionRenameBodySchema);
+    const renamed = await deps.store.rename(id, body.label);
+    if (!renamed) throw new ApiError(404, 'not_found', 'No existe esa sesión.');
+    return c.json({ session: toSessionInfo(renamed, id === c.var.session.id) });
   });
 
   // A phone could otherwise log the laptop out over the LAN: only the laptop ends others.

@@ -138,6 +138,15 @@ export class SessionStore {
     await this.#writing.catch(() => undefined);
   }
 
+  /** Gives a session the name its person chose; the renamed session, or null when there is none. */
+  async rename(id: string, label: string): Promise<StoredSession | null> {
+    const session = this.list().find((s) => s.id === id);
+    if (!session) return null;
+    session.label = label;
+    await this.#persist();
+    return session;
+  }
+
   /** Writes are chained so two never race; each writes the state of its own moment. */
   #persist(): Promise<void> {
     const write = async (): Promise<void> => {

@@ -73,6 +73,8 @@ describe('server/extract/fetch-page', () => {
     const err = await failure(`${site.url}/a?to=${to}`, { lookup });
     expect(err).toMatchObject({ code: 'url_refused' });
     expect(err.message).toContain('router.casa → 127.0.0.2');
+    // The refusal says how to allow it on purpose.
+    expect(err.message).toContain('extract.allowPrivateAddresses');
   });
 
   it('refuses a name when any of its addresses is private', async () => {

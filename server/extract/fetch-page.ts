@@ -158,7 +158,7 @@ async function checkedAddress(url: URL, opts: FetchPageOptions): Promise<string>
     throw new ApiError(
       400,
       'url_refused',
-      `SOMA no abre direcciones locales ni privadas (${where}): así ninguna página ni ningún mensaje puede usarlo para llegar a tu ordenador o a tu router.`,
+      `SOMA no abre direcciones locales ni privadas (${where}): así ninguna página ni ningún mensaje puede usarlo para llegar a tu ordenador o a tu router. Para permitirlas, pon extract.allowPrivateAddresses a true en el arnés.`,
       {
         reason: 'private',
         host: url.hostname,

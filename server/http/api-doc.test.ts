@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { LoginBodySchema } from '../../common/api-schemas.ts';
+import { LoginBodySchema, SessionRenameBodySchema } from '../../common/api-schemas.ts';
 import { ChatRequestSchema, NotesBatchRequestSchema } from '../../common/chat-schemas.ts';
 import { ConversationAppendSchema } from '../../common/cli-schemas.ts';
 import {
@@ -68,6 +68,7 @@ function documentedErrors(md: string): Map<string, number[]> {
 /** Every request body schema, by the name the routes pass to parseJsonBody, and its route. */
 const BODIES: Record<string, [route: string, schema: z.ZodMiniType]> = {
   LoginBodySchema: ['POST /api/session', LoginBodySchema],
+  SessionRenameBodySchema: ['PATCH /api/sessions/:id', SessionRenameBodySchema],
   NotesBatchRequestSchema: ['POST /api/vault/batch', NotesBatchRequestSchema],
   ChatRequestSchema: ['POST /api/chat', ChatRequestSchema],
   ConversationAppendSchema: ['POST /api/conversation/turns', ConversationAppendSchema],

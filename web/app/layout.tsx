@@ -1,13 +1,15 @@
-import { createEffect, createMemo, createSignal, type JSX, on, onCleanup } from 'solid-js';
+import { createEffect, createMemo, type JSX, on, onCleanup } from 'solid-js';
 import '../devices/devices.css';
 import { OfflineBanner } from '../offline/offline-banner.tsx';
 import { SearchBox } from '../search/search-box.tsx';
 import { SyncIndicator } from '../search/sync-indicator.tsx';
 import { AuditBanner } from '../ui/audit-banner.tsx';
 import { EventsIndicator } from '../ui/events-indicator.tsx';
+import { HarnessBanner } from '../ui/harness-banner.tsx';
 import { LangSwitch } from '../ui/lang-switch.tsx';
 import { VaultTree } from '../vault/vault-tree.tsx';
 import { useStores } from './store-context.tsx';
+import { createTreeVisibility } from './tree-visibility.ts';
 
 const TREE_ID = 'vault-tree';
 
@@ -15,18 +17,21 @@ const TREE_ID = 'vault-tree';
 export function Layout(props: { children: JSX.Element }) {
   const stores = useStores();
   const t = stores.i18n.t;
-  const [drawerOpen, setDrawerOpen] = createSignal(false);
+  const tree = createTreeVisibility();
   // Picking a note on a phone closes the drawer so the note is visible. Keyed by value:
   // the router re-announces the same route after login, which must not close it.
   const routeKey = createMemo(() => JSON.stringify(stores.router.route()));
-  createEffect(on(routeKey, () => setDrawerOpen(false), { defer: true }));
+  createEffect(on(routeKey, () => tree.closeDrawer(), { defer: true }));
   const closeOnEscape = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && drawerOpen()) setDrawerOpen(false);
+    if (event.key === 'Escape' && tree.drawerOpen()) tree.closeDrawer();
   };
   document.addEventListener('keydown', closeOnEscape);
   onCleanup(() => document.removeEventListener('keydown', closeOnEscape));
   return (
-    <div class="layout" classList={{ 'drawer-open': drawerOpen() }}>
+    <div
+      class="layout"
+      classList={{ 'drawer-open': tree.drawerOpen(), 'tree-collapsed': tree.collapsed() }}
+    >
       <header class="app-header">
         <button
           type="button"
@@ -41,8 +46,8 @@ export function Layout(props: { children: JSX.Element }) {
           data-testid="tree-toggle"
           aria-label={t('tree.toggle')}
           aria-controls={TREE_ID}
-          aria-expanded={drawerOpen()}
-          onClick={() => setDrawerOpen((open) => !open)}
+          aria-expanded={tree.expanded()}
+          onClick={() => tree.toggle()}
         >
           <span class="hamburger" aria-hidden="true" />
         </button>
@@ -59,7 +64,8 @@ export function Layout(props: { children: JSX.Element }) {
       </header>
       <OfflineBanner />
       <AuditBanner />
-      <VaultTree id={TREE_ID} open={drawerOpen()} onNavigate={() => setDrawerOpen(false)} />
+      <HarnessBanner />
+      <VaultTree id={TREE_ID} open={tree.drawerOpen()} onNavigate={() => tree.closeDrawer()} />
       <main id="main" class="main-pane" tabIndex={-1}>
         {props.children}
       </main>

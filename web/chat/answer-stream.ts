@@ -18,8 +18,8 @@ export function createAnswerStream(core: ChatCore) {
   };
 
   return {
-    /** Streams one answer into `answer`, saving it every so often and once at the end. */
-    async stream(request: ChatRequestInput, answer: TurnRecord) {
+    /** Streams one answer into `answer`, saving it every so often and once at the end; returns it. */
+    async stream(request: ChatRequestInput, answer: TurnRecord): Promise<TurnRecord> {
       controller = new AbortController();
       const signal = controller.signal;
       setState('streaming', true);
@@ -46,12 +46,21 @@ export function createAnswerStream(core: ChatCore) {
         setState('streaming', false);
       }
       core.hooks.answerFinished(current);
+      return current;
     },
     /** Stops the answer being streamed; its text so far is kept as `stopped`. */
     stop() {
       controller?.abort();
     },
   };
+}
+
+/**
+ * Whether an answer failed before a word arrived because the server could not be reached:
+ * the message it answers is then given back to the composer rather than left behind.
+ */
+export function neverReached(turn: TurnRecord): boolean {
+  return turn.status === 'error' && turn.error?.code === 'network' && turn.content === '';
 }
 
 /** The answer after its stream threw: stopped if the user stopped it, else an error. */

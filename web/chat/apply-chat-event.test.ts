@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TurnRecord } from '../db/records.ts';
 import { turnRecord } from '../db/test-records.ts';
+import { neverReached } from './answer-stream.ts';
 import { applyChatEvent } from './apply-chat-event.ts';
 
 const turn = (index: number, over: Partial<TurnRecord> = {}) => turnRecord(index, over);
@@ -43,6 +44,16 @@ describe('web/chat/apply-chat-event', () => {
     expect(t.meta).toMatchObject({ provider: 'openrouter', ttftMs: 12, droppedTurns: 1 });
     expect(t.meta?.fallbacks).toHaveLength(1);
     expect(start.content).toBe('');
+  });
+
+  it('tells an answer that never reached the server from one that failed on the way', () => {
+    const answer = turnRecord(1, { role: 'assistant', content: '' });
+    const network = { code: 'network', message: 'Failed to fetch' };
+    expect(neverReached({ ...answer, status: 'error', error: network })).toBe(true);
+    expect(neverReached({ ...answer, status: 'error', content: 'Ho', error: network })).toBe(false);
+    const other = { code: 'no_provider', message: 'x' };
+    expect(neverReached({ ...answer, status: 'error', error: other })).toBe(false);
+    expect(neverReached({ ...answer, status: 'stopped', error: network })).toBe(false);
   });
 
   it('marks an error after text as cut and keeps the text; before text as error', () => {

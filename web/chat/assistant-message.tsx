@@ -5,7 +5,7 @@ import { describeError } from '../i18n/describe-error.ts';
 import { AnswerBody } from './answer-body.tsx';
 import { AnswerDetails } from './answer-details.tsx';
 import type { ChatSlots } from './chat-slots.ts';
-import { NoProvider } from './no-provider.tsx';
+import { NoProviderReply } from './no-provider.tsx';
 
 /**
  * An answer: its text (plain while streaming), how it ended, what it was built from,
@@ -44,7 +44,7 @@ export function AssistantMessage(props: { turn: TurnRecord; extras: ChatSlots['a
       </Show>
       <Switch>
         <Match when={props.turn.error?.code === 'no_provider'}>
-          <NoProvider />
+          <NoProviderReply />
         </Match>
         <Match when={props.turn.status === 'cut'}>
           <p class="turn-status notice notice-warning">

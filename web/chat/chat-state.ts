@@ -8,7 +8,8 @@ import type { SearchHit } from '../search/vault-search.ts';
 export type Panel =
   | { kind: 'none' }
   | { kind: 'notice'; tone: 'error' | 'info'; key: MessageKey; params?: MessageParams }
-  | { kind: 'help' }
+  /** `id`: only that command's row (`/ayuda buscar`); null for the whole table. */
+  | { kind: 'help'; id: string | null }
   | { kind: 'paste' }
   /** A command waiting on the server (/extraer, /web, a proposal). */
   | { kind: 'loading'; key: MessageKey; params?: MessageParams }

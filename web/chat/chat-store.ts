@@ -53,6 +53,8 @@ export function createChatStore(
       setState('confirmingReset', false);
       await clearHistory(core, keepPinned);
       if (!keepPinned) draft.save();
+      // The title came from the first message, which is gone: the next one names it again.
+      if (state.turns.length === 0) await conversations.patch({ title: '' }).catch(report);
     },
     submit: () => submit(parts, notePaths),
     stop: sender.stop,

@@ -6,7 +6,7 @@ import { ChipsBar } from './chips-bar.tsx';
 import { CommandPanel } from './command-panel.tsx';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
-import { NoProvider } from './no-provider.tsx';
+import { NoProvider, useNoProvider } from './no-provider.tsx';
 import { NoteListSetting } from './note-list-setting.tsx';
 
 const ConfirmReset = lazy(() =>
@@ -16,10 +16,7 @@ const ConfirmReset = lazy(() =>
 /** `#/`: the conversation, with the composer kept at the bottom of the screen. */
 export function ChatView(props: { slots: ChatSlots }) {
   const chat = useStores().chat;
-  const noProvider = () => {
-    const providers = chat.state.context?.providers;
-    return providers !== undefined && !providers.some((p) => p.configured);
-  };
+  const noProvider = useNoProvider();
   return (
     <section class="chat-view" data-testid="chat-view">
       <ChatHeader />

@@ -46,9 +46,7 @@ export function CommandPanel() {
           </p>
         )}
       </Match>
-      <Match when={as(panel(), 'help')}>
-        <HelpTable />
-      </Match>
+      <Match when={as(panel(), 'help')}>{(help) => <HelpTable only={help().id} />}</Match>
       <Match when={as(panel(), 'search')}>{(search) => <SearchResults panel={search()} />}</Match>
       <Match when={as(panel(), 'paste')}>
         <PasteBox />

@@ -1,12 +1,16 @@
-import { For } from 'solid-js';
+import { For, Show } from 'solid-js';
 import { COMMANDS } from '../../common/commands.ts';
 import { useStores } from '../app/store-context.tsx';
 import { ClosePanelButton } from './close-panel-button.tsx';
 
-/** The command table, rendered from the shared COMMANDS so it never drifts from the parser. */
-export function HelpTable() {
+/**
+ * The command table, rendered from the shared COMMANDS so it never drifts from the parser;
+ * `/ayuda CMD` narrows it to that command's row.
+ */
+export function HelpTable(props: { only: string | null }) {
   const stores = useStores();
   const t = stores.i18n.t;
+  const rows = () => (props.only ? COMMANDS.filter((c) => c.id === props.only) : COMMANDS);
   return (
     <section class="command-panel help" aria-label={t('help.title')}>
       <div class="panel-head">
@@ -25,14 +29,14 @@ export function HelpTable() {
             </tr>
           </thead>
           <tbody>
-            <For each={COMMANDS}>
+            <For each={rows()}>
               {(c) => (
                 <tr>
                   <th scope="row">{`/${c.es}${c.argName ? ` ${c.argName[stores.i18n.locale()]}` : ''}`}</th>
-                  <td>{`/${c.alias}`}</td>
-                  <td>{`/${c.en}`}</td>
-                  <td>{c.description[stores.i18n.locale()]}</td>
-                  <td>
+                  <td class="help-alias">{`/${c.alias}`}</td>
+                  <td class="help-alias">{`/${c.en}`}</td>
+                  <td class="help-does">{c.description[stores.i18n.locale()]}</td>
+                  <td class="help-example">
                     <code>{stores.i18n.locale() === 'en' ? c.exampleEn : c.example}</code>
                   </td>
                 </tr>
@@ -41,7 +45,9 @@ export function HelpTable() {
           </tbody>
         </table>
       </div>
-      <p class="muted">{t('help.escape')}</p>
+      <Show when={props.only} fallback={<p class="muted">{t('help.escape')}</p>}>
+        <p class="muted">{t('help.all')}</p>
+      </Show>
     </section>
   );
 }

@@ -98,9 +98,14 @@ describe('web/chat/interpret-command', () => {
     expect(run('/modo TUTOR')).toEqual({ kind: 'profile', id: 'tutor' });
     expect(run('/mode')).toMatchObject({
       key: 'command.profiles',
-      params: { list: 'default, tutor' },
+      params: { list: 'General, Tutor' },
     });
-    expect(run('/modo pirata')).toMatchObject({ tone: 'error', key: 'command.unknownProfile' });
+    expect(run('/modo general')).toEqual({ kind: 'profile', id: 'default' });
+    expect(run('/modo pirata')).toMatchObject({
+      tone: 'error',
+      key: 'command.unknownProfile',
+      params: { list: 'General, Tutor' },
+    });
   });
 
   it('sets a known project, lists projects, and refuses an unknown one', () => {
@@ -120,6 +125,18 @@ describe('web/chat/interpret-command', () => {
     });
     const none = { ...ctx, chat: { ...chat, latestClosing: null } };
     expect(run('/rec', none)).toMatchObject({ kind: 'notice', key: 'command.noClosing' });
+  });
+
+  it("shows one command's help for /ayuda CMD, by any of its names", () => {
+    expect(run('/ayuda buscar')).toEqual({ kind: 'help', id: 'buscar' });
+    expect(run('/help /search')).toEqual({ kind: 'help', id: 'buscar' });
+    expect(run('/ayu --ext')).toEqual({ kind: 'help', id: 'extraer' });
+    expect(run('/ayuda bsucar')).toMatchObject({
+      tone: 'error',
+      key: 'command.unknown',
+      params: { suggestion: '/buscar' },
+    });
+    expect(run('/ayuda zzzzzz')).toMatchObject({ key: 'command.unknownNoSuggestion' });
   });
 
   it('maps the remaining commands to their actions', () => {

@@ -1,5 +1,5 @@
 import type { ChatContext } from '../../common/chat-schemas.ts';
-import { COMMANDS, type ParseResult } from '../../common/commands.ts';
+import { COMMANDS, findCommand, type ParseResult, parseCommand } from '../../common/commands.ts';
 import { foldText } from '../../common/fold-text.ts';
 import { rememberedText } from '../../common/remember-text.ts';
 import { noteName } from '../../common/wikilinks.ts';
@@ -17,7 +17,8 @@ export type CommandOutcome =
   | { kind: 'profile'; id: string }
   | { kind: 'search'; query: string }
   | { kind: 'paste' }
-  | { kind: 'help' }
+  /** The whole table, or one command's row when `/ayuda CMD` names one. */
+  | { kind: 'help'; id?: string }
   | { kind: 'confirmReset' }
   | { kind: 'summary' }
   /** /extraer and /web: context fetched by the server, shown as a chip before it is sent. */
@@ -97,7 +98,7 @@ export function interpretCommand(parsed: ParseResult, ctx: CommandContext): Comm
     case 'cerrar':
       return { kind: 'close' };
     case 'ayuda':
-      return { kind: 'help' };
+      return ayuda(arg);
     case 'reiniciar':
       return { kind: 'confirmReset' };
     case 'resumir':
@@ -135,8 +136,19 @@ function unir(names: readonly string[], ctx: CommandContext): CommandOutcome {
   return { kind: 'chips', chips: resolved.paths.map((path) => ({ kind: 'note' as const, path })) };
 }
 
+function ayuda(name: string): CommandOutcome {
+  if (name === '') return { kind: 'help' };
+  const found = findCommand(name);
+  if (found) return { kind: 'help', id: found.id };
+  const parsed = parseCommand(`/${name.replace(/^(?:\/|--)/, '')}`);
+  return parsed.kind === 'error' && parsed.code === 'unknown_command' && parsed.suggestion
+    ? error('command.unknown', { name: parsed.name, suggestion: parsed.suggestion })
+    : error('command.unknownNoSuggestion', { name });
+}
+
 function modo(name: string, chat: ChatContext): CommandOutcome {
-  const list = chat.profiles.map((p) => p.id).join(', ');
+  // Labels are what the person reads (and /modo accepts them): «General», not `default`.
+  const list = chat.profiles.map((p) => p.label).join(', ');
   if (name === '') return info('command.profiles', { list });
   const f = foldText(name);
   const found = chat.profiles.find((p) => foldText(p.id) === f || foldText(p.label) === f);

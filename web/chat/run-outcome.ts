@@ -59,9 +59,12 @@ export async function runOutcome(parts: ChatParts, outcome: CommandOutcome) {
       consumed();
       return setState('confirmingReset', true);
     case 'help':
+      consumed();
+      // Always both fields: the store merges objects, and a stale id would narrow the table.
+      return setState('panel', { kind: 'help', id: outcome.id ?? null });
     case 'paste':
       consumed();
-      return setState('panel', { kind: outcome.kind });
+      return setState('panel', { kind: 'paste' });
     case 'extract':
     case 'webSearch':
       consumed();

@@ -1,6 +1,7 @@
+import { batch } from 'solid-js';
 import type { TurnRecord } from '../db/records.ts';
-import { putTurn } from '../db/turns-repo.ts';
-import { createAnswerStream } from './answer-stream.ts';
+import { deleteTurns, putTurn } from '../db/turns-repo.ts';
+import { createAnswerStream, neverReached } from './answer-stream.ts';
 import type { ChatCore } from './chat-core.ts';
 import type { ChatState } from './chat-state.ts';
 import { chipLabel, chipsToRequest } from './chips.ts';
@@ -44,7 +45,9 @@ export function createSender(core: ChatCore, draft: Draft, conversations: Conver
       const request = { mode: 'chat' as const, message, ...requestBase(state), ...chips };
       const attached = [...state.chips.map((chip) => chipLabel(chip, core.i18n.t))];
       if (c.project) attached.push(core.i18n.t('chip.project', { name: c.project }));
-      await append(nextTurn(state, 'user', message, { attached }));
+      const question = nextTurn(state, 'user', message, { attached });
+      const chipsSent = [...state.chips];
+      await append(question);
       // Pinned chips stay for the next turn; the draft saves them, so a reload keeps them.
       setState({
         text: '',
@@ -56,7 +59,20 @@ export function createSender(core: ChatCore, draft: Draft, conversations: Conver
       await conversations.patch(request.recall ? { ...title, recall: true } : title);
       const answer = nextTurn(state, 'assistant', '', { status: 'streaming' });
       await append(answer);
-      await answers.stream(request, answer);
+      const final = await answers.stream(request, answer);
+      // The server was down: the message goes back to the composer (unless something new
+      // was typed meanwhile), to be sent again, instead of staying as a dead turn.
+      if (!neverReached(final) || state.text !== '' || state.chips.some((chip) => !chip.pinned)) {
+        return;
+      }
+      const gone = new Set([question.id, answer.id]);
+      await deleteTurns([...gone]).catch(core.report);
+      batch(() => {
+        setState('turns', (turns) => turns.filter((t) => !gone.has(t.id)));
+        setState({ text: message, chips: chipsSent });
+        setState('panel', { kind: 'notice', tone: 'error', key: 'chat.notSent' });
+      });
+      draft.save();
     },
     /** /resumir: a summary of the history as an assistant turn; the history stays. */
     summarize: () => answerAlone('summary'),

@@ -20,6 +20,13 @@ export function listTurns(conversationId: string): Promise<TurnRecord[]> {
   );
 }
 
+/** Deletes some turns by id (a message that never reached the server goes back to the composer). */
+export function deleteTurns(ids: readonly string[]): Promise<void> {
+  return withTx([STORES.turns], 'readwrite', async (tx) => {
+    for (const id of ids) await tx.objectStore(STORES.turns).delete(id);
+  });
+}
+
 /** Deletes a conversation's turns (/reiniciar). */
 export function clearTurns(conversationId: string): Promise<void> {
   return withTx([STORES.turns], 'readwrite', async (tx) => {

@@ -1,17 +1,18 @@
-import { createResource, For, Show } from 'solid-js';
+import { createResource, For } from 'solid-js';
 import type { SessionInfo } from '../../common/api-schemas.ts';
 import { useStores } from '../app/store-context.tsx';
-import { getSessions, revokeSession } from '../pairing/pairing-api.ts';
+import { getSessions, renameSession, revokeSession } from '../pairing/pairing-api.ts';
+import { DeviceItem } from './device-item.tsx';
 import { LanPanel } from './lan-panel.tsx';
 
-/** `#/dispositivos`: paired browsers and phones with their last use, each revocable. */
+/** `#/dispositivos`: paired browsers and phones with their last use, named and revocable. */
 export default function DevicesView() {
   const stores = useStores();
   const t = stores.i18n.t;
   const [sessions, { refetch }] = createResource(() =>
     getSessions().catch((error: unknown) => {
       stores.connection.report(error);
-      return [] as SessionInfo[];
+      return { sessions: [] as SessionInfo[], canRevokeOthers: false };
     }),
   );
   const when = (ms: number) =>
@@ -25,26 +26,29 @@ export default function DevicesView() {
     if (s.current) stores.session.signOut();
     else void refetch();
   };
+  const rename = async (s: SessionInfo, label: string) => {
+    try {
+      await renameSession(s.id, label);
+      void refetch();
+      return true;
+    } catch (error) {
+      stores.connection.report(error);
+      return false;
+    }
+  };
   return (
     <div class="devices-view" data-testid="devices-view">
       <h1>{t('devices.title')}</h1>
       <ul class="device-list">
-        <For each={sessions() ?? []}>
+        <For each={sessions()?.sessions ?? []}>
           {(s) => (
-            <li class="device" data-testid="device">
-              <span class="device-name">
-                {s.label} <Show when={s.current}>{t('devices.current')}</Show>
-              </span>
-              <span class="muted">{t('devices.lastUsed', { when: when(s.lastUsedAt) })}</span>
-              <button
-                type="button"
-                class="button button-danger"
-                aria-label={t('devices.revokeLabel', { name: s.label })}
-                onClick={() => void revoke(s)}
-              >
-                {t('devices.revoke')}
-              </button>
-            </li>
+            <DeviceItem
+              session={s}
+              canRevoke={sessions()?.canRevokeOthers === true}
+              lastUsed={t('devices.lastUsed', { when: when(s.lastUsedAt) })}
+              onRename={(label) => rename(s, label)}
+              onRevoke={() => void revoke(s)}
+            />
           )}
         </For>
       </ul>

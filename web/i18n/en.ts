@@ -72,7 +72,7 @@ export const en = {
   'error.already_linked': '«{path}» already links to [[{link}]] under Conexiones.',
   'error.overwrite_required': 'Overwriting an existing file needs your explicit approval.',
   'error.url_refused':
-    'SOMA will not open that address: only public http:// or https:// pages, never your computer or your local network.',
+    'SOMA will not open that address: only public http:// or https:// pages, never your computer or your local network. To allow them, set extract.allowPrivateAddresses to true in the harness.',
   'error.fetch_failed': 'The page could not be downloaded.',
   'error.unsupported_type': 'SOMA only extracts HTML, text and Markdown pages (not PDFs yet).',
   'error.too_large': 'The page is too large to extract.',
@@ -101,6 +101,8 @@ export const en = {
   'chat.attached': 'Attached',
   'chat.waiting': 'Waiting for the answer…',
   'chat.cut': 'Answer cut short.',
+  'chat.notSent':
+    'Not sent: the SOMA server does not answer. Your message is still in the box; send it again when it is back.',
   'chat.stopped': 'Answer stopped: the text received so far was kept.',
 
   'composer.label': 'Message or command',
@@ -167,8 +169,10 @@ export const en = {
   'help.does': 'What it does',
   'help.example': 'Example',
   'help.escape': 'To send a text that starts with /, type //.',
+  'help.all': 'Type /help to see every command.',
 
   'search.box': 'Search the vault',
+  'search.placeholder': 'Search…',
   'search.heading': 'Search',
   'search.hint': 'Type to search: accents, plurals and small typos do not matter.',
   'search.count': '{count} notes · {ms} ms',
@@ -223,7 +227,12 @@ export const en = {
   'noProvider.keys':
     'To chat, set GROQ_API_KEY or OPENROUTER_API_KEY in the environment before npm start (for example: GROQ_API_KEY=… npm start).',
   'noProvider.local':
-    "You can also add a local server (Ollama, llama.cpp) to the harness's providers list. Meanwhile you can read and search the vault.",
+    "You can also add a local server (Ollama, llama.cpp) to the harness's providers list, in {file}. Meanwhile you can read and search the vault.",
+  'noProvider.demo':
+    'To try it without a key, start the demo server with npm run demo:upstream and follow what it prints.',
+  'noProvider.reply': 'No answer: no provider is configured (see the notice above).',
+  'harness.invalid':
+    'The last change to the harness ({file}) is not valid and was not applied; the previous one stays active. {error}',
 
   'details.ttft': 'first word in {s} s',
   'details.tokens': '{in} tokens in, {out} out',
@@ -271,8 +280,8 @@ export const en = {
   'error.embed_failed':
     'The embeddings service did not answer properly; lexical search still works.',
   'devices.link': 'Devices',
-  'offline.banner': 'Offline: you can read closings and saved notes. Chat needs the server.',
-  'offline.proposals': 'Offline: proposals need the server',
+  'offline.banner':
+    'Offline: you can read closings and saved notes. Chat and proposals need the server.',
   'share.received': 'Received from another app: review it before sending.',
 
   'proposal.list': 'Write proposals',
@@ -308,7 +317,8 @@ export const en = {
   'proposal.overwrite': 'Overwrite',
   'proposal.proposeAgain': 'Propose again',
   'proposal.closing.edit': 'Closing text (you can edit it before approving)',
-  'proposal.closing.edited': 'You edited the closing: propose it again to approve the edited text.',
+  'proposal.closing.edited':
+    'You edited the closing: it is proposed again as soon as you stop typing, and then you can approve the edited text.',
   'proposal.closing.exact': 'Exact content to be written',
   'proposal.state.pending': 'Pending',
   'proposal.state.busy': 'Sending…',
@@ -348,7 +358,13 @@ export const en = {
   'external.web.noSources': 'The answer has no sources.',
   'external.newTab': '{title} (opens in a new tab)',
   'devices.title': 'Paired devices',
-  'devices.current': '(this one)',
+  'devices.current': 'this device',
+  'devices.rename': 'Rename',
+  'devices.renameLabel': 'Rename “{name}”',
+  'devices.nameLabel': 'Device name',
+  'devices.save': 'Save',
+  'devices.cancel': 'Cancel',
+  'devices.signOut': 'Sign out',
   'devices.lastUsed': 'Last used: {when}',
   'devices.revoke': 'Revoke',
   'devices.revokeLabel': 'Revoke “{name}”',
@@ -410,7 +426,7 @@ export const en = {
   'error.url_refused.scheme':
     'SOMA only extracts http:// and https:// addresses (this one starts with “{protocol}”).',
   'error.url_refused.private':
-    'SOMA does not open local or private addresses ({host}): this way no page and no message can use it to reach your computer or your router.',
+    'SOMA does not open local or private addresses ({host}): this way no page and no message can use it to reach your computer or your router. If you really want to open it, set extract.allowPrivateAddresses to true in the harness.',
   'error.unsupported_type.pdf':
     'SOMA does not extract PDFs yet: open it, copy the text you want and paste it with /paste.',
   'error.unsupported_type.type':

@@ -61,7 +61,7 @@ export const es = {
   'error.forbidden_origin': 'Petición rechazada: no viene de la página de SOMA.',
   'error.forbidden_host': 'Petición rechazada: la dirección no es la de SOMA.',
   'error.bad_request': 'La petición no es válida.',
-  'error.unknown_profile': 'Ese perfil no existe en el harness.',
+  'error.unknown_profile': 'Ese perfil no existe en el arnés.',
   'error.unknown_project': 'Ese proyecto no existe en 03_Proyectos.',
   'error.no_closing': 'Todavía no hay ningún cierre de sesión guardado.',
   'error.proposal_expired': 'La propuesta caducó: pide una nueva.',
@@ -73,7 +73,7 @@ export const es = {
   'error.already_linked': '«{path}» ya enlaza a [[{link}]] en Conexiones.',
   'error.overwrite_required': 'Sobrescribir un archivo existente necesita tu aprobación explícita.',
   'error.url_refused':
-    'SOMA no abre esa dirección: solo páginas públicas http:// o https://, nunca tu ordenador ni tu red local.',
+    'SOMA no abre esa dirección: solo páginas públicas http:// o https://, nunca tu ordenador ni tu red local. Para permitirlas, pon extract.allowPrivateAddresses a true en el arnés.',
   'error.fetch_failed': 'No se pudo descargar la página.',
   'error.unsupported_type': 'SOMA solo extrae páginas HTML, texto y Markdown (los PDF todavía no).',
   'error.too_large': 'La página es demasiado grande para extraerla.',
@@ -102,6 +102,8 @@ export const es = {
   'chat.attached': 'Adjuntos',
   'chat.waiting': 'Esperando la respuesta…',
   'chat.cut': 'Respuesta cortada.',
+  'chat.notSent':
+    'No se pudo enviar: no se puede contactar con el servidor de SOMA. Tu mensaje sigue en el cuadro; envíalo de nuevo cuando vuelva.',
   'chat.stopped': 'Respuesta detenida: se guardó el texto recibido hasta ese momento.',
 
   'composer.label': 'Mensaje o comando',
@@ -170,8 +172,10 @@ export const es = {
   'help.does': 'Qué hace',
   'help.example': 'Ejemplo',
   'help.escape': 'Para enviar un texto que empieza por /, escribe //.',
+  'help.all': 'Escribe /ayuda para ver todos los comandos.',
 
   'search.box': 'Buscar en la bóveda',
+  'search.placeholder': 'Buscar…',
   'search.heading': 'Buscar',
   'search.hint': 'Escribe para buscar: sin tildes, en plural o con alguna errata también vale.',
   'search.count': '{count} notas · {ms} ms',
@@ -227,7 +231,13 @@ export const es = {
   'noProvider.keys':
     'Para conversar, define GROQ_API_KEY u OPENROUTER_API_KEY en el entorno antes de npm start (por ejemplo: GROQ_API_KEY=… npm start).',
   'noProvider.local':
-    'También puedes añadir un servidor local (Ollama, llama.cpp) a la lista providers del harness. Mientras tanto puedes leer y buscar en la bóveda.',
+    'También puedes añadir un servidor local (Ollama, llama.cpp) a la lista providers del arnés, en {file}. Mientras tanto puedes leer y buscar en la bóveda.',
+  'noProvider.demo':
+    'Para probar sin clave, arranca el servidor de demostración con npm run demo:upstream y sigue lo que imprime.',
+  'noProvider.reply':
+    'Sin respuesta: no hay ningún proveedor configurado (mira el aviso de arriba).',
+  'harness.invalid':
+    'El último cambio del arnés ({file}) no es válido y no se aplicó; sigue activo el anterior. {error}',
 
   'details.ttft': 'primera palabra en {s} s',
   'details.tokens': '{in} tokens de entrada, {out} de salida',
@@ -276,8 +286,7 @@ export const es = {
     'El servicio de embeddings no respondió bien; la búsqueda léxica sigue funcionando.',
   'devices.link': 'Dispositivos',
   'offline.banner':
-    'Sin conexión: puedes leer los cierres y las notas guardadas. El chat necesita el servidor.',
-  'offline.proposals': 'Sin conexión: las propuestas necesitan el servidor',
+    'Sin conexión: puedes leer los cierres y las notas guardadas. El chat y las propuestas necesitan el servidor.',
   'share.received': 'Recibido de otra app: revísalo antes de enviar.',
 
   'proposal.list': 'Propuestas de escritura',
@@ -314,7 +323,7 @@ export const es = {
   'proposal.proposeAgain': 'Proponer de nuevo',
   'proposal.closing.edit': 'Texto del cierre (puedes editarlo antes de aprobar)',
   'proposal.closing.edited':
-    'Has editado el cierre: propónlo de nuevo para poder aprobar el texto editado.',
+    'Has editado el cierre: se propondrá de nuevo en cuanto dejes de escribir, y entonces podrás aprobar el texto editado.',
   'proposal.closing.exact': 'Contenido exacto que se escribirá',
   'proposal.state.pending': 'Pendiente',
   'proposal.state.busy': 'Enviando…',
@@ -355,7 +364,13 @@ export const es = {
   'external.web.noSources': 'La respuesta no trae fuentes.',
   'external.newTab': '{title} (se abre en una pestaña nueva)',
   'devices.title': 'Dispositivos emparejados',
-  'devices.current': '(este)',
+  'devices.current': 'este dispositivo',
+  'devices.rename': 'Cambiar nombre',
+  'devices.renameLabel': 'Cambiar el nombre de «{name}»',
+  'devices.nameLabel': 'Nombre del dispositivo',
+  'devices.save': 'Guardar',
+  'devices.cancel': 'Cancelar',
+  'devices.signOut': 'Salir',
   'devices.lastUsed': 'Último uso: {when}',
   'devices.revoke': 'Revocar',
   'devices.revokeLabel': 'Revocar «{name}»',
@@ -417,7 +432,7 @@ export const es = {
   'error.url_refused.scheme':
     'SOMA solo extrae direcciones http:// y https:// (esta empieza por «{protocol}»).',
   'error.url_refused.private':
-    'SOMA no abre direcciones locales ni privadas ({host}): así ninguna página ni ningún mensaje puede usarlo para llegar a tu ordenador o a tu router.',
+    'SOMA no abre direcciones locales ni privadas ({host}): así ninguna página ni ningún mensaje puede usarlo para llegar a tu ordenador o a tu router. Si de verdad quieres abrirla, pon extract.allowPrivateAddresses a true en el arnés.',
   'error.unsupported_type.pdf':
     'SOMA todavía no extrae PDF: ábrelo, copia el texto que te interese y pégalo con /conectar.',
   'error.unsupported_type.type':

@@ -16,6 +16,19 @@ describe('i18n dictionaries', () => {
     }
   });
 
+  it('say «arnés», not harness, in Spanish, and place accents as Spanish does', () => {
+    for (const [key, text] of Object.entries(es)) {
+      expect(text, key).not.toMatch(/\bharness\b/i);
+      // An imperative with a pronoun attached keeps its stress: proponlo, not propónlo.
+      expect(text, key).not.toMatch(/propónl|pónl/);
+    }
+  });
+
+  it('tell how to allow a private address when /extraer refuses one', () => {
+    expect(es['error.url_refused.private']).toContain('extract.allowPrivateAddresses');
+    expect(en['error.url_refused.private']).toContain('extract.allowPrivateAddresses');
+  });
+
   it('use the same placeholders in both languages', () => {
     for (const key of Object.keys(es) as (keyof typeof es)[]) {
       expect(placeholders(en[key]), key).toEqual(placeholders(es[key]));

@@ -27,3 +27,6 @@ export const AUDIT_RECHECK_MS = 10_000;
 
 /** How long after the last keystroke are notes related to the draft searched? */
 export const SUGGEST_DEBOUNCE_MS = 250;
+
+/** How long after the last keystroke in a closing is the edited text proposed again? */
+export const CLOSING_REPROPOSE_DEBOUNCE_MS = 800;

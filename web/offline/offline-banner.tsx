@@ -12,7 +12,7 @@ export function OfflineBanner() {
   return (
     <Show when={!browserOnline() || stores.connection.serverDown()}>
       <p class="notice notice-warning offline-banner" role="status" data-testid="offline-banner">
-        {t('offline.banner')} {t('offline.proposals')}.
+        {t('offline.banner')}
       </p>
     </Show>
   );

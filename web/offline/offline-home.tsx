@@ -85,7 +85,7 @@ export default function OfflineHome() {
   return (
     <main id="main" class="offline-home" data-testid="offline-home" tabIndex={-1}>
       <p class="notice notice-warning" role="status" data-testid="offline-banner">
-        {t('offline.banner')} {t('offline.proposals')}.
+        {t('offline.banner')}
       </p>
       <Show
         when={stores.router.route().name === 'note'}

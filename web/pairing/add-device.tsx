@@ -1,4 +1,4 @@
-import { createSignal, Match, onCleanup, Show, Switch } from 'solid-js';
+import { createEffect, createSignal, Match, on, onCleanup, Show, Switch } from 'solid-js';
 import type { PairingView } from '../../common/pairing-schemas.ts';
 import { useStores } from '../app/store-context.tsx';
 import { describeError } from '../i18n/describe-error.ts';
@@ -47,6 +47,19 @@ export function AddDevice() {
     await poll(id);
   };
 
+  // The code expires in two minutes: the QR, then the phone's request, must not wait
+  // below the fold for someone to scroll to them.
+  let stage: HTMLDivElement | undefined;
+  createEffect(
+    on([link, () => view()?.status], ([shown]) => {
+      if (!shown) return;
+      queueMicrotask(() => {
+        const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+        stage?.scrollIntoView({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
+      });
+    }),
+  );
+
   return (
     <section class="add-device" aria-live="polite">
       <button type="button" class="button" data-testid="add-device" onClick={() => void start()}>
@@ -58,43 +71,45 @@ export function AddDevice() {
         </p>
       </Show>
       <Show when={link() && !error()}>
-        <Switch>
-          <Match when={view()?.status === 'pending'}>
-            <p class="pairing-ask" data-testid="pairing-ask">
-              {t('pairing.ask', { name: view()?.name ?? '' })}
-            </p>
-            <button type="button" class="button" onClick={() => void decide(true)}>
-              {t('pairing.approve')}
-            </button>{' '}
-            <button type="button" class="button button-quiet" onClick={() => void decide(false)}>
-              {t('pairing.reject')}
-            </button>
-          </Match>
-          <Match when={view()?.status === 'approved' || view()?.status === 'done'}>
-            <p class="notice" role="status">
-              {t('pairing.approved')}
-            </p>
-          </Match>
-          <Match when={view()?.status === 'rejected'}>
-            <p class="notice" role="status">
-              {t('pairing.rejected')}
-            </p>
-          </Match>
-          <Match when={view()?.status === 'expired'}>
-            <p class="notice notice-warning" role="status">
-              {t('pairing.expired')}
-            </p>
-          </Match>
-          <Match when={true}>
-            <p>{t('pairing.scan')}</p>
-            <QrImage text={link()?.url ?? ''} label={t('pairing.qr')} />
-            <p>
-              <code class="pairing-url" data-testid="pairing-url">
-                {link()?.url}
-              </code>
-            </p>
-          </Match>
-        </Switch>
+        <div ref={stage} class="pairing-stage" data-testid="pairing-stage">
+          <Switch>
+            <Match when={view()?.status === 'pending'}>
+              <p class="pairing-ask" data-testid="pairing-ask">
+                {t('pairing.ask', { name: view()?.name ?? '' })}
+              </p>
+              <button type="button" class="button" onClick={() => void decide(true)}>
+                {t('pairing.approve')}
+              </button>{' '}
+              <button type="button" class="button button-quiet" onClick={() => void decide(false)}>
+                {t('pairing.reject')}
+              </button>
+            </Match>
+            <Match when={view()?.status === 'approved' || view()?.status === 'done'}>
+              <p class="notice" role="status">
+                {t('pairing.approved')}
+              </p>
+            </Match>
+            <Match when={view()?.status === 'rejected'}>
+              <p class="notice" role="status">
+                {t('pairing.rejected')}
+              </p>
+            </Match>
+            <Match when={view()?.status === 'expired'}>
+              <p class="notice notice-warning" role="status">
+                {t('pairing.expired')}
+              </p>
+            </Match>
+            <Match when={true}>
+              <p>{t('pairing.scan')}</p>
+              <QrImage text={link()?.url ?? ''} label={t('pairing.qr')} />
+              <p>
+                <code class="pairing-url" data-testid="pairing-url">
+                  {link()?.url}
+                </code>
+              </p>
+            </Match>
+          </Switch>
+        </div>
       </Show>
     </section>
   );

@@ -73,7 +73,7 @@ export default function PairPage() {
               <label for="pair-name">{t('pair.name')}</label>
               <input
                 id="pair-name"
-                class="pair-name"
+                class="pair-name text-field"
                 value={name()}
                 maxLength={60}
                 required

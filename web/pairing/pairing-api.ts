@@ -1,5 +1,9 @@
 import * as z from 'zod/mini';
-import { type SessionInfo, SessionsAnswerSchema } from '../../common/api-schemas.ts';
+import {
+  SessionAnswerSchema,
+  type SessionInfo,
+  SessionsAnswerSchema,
+} from '../../common/api-schemas.ts';
 import {
   ClaimAnswerSchema,
   ClaimStatusAnswerSchema,
@@ -25,9 +29,16 @@ export function getLanInfo(): Promise<LanInfo> {
   return request(LanInfoSchema, '/api/lan');
 }
 
-/** Every paired browser and phone. */
-export async function getSessions(): Promise<SessionInfo[]> {
-  return (await request(SessionsAnswerSchema, '/api/sessions')).sessions;
+/** Every paired browser and phone, and whether this one may revoke the others (the laptop). */
+export function getSessions(): Promise<{ sessions: SessionInfo[]; canRevokeOthers: boolean }> {
+  return request(SessionsAnswerSchema, '/api/sessions');
+}
+
+/** Gives a device the name its person chose. */
+export async function renameSession(id: string, label: string): Promise<SessionInfo> {
+  const path = `/api/sessions/${encodeURIComponent(id)}`;
+  return (await request(SessionAnswerSchema, path, { ...postJson({ label }), method: 'PATCH' }))
+    .session;
 }
 
 /** Ends a session at once. */

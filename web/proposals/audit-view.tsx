@@ -40,34 +40,36 @@ export function AuditView() {
                 <p class="notice notice-warning">{t('audit.broken', { count: answer().broken })}</p>
               </Show>
               <Show when={answer().entries.length > 0} fallback={<p>{t('audit.empty')}</p>}>
-                <table class="audit-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('audit.time')}</th>
-                      <th scope="col">{t('audit.kind')}</th>
-                      <th scope="col">{t('audit.path')}</th>
-                      <th scope="col">{t('audit.hash')}</th>
-                      <th scope="col">{t('audit.device')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    <For each={answer().entries}>
-                      {(entry) => (
-                        <tr data-testid="audit-entry" data-kind={entry.kind}>
-                          <td>
-                            <time datetime={entry.time}>{time(entry.time)}</time>
-                          </td>
-                          <td>{t(`audit.kind.${entry.kind}`)}</td>
-                          <td>{entry.path}</td>
-                          <td>
-                            <code title={entry.hash}>{entry.hash.slice(0, HASH_PREFIX)}</code>
-                          </td>
-                          <td>{entry.session.label}</td>
-                        </tr>
-                      )}
-                    </For>
-                  </tbody>
-                </table>
+                <div class="table-scroll">
+                  <table class="audit-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('audit.time')}</th>
+                        <th scope="col">{t('audit.kind')}</th>
+                        <th scope="col">{t('audit.path')}</th>
+                        <th scope="col">{t('audit.hash')}</th>
+                        <th scope="col">{t('audit.device')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      <For each={answer().entries}>
+                        {(entry) => (
+                          <tr data-testid="audit-entry" data-kind={entry.kind}>
+                            <td>
+                              <time datetime={entry.time}>{time(entry.time)}</time>
+                            </td>
+                            <td>{t(`audit.kind.${entry.kind}`)}</td>
+                            <td class="audit-path">{entry.path}</td>
+                            <td>
+                              <code title={entry.hash}>{entry.hash.slice(0, HASH_PREFIX)}</code>
+                            </td>
+                            <td>{entry.session.label}</td>
+                          </tr>
+                        )}
+                      </For>
+                    </tbody>
+                  </table>
+                </div>
               </Show>
             </>
           )}

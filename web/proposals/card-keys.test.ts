@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyDecision, shouldTakeFocus } from './card-keys.ts';
+import { keyChoice, keyDecision, shouldTakeFocus } from './card-keys.ts';
 
 describe('web/proposals/card-keys', () => {
   const key = (k: string, mods: Partial<KeyboardEvent> = {}) =>
@@ -14,6 +14,15 @@ describe('web/proposals/card-keys', () => {
     expect(key('x')).toBeNull();
     expect(key('s', { ctrlKey: true })).toBeNull();
     expect(key('n', { isComposing: true })).toBeNull();
+  });
+
+  it('approves with S and rejects with N on any card, but never overwrites or approves a blocked one', () => {
+    const plain = { overwrite: false, blocked: false };
+    expect(keyChoice('yes', plain)).toBe('approve');
+    expect(keyChoice('no', plain)).toBe('reject');
+    expect(keyChoice('yes', { overwrite: true, blocked: false })).toBeNull();
+    expect(keyChoice('yes', { overwrite: false, blocked: true })).toBeNull();
+    expect(keyChoice('no', { overwrite: true, blocked: true })).toBe('reject');
   });
 
   it('takes the focus only when nobody is typing or working elsewhere', () => {

@@ -13,6 +13,19 @@ export function keyDecision(event: {
   return null;
 }
 
+/**
+ * What a key decision does on a card: S approves, N rejects. Overwriting an existing file
+ * takes its button (an explicit choice), and a blocked approval (a closing edited but not
+ * yet proposed again) waits: S does nothing there rather than approve the old text.
+ */
+export function keyChoice(
+  decision: 'yes' | 'no',
+  card: { overwrite: boolean; blocked: boolean },
+): 'approve' | 'reject' | null {
+  if (decision === 'no') return 'reject';
+  return card.overwrite || card.blocked ? null : 'approve';
+}
+
 /** Where the keyboard is when new proposals arrive. */
 export interface FocusSituation {
   /** `composer` when the chat box has focus, `none` when nothing does (the page body). */

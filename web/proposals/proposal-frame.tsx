@@ -1,7 +1,7 @@
 import { type JSX, Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
-import { keyDecision } from './card-keys.ts';
+import { keyChoice, keyDecision } from './card-keys.ts';
 import { CardStatus } from './card-status.tsx';
 import { canProposeAgain, isPending, PROPOSE_FAILED } from './proposal-state.ts';
 import { ProposeAgainButton } from './propose-again-button.tsx';
@@ -9,13 +9,17 @@ import { revealInvisible } from './reveal-invisible.ts';
 
 /**
  * The frame every proposal card shares: its kind and state as data attributes, the
- * S/N keys while it is pending and focused, its status, and "propose again".
+ * S/N keys while it is pending and focused (on every kind of card), its status, and
+ * "propose again".
  */
 export function ProposalFrame(props: {
   record: ProposalRecord;
   title: JSX.Element;
   children: JSX.Element;
+  /** Replaces the default S/N handling (a synapse then moves the focus to the next one). */
   onKey?: (decision: 'yes' | 'no') => void;
+  /** Approving is not possible right now, so S does nothing (as the disabled button). */
+  blocked?: boolean;
   /** Replaces the default "propose again" (a closing re-proposes its edited text). */
   again?: () => void;
 }) {
@@ -23,11 +27,14 @@ export function ProposalFrame(props: {
   const t = stores.i18n.t;
   const onKeyDown = (event: KeyboardEvent) => {
     // Keys typed on a button or in a text box belong to them.
-    if (event.target !== event.currentTarget || !props.onKey || !isPending(props.record)) return;
+    if (event.target !== event.currentTarget || !isPending(props.record)) return;
     const decision = keyDecision(event);
     if (!decision) return;
     event.preventDefault();
-    props.onKey(decision);
+    if (props.onKey) return props.onKey(decision);
+    const overwrite = props.record.proposal.mode === 'overwrite';
+    const choice = keyChoice(decision, { overwrite, blocked: props.blocked === true });
+    if (choice) void stores.proposals.decide(props.record.id, choice);
   };
   const again = () =>
     props.again ? props.again() : void stores.proposals.proposeAgain(props.record.id);
@@ -39,7 +46,7 @@ export function ProposalFrame(props: {
       data-kind={props.record.proposal.kind}
       data-state={props.record.state}
       data-id={props.record.id}
-      tabIndex={props.onKey && isPending(props.record) ? 0 : undefined}
+      tabIndex={isPending(props.record) ? 0 : undefined}
       aria-label={revealInvisible(props.record.proposal.path)}
       onKeyDown={onKeyDown}
     >

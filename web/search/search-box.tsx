@@ -27,7 +27,8 @@ export function SearchBox() {
         type="search"
         data-testid="search-box"
         aria-label={stores.i18n.t('search.box')}
-        placeholder={stores.i18n.t('search.box')}
+        // The label says where; the placeholder stays one word so a phone's narrow box shows it whole.
+        placeholder={stores.i18n.t('search.placeholder')}
         value={query()}
         onInput={(e) => onInput(e.currentTarget.value)}
       />

@@ -1,0 +1,23 @@
+import { Show } from 'solid-js';
+import { useStores } from '../app/store-context.tsx';
+
+/**
+ * The last edit of the harness file was refused (the previous harness stays active):
+ * said here, not only in the terminal. The events stream keeps the status current,
+ * so the banner goes away as soon as a valid edit is saved.
+ */
+export function HarnessBanner() {
+  const stores = useStores();
+  const harness = () => stores.vault.state.status?.harness;
+  return (
+    <Show when={harness()?.ok === false ? harness() : null}>
+      {(h) => (
+        <div class="error-banner" role="alert" data-testid="harness-banner">
+          <p class="error-banner-text">
+            {stores.i18n.t('harness.invalid', { file: h().file, error: h().error ?? '' })}
+          </p>
+        </div>
+      )}
+    </Show>
+  );
+}
