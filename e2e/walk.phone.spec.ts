@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { COMMANDS } from '../common/commands.ts';
 import {
   type FakeUpstream,
   startFakeUpstream,
@@ -39,7 +40,7 @@ test('the help table shows what each command does without scrolling sideways', a
   await open(page);
   await enter(page, '/ayuda');
   const does = page.getByTestId('help-table').locator('.help-does');
-  await expect(does).toHaveCount(14);
+  await expect(does).toHaveCount(COMMANDS.length);
   await does.first().scrollIntoViewIfNeeded();
   await expect(does.first()).toBeInViewport({ ratio: 1 });
   // Nothing inside the table is wider than the panel that holds it.

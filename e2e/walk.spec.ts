@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { COMMANDS } from '../common/commands.ts';
 import {
   type FakeUpstream,
   startFakeUpstream,
@@ -63,7 +64,7 @@ test('/ayuda buscar shows that command, and /modo lists profiles by label', asyn
   await expect(table.locator('tbody tr')).toHaveCount(1);
   await expect(table).toContainText('/bus');
   await enter(page, '/ayuda');
-  await expect(table.locator('tbody tr')).toHaveCount(14);
+  await expect(table.locator('tbody tr')).toHaveCount(COMMANDS.length);
   await enter(page, '/modo');
   await expect(page.getByTestId('command-info')).toContainText('General');
   await expect(page.getByTestId('command-info')).not.toContainText('default');
