@@ -96,7 +96,19 @@ function Chip(props: {
             title={t(props.pinned ? 'chips.unpin' : 'chips.pin', { label: props.label })}
             onClick={() => toggle()()}
           >
-            {props.pinned ? '📌' : '📍'}
+            {/* An SVG, not an emoji: Debian without an emoji font would show a box. */}
+            <svg
+              class="chip-pin-icon"
+              viewBox="0 0 24 24"
+              width="16"
+              height="16"
+              aria-hidden="true"
+            >
+              <path
+                fill="currentColor"
+                d="M16 3l5 5-2 1-3 3v4l-2 2-3.5-3.5L5 20l-1-1 5.5-5.5L6 10l2-2h4l3-3z"
+              />
+            </svg>
           </button>
         )}
       </Show>
