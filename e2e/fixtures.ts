@@ -18,6 +18,20 @@ export const sampleNotes: Record<string, string> = {
  * A two-link chain on the fake upstream: `primero` (model `m1`) then `segundo`
  * (model `m2`), both keyless like a local server, so scripts can fail one by model.
  */
+/** One keyless provider at the fake upstream: the simplest chain that answers. */
+export function localChain(upstream: FakeUpstream): Provider[] {
+  return [
+    {
+      id: 'local',
+      label: 'Local',
+      baseUrl: upstream.url,
+      apiKeyEnv: null,
+      models: ['m1'],
+      timeoutMs: 5_000,
+    },
+  ];
+}
+
 export function fakeChain(upstream: FakeUpstream): Provider[] {
   return [
     {

@@ -4,7 +4,7 @@ import {
   type FakeUpstream,
   startFakeUpstream,
 } from '../server/testing/fake-upstream/fake-upstream.ts';
-import { enter, openSignedIn, sampleNotes } from './fixtures.ts';
+import { enter, localChain, openSignedIn, sampleNotes } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
 /** What a new user met on a 390×844 phone, walking every command (issue 16). */
@@ -19,17 +19,7 @@ test.afterAll(() => fake.close());
 test.afterEach(() => soma.stop());
 
 async function open(page: Page) {
-  const providers = [
-    {
-      id: 'local',
-      label: 'Local',
-      baseUrl: fake.url,
-      apiKeyEnv: null,
-      models: ['m1'],
-      timeoutMs: 5_000,
-    },
-  ];
-  soma = await startSoma(sampleNotes, { harness: { providers } });
+  soma = await startSoma(sampleNotes, { harness: { providers: localChain(fake) } });
   await openSignedIn(page, soma);
 }
 

@@ -6,7 +6,7 @@ import {
   type FakeUpstream,
   startFakeUpstream,
 } from '../server/testing/fake-upstream/fake-upstream.ts';
-import { enter, openSignedIn, sampleNotes } from './fixtures.ts';
+import { enter, localChain, openSignedIn, sampleNotes } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
 /** What a new user met on a 1366×768 laptop, walking every command (issue 16). */
@@ -21,17 +21,7 @@ test.afterAll(() => fake.close());
 test.afterEach(() => soma.stop());
 
 async function open(page: Page) {
-  const providers = [
-    {
-      id: 'local',
-      label: 'Local',
-      baseUrl: fake.url,
-      apiKeyEnv: null,
-      models: ['m1'],
-      timeoutMs: 5_000,
-    },
-  ];
-  soma = await startSoma(sampleNotes, { harness: { providers } });
+  soma = await startSoma(sampleNotes, { harness: { providers: localChain(fake) } });
   await openSignedIn(page, soma);
 }
 

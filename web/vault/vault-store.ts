@@ -70,6 +70,10 @@ export function createVaultStore(report: (error: unknown) => void) {
           const path = currentPath();
           if (path && note().status !== 'gone') void loadNote(path, true);
         }
+        // A harness edit between the status read and this moment sent its event to nobody.
+        getStatus()
+          .then((status) => setState('status', status))
+          .catch(() => undefined);
         opened = true;
         setEvents('open');
       },
