@@ -98,6 +98,15 @@ export async function enter(page: Page, text: string): Promise<void> {
   await composer.press('Enter');
 }
 
+/** Sends a message and waits until its answer is complete. */
+export async function ask(page: Page, text: string) {
+  const before = await page.getByTestId('message-assistant').count();
+  await enter(page, text);
+  const answer = page.getByTestId('message-assistant').nth(before);
+  await expect(answer).toHaveAttribute('data-status', 'complete');
+  return answer;
+}
+
 /**
  * `/unir NAME` as a person types it: the note list opens, Enter picks the first
  * suggestion, and a second Enter sends (the first only completes the name).

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { FakeUpstream } from '../server/testing/fake-upstream/fake-upstream.ts';
 import { snapshot } from '../server/testing/vault-snapshot.ts';
-import { enter, expect, fakeChain, openSignedIn, sampleNotes, test } from './fixtures.ts';
+import { ask, enter, expect, fakeChain, openSignedIn, sampleNotes, test } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
 const SYNAPSE_LOG = '02_Conciencia/sesiones/sinapsis_log.txt';
@@ -19,15 +19,6 @@ async function openChat(page: Page, upstream: FakeUpstream): Promise<RunningSoma
   soma = await startSoma(sampleNotes, { harness: { providers: fakeChain(upstream) } });
   await openSignedIn(page, soma);
   return soma;
-}
-
-/** Sends a message and waits until its answer is complete. */
-async function ask(page: Page, text: string) {
-  const before = await page.getByTestId('message-assistant').count();
-  await enter(page, text);
-  const answer = page.getByTestId('message-assistant').nth(before);
-  await expect(answer).toHaveAttribute('data-status', 'complete');
-  return answer;
 }
 
 const read = (s: RunningSoma, path: string) => readFile(join(s.vault, path), 'utf8');

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import type { FakeUpstream } from '../server/testing/fake-upstream/fake-upstream.ts';
 import { snapshot as snapshotVault } from '../server/testing/vault-snapshot.ts';
 import {
+  ask,
   attachByName,
   enter,
   expect,
@@ -26,14 +27,6 @@ async function openChat(page: Page, upstream: FakeUpstream): Promise<RunningSoma
   soma = await startSoma(sampleNotes, { harness: { providers: fakeChain(upstream) } });
   await openSignedIn(page, soma);
   return soma;
-}
-
-async function ask(page: Page, text: string) {
-  const before = await page.getByTestId('message-assistant').count();
-  await enter(page, text);
-  const answer = page.getByTestId('message-assistant').nth(before);
-  await expect(answer).toHaveAttribute('data-status', 'complete');
-  return answer;
 }
 
 const read = (s: RunningSoma, path: string) => readFile(join(s.vault, path), 'utf8');
