@@ -1,6 +1,6 @@
 import { batch, createSignal } from 'solid-js';
 import { createStore } from 'solid-js/store';
-import type { Note, Status, VaultEvent } from '../../common/api-schemas.ts';
+import type { HarnessStatus, Note, Status, VaultEvent } from '../../common/api-schemas.ts';
 import { getFolder, getNote, getStatus, openEvents } from '../lib/api.ts';
 import { ApiError, isNetworkError, isSessionError } from '../lib/api-error.ts';
 import { EVENTS_RETRY_MS } from '../lib/timing.ts';
@@ -27,6 +27,20 @@ export function createVaultStore(report: (error: unknown) => void) {
   let closeEvents: (() => void) | null = null;
   let reopenTimer: ReturnType<typeof setTimeout> | undefined;
   let noteRequest = 0;
+  /** Harness events received, and the last one: a status read that overlaps one keeps it. */
+  let harnessEvents = 0;
+  let lastHarness: HarnessStatus | null = null;
+
+  /**
+   * Reads the status. Its answer may have been made before a harness event that the
+   * page has already applied; it must not undo that event (the banner would vanish).
+   */
+  const readStatus = async () => {
+    const seen = harnessEvents;
+    const status = await getStatus();
+    const harness = seen !== harnessEvents && lastHarness ? lastHarness : status.harness;
+    setState('status', { ...status, harness });
+  };
 
   const loadNote = async (path: string, quiet: boolean) => {
     const request = ++noteRequest;
@@ -71,14 +85,14 @@ export function createVaultStore(report: (error: unknown) => void) {
           if (path && note().status !== 'gone') void loadNote(path, true);
         }
         // A harness edit between the status read and this moment sent its event to nobody.
-        getStatus()
-          .then((status) => setState('status', status))
-          .catch(() => undefined);
+        readStatus().catch(() => undefined);
         opened = true;
         setEvents('open');
       },
       onVault: onVaultEvent,
       onHarness: (harness) => {
+        harnessEvents++;
+        lastHarness = harness;
         if (state.status) setState('status', 'harness', harness);
       },
       onError(closed) {
@@ -105,7 +119,7 @@ export function createVaultStore(report: (error: unknown) => void) {
     /** Loads the status and the tree, and starts following changes. Safe to call again. */
     async start() {
       try {
-        setState('status', await getStatus());
+        await readStatus();
       } catch (error) {
         report(error);
       }
@@ -115,7 +129,7 @@ export function createVaultStore(report: (error: unknown) => void) {
     /** Reads the status again (the audit banner, while the audit log is broken). */
     async refreshStatus() {
       try {
-        setState('status', await getStatus());
+        await readStatus();
       } catch {
         // The connection store reports an unreachable server; the next check tries again.
       }

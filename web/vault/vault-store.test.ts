@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HarnessStatus, Status } from '../../common/api-schemas.ts';
+import type { EventHandlers } from '../lib/api.ts';
+
+const api = vi.hoisted(() => ({
+  handlers: null as EventHandlers | null,
+  statusAnswers: [] as ((status: Status) => void)[],
+}));
+
+vi.mock('../lib/api.ts', () => ({
+  getFolder: vi.fn(() => new Promise(() => undefined)),
+  getNote: vi.fn(),
+  getStatus: vi.fn(() => new Promise<Status>((resolve) => api.statusAnswers.push(resolve))),
+  openEvents: vi.fn((handlers: EventHandlers) => {
+    api.handlers = handlers;
+    return () => undefined;
+  }),
+}));
+
+const { createVaultStore } = await import('./vault-store.ts');
+
+function harness(error: string | null): HarnessStatus {
+  return {
+    ok: error === null,
+    error,
+    file: '/tmp/soma.json',
+    defaultProfile: 'general',
+    profiles: [],
+    searchSynonyms: {},
+  };
+}
+
+function status(h: HarnessStatus): Status {
+  return { harness: h } as unknown as Status;
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the vault store and harness events', () => {
+  beforeEach(() => {
+    api.handlers = null;
+    api.statusAnswers.length = 0;
+  });
+  afterEach(() => vi.clearAllMocks());
+
+  it('a status answered before a harness event does not undo the event', async () => {
+    const store = createVaultStore(() => undefined);
+    const started = store.start();
+    api.statusAnswers.shift()?.(status(harness(null)));
+    await started;
+    // The stream opens: the store reads the status again to catch up…
+    api.handlers?.onOpen();
+    expect(api.statusAnswers).toHaveLength(1);
+    // …and before that answer arrives, the harness is reported broken.
+    api.handlers?.onHarness(harness('soma.json no es válido'));
+    expect(store.state.status?.harness.error).toBe('soma.json no es válido');
+    // The late answer was made before the edit: it says the harness is fine.
+    api.statusAnswers.shift()?.(status(harness(null)));
+    await flush();
+    expect(store.state.status?.harness.error).toBe('soma.json no es válido');
+  });
+
+  it('a status read after the event takes the harness it answers', async () => {
+    const store = createVaultStore(() => undefined);
+    const started = store.start();
+    api.statusAnswers.shift()?.(status(harness(null)));
+    await started;
+    api.handlers?.onHarness(harness('roto'));
+    const refreshed = store.refreshStatus();
+    api.statusAnswers.shift()?.(status(harness(null)));
+    await refreshed;
+    expect(store.state.status?.harness.ok).toBe(true);
+  });
+});
