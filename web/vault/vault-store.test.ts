@@ -26,7 +26,7 @@ function harness(error: string | null): HarnessStatus {
     file: '/tmp/soma.json',
     defaultProfile: 'general',
     profiles: [],
-    searchSynonyms: {},
+    searchSynonyms: [],
   };
 }
 
