@@ -49,9 +49,12 @@ export async function decideProposals(
   proposals: readonly Proposal[],
   decider: Decider,
   show: (text: string) => void,
+  /** Proposals an approval leads to (a synapse's «Conexiones» link), asked right after it. */
+  followUp: (approved: Proposal) => Promise<Proposal[]> = async () => [],
 ): Promise<Decision[]> {
   const decisions: Decision[] = [];
-  for (const proposal of proposals) {
+  const queue = [...proposals];
+  for (let proposal = queue.shift(); proposal; proposal = queue.shift()) {
     const preview = previewOf(proposal);
     if (preview) show(preview);
     const unasked = !decider.ask && !decider.yes;
@@ -76,6 +79,7 @@ export async function decideProposals(
       await client.json(`/api/proposals/${proposal.id}/reject`, { method: 'POST', body: {} });
     }
     decisions.push({ proposal, approved, unasked, written });
+    if (approved) queue.unshift(...(await followUp(proposal)));
   }
   return decisions;
 }

@@ -218,6 +218,26 @@ describe('soma (the terminal client)', () => {
     await soma$(['--rei']);
   });
 
+  it('an approved synapse with a note sent proposes its «Conexiones» link, once', async () => {
+    upstream.setScript({ kind: 'text', chunks: words('Ver [[Huerto]].') });
+    const run = await soma$(['Enlaza', '--unir', 'Tesis'], { answers: [true, true] });
+    expect(run.status).toBe(0);
+    expect(run.asked).toEqual([
+      '¿Aprobar sinapsis [[Huerto]]?',
+      '¿Añadir a 03_Proyectos/Tesis.md?',
+    ]);
+    expect(await vaultFile('03_Proyectos/Tesis.md')).toMatch(/## Conexiones\n+- \[\[Huerto\]\]/);
+    // Already linked: the next approval asks nothing more.
+    const again = await soma$(['Enlaza', '--unir', 'Tesis'], { answers: [true] });
+    expect(again.status).toBe(0);
+    expect(again.asked).toEqual(['¿Aprobar sinapsis [[Huerto]]?']);
+    // A rejected synapse proposes no connection.
+    const rejected = await soma$(['Enlaza', '--unir', 'Bóveda'], { answers: [false] });
+    expect(rejected.asked).toEqual(['¿Aprobar sinapsis [[Huerto]]?']);
+    expect(await vaultFile('01_Caracter/Bóveda.md')).not.toContain('Conexiones');
+    await soma$(['--rei']);
+  });
+
   it('proposes saving with --guardar, --gua and --save and writes to 05_Salida only when approved', async () => {
     upstream.setScript({ kind: 'text', chunks: words('Un plan en tres pasos.') });
     const rejected = await soma$(['Plan', '--guardar=Plan del huerto'], { answers: [false] });

@@ -114,7 +114,10 @@ export async function runCli(io: CliIo): Promise<number> {
         req.commands,
         attachments,
       );
-      const decisions = await decideProposals(client, proposals, decider, say);
+      const sentNotes = attachments.flatMap((a) => (a.kind === 'note' ? [a.path] : []));
+      const decisions = await decideProposals(client, proposals, decider, say, (approved) =>
+        connections(client, approved, sentNotes),
+      );
       if (req.json) for (const d of decisions) json({ event: 'decision', ...summary(d) });
       return 0;
     } finally {
@@ -203,6 +206,35 @@ async function propose(
     out.push(await one('/api/proposals/append', { path, content: answer.text }));
   }
   out.push(...(await remember(client, commands)));
+  return out;
+}
+
+/**
+ * After a synapse `[[B]]` is approved, the link into the graph: for each note sent with
+ * the turn (other than B), `- [[B]]` under its «Conexiones», as the PWA proposes it.
+ */
+async function connections(
+  client: SomaClient,
+  approved: Proposal,
+  sentNotes: readonly string[],
+): Promise<Proposal[]> {
+  const link = approved.kind === 'synapse' ? approved.link : null;
+  if (!link) return [];
+  const out: Proposal[] = [];
+  for (const note of new Set(sentNotes)) {
+    if (note === link.resolved) continue;
+    try {
+      const { proposal } = await client.json<{ proposal: Proposal }>('/api/proposals/connection', {
+        method: 'POST',
+        body: { note, link: link.target },
+      });
+      out.push(proposal);
+    } catch (err) {
+      // The note already links there: nothing to propose.
+      if (err instanceof CliError && err.code === 'already_linked') continue;
+      throw err;
+    }
+  }
   return out;
 }
 
