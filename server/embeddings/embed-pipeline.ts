@@ -51,6 +51,8 @@ export class EmbedPipeline {
   private batchAbort = new AbortController();
   /** Callers of halt() waiting for the loop to park. */
   private parkedWaiters: (() => void)[] = [];
+  /** The loop has ended (stopped, or a fault it logged): nothing will be sent any more. */
+  private ended = false;
   private running: Promise<void> = Promise.resolve();
   private unsubscribe: () => void = () => {};
 
@@ -77,6 +79,10 @@ export class EmbedPipeline {
       .then(() => this.loop())
       .catch((err) => {
         if (!this.abort.signal.aborted) this.deps.log?.(`[embeddings] parado: ${String(err)}`);
+      })
+      .finally(() => {
+        this.ended = true;
+        this.releaseParked();
       });
   }
 
@@ -101,7 +107,7 @@ export class EmbedPipeline {
    */
   halt(): Promise<void> {
     return new Promise((resolve) => {
-      if (this.abort.signal.aborted) return resolve();
+      if (this.abort.signal.aborted || this.ended) return resolve();
       this.parkedWaiters.push(resolve);
       this.batchAbort.abort();
       this.wakeUp();
