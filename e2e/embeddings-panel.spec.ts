@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { type EmbedStatus, EmbedStatusSchema } from '../common/embedding-schemas.ts';
 import type { Harness } from '../harness/schema.ts';
@@ -78,6 +79,11 @@ test('a cloud embedder: asks first, sends nothing before «Sí», embeds, and «
   expect(fake.requests.length).toBeGreaterThan(0);
   await expect(page.getByTestId('embed-counter-charactersSent')).toHaveText(
     before.pending.characters.toLocaleString('es'),
+  );
+
+  const scan = await new AxeBuilder({ page }).analyze();
+  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
+    [],
   );
 
   // «Desactivar»: paused, and a note changed meanwhile is not sent.

@@ -46,6 +46,7 @@ export function EmbedFacts(props: { status: EmbedStatus }) {
         <dd class="embed-more">
           <progress
             class="embed-progress"
+            aria-label={t('embed.state')}
             max={Math.max(1, s().progress.notesTotal)}
             value={s().progress.notesDone}
           />{' '}
