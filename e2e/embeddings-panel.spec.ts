@@ -102,3 +102,18 @@ test('a cloud embedder: asks first, sends nothing before «Sí», embeds, and «
     'Búsqueda semántica en pausa: solo por palabras',
   );
 });
+
+test('with the layer off, the panel says how to turn it on and search is by words only', async ({
+  page,
+}) => {
+  soma = await startSoma(notes);
+  await page.goto(soma.loginLink);
+  await expect(page.getByTestId('chat-view')).toBeVisible();
+  await page.goto(`${soma.url}/#/semantica`);
+  const off = page.getByTestId('embed-off');
+  await expect(off).toContainText('añade esta sección al arnés');
+  await expect(off).toContainText('"embeddings"');
+  await expect(off).toContainText('README.md, sección «Búsqueda semántica»');
+  await page.getByTestId('search-box').fill('coche');
+  await expect(page.getByTestId('embed-chip')).toHaveText('Búsqueda solo por palabras');
+});
