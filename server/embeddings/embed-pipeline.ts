@@ -165,7 +165,7 @@ export class EmbedPipeline {
   private async loop(): Promise<void> {
     const signal = this.abort.signal;
     while (!signal.aborted) {
-      // Checked before every batch: switching off stops between batches, never mid-request.
+      // Checked before every batch (halt() also aborts the one in flight): paused, nothing is sent.
       if (this.paused()) {
         this.state = 'paused';
         this.releaseParked();
