@@ -132,4 +132,13 @@ describe('the embeddings store', () => {
     expect(report).toHaveBeenCalledWith(expect.objectContaining({ message: 'down' }));
     expect(clock.pendingCount()).toBe(0);
   });
+
+  it('after stop (sign-out), a panel opened again still polls', async () => {
+    const { clock, store } = setup([]);
+    const unwatch = store.watch();
+    store.stop();
+    unwatch();
+    store.watch();
+    await vi.waitFor(() => expect(clock.pendingCount()).toBe(1));
+  });
 });

@@ -118,7 +118,7 @@ export function createEmbeddingsStore(
       return () => {
         if (stopped) return;
         stopped = true;
-        watchers--;
+        watchers = Math.max(0, watchers - 1);
         schedule();
       };
     },
