@@ -44,6 +44,7 @@ export const errorCodes = [
   'embeddings_off',
   'consent_required',
   'consent_mismatch',
+  'embeddings_paused',
   'embed_failed',
   'internal',
 ] as const;

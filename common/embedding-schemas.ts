@@ -59,10 +59,12 @@ export const EmbedStatusSchema = z.object({
   endpoint: z.nullable(z.string()),
   /** True when no note text leaves the machine. */
   local: z.boolean(),
+  /** The user's switch (POST /api/embeddings/enabled): false pauses embedding and queries. */
+  enabled: z.boolean(),
   consent: z.enum(['not_needed', 'needed', 'given']),
   /** What would leave the machine if the user consented now (notes still to embed). */
   pending: z.object({ notes: Count, characters: Count }),
-  state: z.enum(['off', 'waiting_consent', 'embedding', 'idle', 'failing']),
+  state: z.enum(['off', 'paused', 'waiting_consent', 'embedding', 'idle', 'failing']),
   progress: z.object({ notesDone: Count, notesTotal: Count, chunks: Count }),
   /** Changes on every model or dimension change: clients holding another one start over. */
   generation: z.string(),
@@ -75,6 +77,10 @@ export type EmbedStatus = z.infer<typeof EmbedStatusSchema>;
 /** POST /api/embeddings/consent: the endpoint the user was shown, so consent is specific. */
 export const EmbedConsentRequestSchema = z.object({ endpoint: z.string(), model: z.string() });
 export type EmbedConsentRequest = z.infer<typeof EmbedConsentRequestSchema>;
+
+/** POST /api/embeddings/enabled: the user's on/off switch, kept in the config folder. */
+export const EmbedEnabledRequestSchema = z.object({ enabled: z.boolean() });
+export type EmbedEnabledRequest = z.infer<typeof EmbedEnabledRequestSchema>;
 
 export const EncodedVectorSchema = z.object({ scale: z.number(), data: z.string() });
 
@@ -133,6 +139,7 @@ export function embeddingsOffStatus(): EmbedStatus {
     dimensions: null,
     endpoint: null,
     local: true,
+    enabled: false,
     consent: 'not_needed',
     pending: { notes: 0, characters: 0 },
     state: 'off',

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import * as z from 'zod/mini';
@@ -30,6 +30,12 @@ export class ConsentStore {
     const record = { endpoint, model, givenAt: now.toISOString() };
     await writeFileAtomic(this.file, `${JSON.stringify(record)}\n`, { fsync: true });
     this.current = record;
+  }
+
+  /** Withdraws consent: nothing more is sent until it is given again. */
+  async revoke(): Promise<void> {
+    await rm(this.file, { force: true });
+    this.current = null;
   }
 }
 

@@ -57,7 +57,7 @@ async function endpoint(script: EmbeddingsBehaviour[], batchSize = 2): Promise<E
   return createEndpointEmbedder(config, {});
 }
 
-async function pipeline(embedder: Embedder, mayEmbed = () => true) {
+async function pipeline(embedder: Embedder, mayEmbed = () => true, paused = () => false) {
   const store = await VectorStore.open(join(base, 'config'), {
     model: embedder.model,
     dimensions: embedder.dimensions,
@@ -68,6 +68,7 @@ async function pipeline(embedder: Embedder, mayEmbed = () => true) {
     store,
     embedder,
     mayEmbed,
+    paused,
     backoff: FAST,
     onFailure: (problem) =>
       seen.push({ code: problem.code, state: p.state, stored: store.noteCount }),
@@ -152,5 +153,36 @@ describe('server/embeddings/embed-pipeline', () => {
     expect(sent).toHaveLength(2);
     for (const title of sent) expect(done).not.toContain(`${title}.md`);
     expect(second.store.wasReset).toBe(false);
+  });
+
+  it('paused, aborts the request in flight and sends nothing until resumed, then only the rest', async () => {
+    await startVault(notes(6));
+    let paused = false;
+    const { p, store } = await pipeline(
+      await endpoint(['ok', 'hang']),
+      () => true,
+      () => paused,
+    );
+    await vi.waitFor(() => expect(fake?.requests).toHaveLength(2));
+    paused = true;
+    await p.halt();
+    expect(p.state).toBe('paused');
+    const kept = store.paths();
+    expect(kept).toHaveLength(2);
+    // A change while paused is noted, not sent.
+    await writeFile(join(base, 'vault', 'nota5.md'), 'Cambiada en pausa.');
+    await vi.waitFor(() => expect(p.progress().notesTotal).toBe(6));
+    await writeFile(join(base, 'vault', kept[0] as string), 'También cambiada.');
+    await vi.waitFor(() => expect(p.progress().notesDone).toBe(1));
+    expect(p.state).toBe('paused');
+    expect(fake?.requests).toHaveLength(2);
+
+    paused = false;
+    p.poke();
+    await vi.waitFor(() => expect(p.progress().notesDone).toBe(6));
+    const after = fake?.requests.slice(2).flatMap((r) => r.input.map((t) => t.split('\n')[0]));
+    // The unchanged stored note is not embedded again.
+    expect(after).not.toContain((kept[1] as string).replace('.md', ''));
+    expect(after).toHaveLength(5);
   });
 });

@@ -19,7 +19,7 @@ export interface Backoff {
 }
 export const DEFAULT_BACKOFF: Backoff = { baseMs: 1_000, maxMs: 60_000, permanentMs: 10 * 60_000 };
 
-export type PipelineState = 'waiting_consent' | 'embedding' | 'idle' | 'failing';
+export type PipelineState = 'paused' | 'waiting_consent' | 'embedding' | 'idle' | 'failing';
 
 interface Pending {
   path: string;
@@ -45,6 +45,14 @@ export class EmbedPipeline {
   lastError: EmbedProblem | null = null;
   private readonly abort = new AbortController();
   private wake: () => void = () => {};
+  /** A wake-up that came while the loop was busy: the next idle() returns at once. */
+  private woken = false;
+  /** Aborts the batch in flight and its back-off when the user switches the layer off. */
+  private batchAbort = new AbortController();
+  /** Callers of halt() waiting for the loop to park. */
+  private parkedWaiters: (() => void)[] = [];
+  /** The loop has ended (stopped, or a fault it logged): nothing will be sent any more. */
+  private ended = false;
   private running: Promise<void> = Promise.resolve();
   private unsubscribe: () => void = () => {};
 
@@ -55,6 +63,8 @@ export class EmbedPipeline {
       embedder: Embedder;
       /** True while note text may be sent (always for local embedders). */
       mayEmbed: () => boolean;
+      /** True while the user switched the layer off: nothing is embedded or sent. */
+      paused?: () => boolean;
       backoff?: Backoff;
       /** Told of every failure as it happens (a status push, tests). */
       onFailure?: (problem: EmbedProblem) => void;
@@ -69,6 +79,10 @@ export class EmbedPipeline {
       .then(() => this.loop())
       .catch((err) => {
         if (!this.abort.signal.aborted) this.deps.log?.(`[embeddings] parado: ${String(err)}`);
+      })
+      .finally(() => {
+        this.ended = true;
+        this.releaseParked();
       });
   }
 
@@ -76,13 +90,36 @@ export class EmbedPipeline {
   async stop(): Promise<void> {
     this.unsubscribe();
     this.abort.abort();
-    this.wake();
+    this.wakeUp();
     await this.running;
+    this.releaseParked();
     await this.deps.store.flush().catch(() => {});
   }
 
-  /** Call after consent is given: the loop stops waiting. */
+  /** Call after consent is given or the layer switched back on: the loop stops waiting. */
   poke(): void {
+    this.wakeUp();
+  }
+
+  /**
+   * Call after `paused` turned true: aborts the request in flight (its notes go back to the
+   * queue) and resolves once the loop is parked, so nothing more reaches the embedder.
+   */
+  halt(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.abort.signal.aborted || this.ended) return resolve();
+      this.parkedWaiters.push(resolve);
+      this.batchAbort.abort();
+      this.wakeUp();
+    });
+  }
+
+  private releaseParked(): void {
+    for (const resolve of this.parkedWaiters.splice(0)) resolve();
+  }
+
+  private wakeUp(): void {
+    this.woken = true;
     this.wake();
   }
 
@@ -122,12 +159,19 @@ export class EmbedPipeline {
         .remove([path])
         .catch((err) => this.deps.log?.(`[embeddings] ${String(err)}`));
     }
-    this.wake();
+    this.wakeUp();
   }
 
   private async loop(): Promise<void> {
     const signal = this.abort.signal;
     while (!signal.aborted) {
+      // Checked before every batch (halt() also aborts the one in flight): paused, nothing is sent.
+      if (this.paused()) {
+        this.state = 'paused';
+        this.releaseParked();
+        await this.idle();
+        continue;
+      }
       if (this.queue.size === 0) {
         this.state = this.lastError ? 'failing' : 'idle';
         await this.idle();
@@ -147,10 +191,15 @@ export class EmbedPipeline {
     }
   }
 
+  private paused(): boolean {
+    return this.deps.paused?.() ?? false;
+  }
+
   private idle(): Promise<void> {
     return new Promise((resolve) => {
       this.wake = resolve;
-      if (this.abort.signal.aborted) resolve();
+      if (this.abort.signal.aborted || this.woken) resolve();
+      this.woken = false;
     });
   }
 
@@ -199,15 +248,16 @@ export class EmbedPipeline {
 
   private async embedWithRetry(batch: Pending[]): Promise<void> {
     const backoff = this.deps.backoff ?? DEFAULT_BACKOFF;
-    const signal = this.abort.signal;
-    for (let attempt = 0; !signal.aborted; attempt++) {
+    if (this.batchAbort.signal.aborted) this.batchAbort = new AbortController();
+    const signal = AbortSignal.any([this.abort.signal, this.batchAbort.signal]);
+    for (let attempt = 0; !signal.aborted && !this.paused(); attempt++) {
       try {
-        await this.embedBatch(batch);
+        await this.embedBatch(batch, signal);
         this.lastError = null;
         this.state = 'embedding';
         return;
       } catch (err) {
-        if (signal.aborted) break;
+        if (signal.aborted || this.paused()) break;
         if (!(err instanceof EmbedError)) throw err;
         this.counters.failures++;
         this.lastError = err.problem;
@@ -219,11 +269,11 @@ export class EmbedPipeline {
         await sleep(wait, signal);
       }
     }
-    // Stopped mid-batch: the notes go back, so a later start embeds them.
+    // Stopped or paused mid-batch: the notes go back, so a later start embeds them.
     for (const p of batch) this.queue.add(p.path);
   }
 
-  private async embedBatch(batch: Pending[]): Promise<void> {
+  private async embedBatch(batch: Pending[], signal: AbortSignal): Promise<void> {
     const { embedder, store } = this.deps;
     const texts = batch.flatMap((p) => p.chunks.map((c) => c.text));
     const vectors: Float32Array[] = [];
@@ -232,7 +282,7 @@ export class EmbedPipeline {
       const chars = part.reduce((n, t) => n + t.length, 0);
       this.counters.requests++;
       if (!embedder.local) this.counters.charactersSent += chars;
-      vectors.push(...(await embedder.embed(part, 'document', this.abort.signal)));
+      vectors.push(...(await embedder.embed(part, 'document', signal)));
       this.counters.characters += chars;
     }
     let at = 0;

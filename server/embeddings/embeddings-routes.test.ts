@@ -191,4 +191,68 @@ describe('server/embeddings/embeddings-routes', () => {
     const { cookie } = await withLayer({ kind: 'test' });
     expect((await post('/api/embeddings/query', cookie, { text: '  ' })).status).toBe(400);
   });
+
+  it('switched off: paused, queries refused, nothing sent; on again embeds only what changed', async () => {
+    const { cookie } = await endpointLayer(true);
+    await vi.waitFor(async () => expect((await status(cookie)).progress.notesDone).toBe(3));
+    const off = await post('/api/embeddings/enabled', cookie, { enabled: false });
+    expect(off.status).toBe(200);
+    expect(EmbedStatusSchema.parse(off.body)).toMatchObject({ enabled: false, state: 'paused' });
+    const sentBefore = fake!.requests.length;
+    const q = await post('/api/embeddings/query', cookie, { text: 'coche' });
+    expect(q).toEqual({
+      status: 409,
+      body: { error: { code: 'embeddings_paused', message: expect.any(String) } },
+    });
+    // Stored vectors stay and are still served.
+    const d = VectorsDeltaSchema.parse((await get('/api/embeddings/vectors', cookie)).body);
+    expect(d.notes).toHaveLength(3);
+    await writeFile(join(t!.vault.root, '00_Entrada/cocina.md'), 'Cena de hoy.');
+    await vi.waitFor(async () => expect((await status(cookie)).progress.notesDone).toBe(2));
+    expect(fake!.requests).toHaveLength(sentBefore);
+
+    const on = await post('/api/embeddings/enabled', cookie, { enabled: true });
+    expect(on.body.enabled).toBe(true);
+    await vi.waitFor(async () => expect((await status(cookie)).progress.notesDone).toBe(3));
+    const resent = fake!.requests.slice(sentBefore).flatMap((r) => r.input);
+    expect(resent).toEqual([expect.stringContaining('Cena de hoy.')]);
+    expect((await post('/api/embeddings/query', cookie, { text: 'coche' })).status).toBe(200);
+  });
+
+  it('keeps the switch across a restart, and refuses a body without a boolean', async () => {
+    const { cookie } = await withLayer({ kind: 'test' });
+    expect((await post('/api/embeddings/enabled', cookie, { enabled: 'no' })).status).toBe(400);
+    await post('/api/embeddings/enabled', cookie, { enabled: false });
+    const reopened = await startEmbeddings({
+      config: EmbeddingsSchema.parse({ embedder: { kind: 'test' } }),
+      vault: t!.vault,
+      configDir: join(t!.base, 'config'),
+      env: {},
+    });
+    try {
+      expect(reopened.status()).toMatchObject({ enabled: false, state: 'paused' });
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('withdraws consent: nothing more is sent, the stored vectors stay', async () => {
+    const { cookie } = await endpointLayer(false);
+    await vi.waitFor(async () => expect((await status(cookie)).state).toBe('waiting_consent'));
+    await post('/api/embeddings/consent', cookie, { endpoint: fake!.baseUrl, model: 'emb' });
+    await vi.waitFor(async () => expect((await status(cookie)).progress.notesDone).toBe(3));
+    const res = await t!.app.request('/api/embeddings/consent', {
+      method: 'DELETE',
+      headers: { host: HOST, origin: ORIGIN, cookie },
+    });
+    expect(EmbedStatusSchema.parse(await res.json())).toMatchObject({ consent: 'needed' });
+    const sent = fake!.requests.length;
+    expect((await post('/api/embeddings/query', cookie, { text: 'x' })).status).toBe(403);
+    await writeFile(join(t!.vault.root, '00_Entrada/cocina.md'), 'Cena de hoy.');
+    await vi.waitFor(async () => expect((await status(cookie)).state).toBe('waiting_consent'));
+    await vi.waitFor(async () => expect((await status(cookie)).pending.notes).toBe(1));
+    expect(fake!.requests).toHaveLength(sent);
+    const d = VectorsDeltaSchema.parse((await get('/api/embeddings/vectors', cookie)).body);
+    expect(d.notes.length).toBeGreaterThanOrEqual(2);
+  });
 });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import {
   EmbedConsentRequestSchema,
+  EmbedEnabledRequestSchema,
   EmbedQueryRequestSchema,
 } from '../../common/embedding-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -34,6 +35,15 @@ export function embeddingsRoutes(service: EmbeddingsService, log?: (line: string
   app.post('/consent', async (c) => {
     const { endpoint, model } = await parseJsonBody(c, EmbedConsentRequestSchema);
     await service.consent(endpoint, model);
+    return c.json(service.status());
+  });
+  app.delete('/consent', async (c) => {
+    await service.revokeConsent();
+    return c.json(service.status());
+  });
+  app.post('/enabled', async (c) => {
+    const { enabled } = await parseJsonBody(c, EmbedEnabledRequestSchema);
+    await service.setEnabled(enabled);
     return c.json(service.status());
   });
   app.get('/vectors', (c) => {

@@ -13,12 +13,17 @@ import { ConsentStore } from './consent-store.ts';
 import { createEmbedder } from './create-embedder.ts';
 import { type Backoff, EmbedPipeline } from './embed-pipeline.ts';
 import { type Embedder, EmbedError } from './embedder.ts';
+import { SwitchStore } from './switch-store.ts';
 import { encodeStored, VectorStore } from './vector-store.ts';
 
 /** What /api/embeddings needs; built by server/main.ts only when the harness turns the layer on. */
 export interface EmbeddingsService {
   status(): EmbedStatus;
   consent(endpoint: string, model: string): Promise<void>;
+  /** Withdraws consent for a non-local endpoint; stored vectors stay. */
+  revokeConsent(): Promise<void>;
+  /** The user's switch: off stops embedding between batches and refuses queries. */
+  setEnabled(enabled: boolean): Promise<void>;
   delta(since: number, generation: string | null, maxChunks: number): VectorsDelta;
   query(text: string): Promise<EmbedQueryResponse>;
   close(): Promise<void>;
@@ -56,6 +61,7 @@ export async function startEmbeddings(opts: EmbeddingsOptions): Promise<Embeddin
     dimensions: config.dimensions,
   };
   const store = await VectorStore.open(dir, identity);
+  const onOff = await SwitchStore.open(dir);
   const local = embedder?.local ?? (config.kind !== 'endpoint' || config.local);
   const endpoint = config.kind === 'endpoint' ? config.baseUrl : null;
   const consented = () => local || (consent?.given(endpoint ?? '', identity.model) ?? false);
@@ -65,6 +71,7 @@ export async function startEmbeddings(opts: EmbeddingsOptions): Promise<Embeddin
         store,
         embedder,
         mayEmbed: consented,
+        paused: () => !onOff.enabled,
         ...(opts.backoff ? { backoff: opts.backoff } : {}),
         ...(opts.log ? { log: opts.log } : {}),
       })
@@ -82,9 +89,10 @@ export async function startEmbeddings(opts: EmbeddingsOptions): Promise<Embeddin
         dimensions: identity.dimensions,
         endpoint,
         local,
+        enabled: onOff.enabled,
         consent: local ? 'not_needed' : consented() ? 'given' : 'needed',
         pending: pipeline?.pending() ?? { notes: 0, characters: 0 },
-        state: failure ? 'failing' : (pipeline?.state ?? 'failing'),
+        state: !onOff.enabled ? 'paused' : failure ? 'failing' : (pipeline?.state ?? 'failing'),
         progress: pipeline?.progress() ?? { notesDone: 0, notesTotal: 0, chunks: store.chunkCount },
         generation: store.generation,
         lastError: failure?.problem ?? pipeline?.lastError ?? null,
@@ -103,6 +111,15 @@ export async function startEmbeddings(opts: EmbeddingsOptions): Promise<Embeddin
       }
       await consent.give(givenEndpoint, givenModel, new Date(opts.clock?.() ?? Date.now()));
       pipeline?.poke();
+    },
+    async revokeConsent() {
+      if (local) return;
+      await consent?.revoke();
+    },
+    async setEnabled(enabled) {
+      await onOff.set(enabled, new Date(opts.clock?.() ?? Date.now()));
+      if (enabled) pipeline?.poke();
+      else await pipeline?.halt();
     },
     delta(since, generation, maxChunks) {
       const reset = generation !== store.generation || since < store.floor || since > store.cursor;
@@ -146,6 +163,9 @@ export async function startEmbeddings(opts: EmbeddingsOptions): Promise<Embeddin
       return delta;
     },
     async query(text) {
+      if (!onOff.enabled) {
+        throw new ApiError(409, 'embeddings_paused', 'La búsqueda semántica está en pausa.');
+      }
       if (!embedder) throw new ApiError(503, 'embed_failed', 'El embebedor no está disponible.');
       if (!consented())
         throw new ApiError(

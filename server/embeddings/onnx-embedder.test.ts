@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cosine } from '../../common/vector-codec.ts';
 import { OnnxEmbedderSchema } from '../../harness/embeddings-schema.ts';
 import { EmbedError } from './embedder.ts';
-import type { ModelManifest } from './model-dir.ts';
+import { checkModelDir, E5_SMALL_INT8, type ModelManifest } from './model-dir.ts';
 import { createOnnxEmbedder, ONNX_INSTALL } from './onnx-embedder.ts';
 
 let dir: string;
@@ -70,6 +70,28 @@ describe('server/embeddings/onnx-embedder', () => {
     await writeFile(join(dir, 'tokenizer.json'), '{}');
     const p = await problem(createOnnxEmbedder(config(dir), tiny(sha('otro'))));
     expect(p).toMatchObject({ params: { problem: 'checksum', file: 'model_quantized.onnx' } });
+  });
+
+  it('hashes a file once while its size and mtime stay, again when they change', async () => {
+    const file = join(dir, 'model_quantized.onnx');
+    await writeFile(file, 'modelo');
+    await writeFile(join(dir, 'tokenizer.json'), '{}');
+    const mtime = new Date('2026-01-01T00:00:00Z');
+    await utimes(file, mtime, mtime);
+    const manifest = tiny(sha('modelo'));
+    await expect(checkModelDir(dir, manifest)).resolves.toBeUndefined();
+    // Same size and mtime: the cached hash stands (the file is not read again).
+    await writeFile(file, 'MODELO');
+    await utimes(file, mtime, mtime);
+    await expect(checkModelDir(dir, manifest)).resolves.toBeUndefined();
+    // A new mtime: read again, and the changed bytes are caught.
+    await utimes(file, mtime, new Date(mtime.getTime() + 5_000));
+    const p = await problem(checkModelDir(dir, manifest));
+    expect(p).toMatchObject({ params: { problem: 'checksum', file: 'model_quantized.onnx' } });
+  });
+
+  it('pins the published SHA-256 of both e5-small files', () => {
+    for (const f of E5_SMALL_INT8.files) expect(f.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('with a good folder and no runtime installed, says how to install it', async (ctx) => {

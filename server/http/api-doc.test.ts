@@ -7,6 +7,7 @@ import { ChatRequestSchema, NotesBatchRequestSchema } from '../../common/chat-sc
 import { ConversationAppendSchema } from '../../common/cli-schemas.ts';
 import {
   EmbedConsentRequestSchema,
+  EmbedEnabledRequestSchema,
   EmbedQueryRequestSchema,
 } from '../../common/embedding-schemas.ts';
 import { ClaimBodySchema, ClaimStatusBodySchema } from '../../common/pairing-schemas.ts';
@@ -84,6 +85,7 @@ const BODIES: Record<string, [route: string, schema: z.ZodMiniType]> = {
   ConfirmBodySchema: ['POST /api/proposals/:id/confirm', ConfirmBodySchema],
   EmbedConsentRequestSchema: ['POST /api/embeddings/consent', EmbedConsentRequestSchema],
   EmbedQueryRequestSchema: ['POST /api/embeddings/query', EmbedQueryRequestSchema],
+  EmbedEnabledRequestSchema: ['POST /api/embeddings/enabled', EmbedEnabledRequestSchema],
   ClaimBodySchema: ['POST /api/pairing/claim', ClaimBodySchema],
   ClaimStatusBodySchema: ['POST /api/pairing/claim/status', ClaimStatusBodySchema],
 };

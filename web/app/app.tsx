@@ -11,6 +11,7 @@ import { StoreProvider, useStores } from './store-context.tsx';
 
 const SearchRoute = lazy(() => import('./routes/search-route.tsx'));
 const DevicesView = lazy(() => import('../devices/devices-view.tsx'));
+const EmbeddingsPanel = lazy(() => import('../embeddings/embeddings-panel.tsx'));
 const OfflineHome = lazy(() => import('../offline/offline-home.tsx'));
 /** `/pair#<code>`, the page a phone opens from the QR code. */
 const PairPage = lazy(() => import('../pairing/pair-page.tsx'));
@@ -68,6 +69,9 @@ function Screen() {
             </Match>
             <Match when={route().name === 'devices'}>
               <DevicesView />
+            </Match>
+            <Match when={route().name === 'embeddings'}>
+              <EmbeddingsPanel />
             </Match>
           </Switch>
         </Layout>

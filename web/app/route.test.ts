@@ -5,6 +5,7 @@ describe('route', () => {
   it('reads an empty or unknown hash as the home screen', () => {
     expect(parseHash('')).toEqual({ name: 'home' });
     expect(parseHash('#/')).toEqual({ name: 'home' });
+    expect(parseHash('#/semantica')).toEqual({ name: 'embeddings' });
     expect(parseHash('#/otra/cosa')).toEqual({ name: 'home' });
     expect(parseHash('#login=abc')).toEqual({ name: 'home' });
   });

@@ -4,12 +4,15 @@ export type Route =
   | { name: 'note'; path: string }
   | { name: 'search'; query: string; folder: string; tag: string }
   | { name: 'audit' }
-  | { name: 'devices' };
+  | { name: 'devices' }
+  | { name: 'embeddings' };
 
 const NOTE_PREFIX = '/nota/';
 const SEARCH_PATH = '/buscar';
 /** `#/dispositivos`: paired devices, LAN mode and pairing a phone. */
 export const DEVICES_PATH = '/dispositivos';
+/** `#/semantica`: the long-term layer's status, consent and switch. */
+export const EMBEDDINGS_HASH = '#/semantica';
 /** Every write SOMA made to the vault. */
 export const AUDIT_HASH = '#/auditoria';
 
@@ -30,6 +33,7 @@ export function parseHash(hash: string): Route {
   if (value === SEARCH_PATH || value.startsWith(`${SEARCH_PATH}?`)) return parseSearch(value);
   if (value === DEVICES_PATH) return { name: 'devices' };
   if (`#${value}` === AUDIT_HASH) return { name: 'audit' };
+  if (`#${value}` === EMBEDDINGS_HASH) return { name: 'embeddings' };
   if (!value.startsWith(NOTE_PREFIX)) return { name: 'home' };
   const segments = value.slice(NOTE_PREFIX.length).split('/').map(decodeSegment);
   if (segments.some((s) => s === null || s === '')) return { name: 'home' };

@@ -1,5 +1,6 @@
 import { createContext, type JSX, onCleanup, useContext } from 'solid-js';
 import { createChatStore } from '../chat/chat-store.ts';
+import { createEmbeddingsStore } from '../embeddings/embeddings-store.ts';
 import { createI18nStore } from '../i18n/i18n-store.ts';
 import { isSessionError } from '../lib/api-error.ts';
 import { createProposalsStore } from '../proposals/proposals-store.ts';
@@ -21,6 +22,7 @@ function createStores() {
     if (isSessionError(error)) {
       vault.stop();
       search.stop();
+      embeddings.stop();
       session.signOut();
     } else {
       connection.report(error);
@@ -41,6 +43,7 @@ function createStores() {
   const proposals = createProposalsStore(chat, i18n, report);
   const webContext = createWebContextStore(chat, i18n);
   const search = createSearchStore(report);
+  const embeddings = createEmbeddingsStore(report);
 
   /** Loads everything again: the session, then the vault and the open note. */
   const reloadAll = async () => {
@@ -67,7 +70,19 @@ function createStores() {
   window.addEventListener('hashchange', onHashChange);
   onCleanup(() => window.removeEventListener('hashchange', onHashChange));
 
-  return { i18n, router, session, vault, chat, proposals, webContext, search, connection, start };
+  return {
+    i18n,
+    router,
+    session,
+    vault,
+    chat,
+    proposals,
+    webContext,
+    search,
+    embeddings,
+    connection,
+    start,
+  };
 }
 
 export type Stores = ReturnType<typeof createStores>;

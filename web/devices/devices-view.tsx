@@ -1,5 +1,6 @@
 import { createResource, For } from 'solid-js';
 import type { SessionInfo } from '../../common/api-schemas.ts';
+import { EMBEDDINGS_HASH } from '../app/route.ts';
 import { useStores } from '../app/store-context.tsx';
 import { getSessions, renameSession, revokeSession } from '../pairing/pairing-api.ts';
 import { DeviceItem } from './device-item.tsx';
@@ -53,6 +54,11 @@ export default function DevicesView() {
         </For>
       </ul>
       <LanPanel />
+      <p>
+        <a href={EMBEDDINGS_HASH} data-testid="embed-link">
+          {t('embed.link')}
+        </a>
+      </p>
     </div>
   );
 }

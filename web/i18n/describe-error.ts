@@ -34,6 +34,7 @@ const KEYS: Readonly<Record<ClientErrorCode, MessageKey>> = {
   embeddings_off: 'error.embeddings_off',
   consent_required: 'error.consent_required',
   consent_mismatch: 'error.consent_mismatch',
+  embeddings_paused: 'error.embeddings_paused',
   embed_failed: 'error.embed_failed',
   too_large: 'error.too_large',
   timeout: 'error.timeout',

@@ -279,6 +279,85 @@ export const en = {
     'The service is not the one you approved: check the status and decide again.',
   'error.embed_failed':
     'The embeddings service did not answer properly; lexical search still works.',
+  'error.embeddings_paused':
+    'Semantic search is paused: turn it on in «Semantic search» or search by words.',
+
+  'embed.link': 'Semantic search',
+  'embed.title': 'Semantic search',
+  'embed.intro':
+    'Finds notes by what they say, not only by their words: each note becomes vectors on this laptop and search combines them with word search.',
+  'embed.off.explain':
+    'It is off: SOMA searches by words only. To turn it on, add this section to the harness ({file}) and restart SOMA (with Ollama on this laptop, first: ollama pull nomic-embed-text).',
+  'embed.off.readme':
+    'Step by step (Ollama or the ONNX model without a server), what leaves the machine and what it costs on a modest laptop: README.md, section «Búsqueda semántica».',
+  'embed.embedder': 'Model',
+  'embed.kind.endpoint': 'OpenAI-compatible service',
+  'embed.kind.onnx': 'ONNX model inside SOMA',
+  'embed.kind.test': 'test embedder, no model',
+  'embed.endpoint': 'Address',
+  'embed.local.yes': 'On this machine: no text leaves it.',
+  'embed.local.no': 'Off this machine: the text of your notes is sent to this service.',
+  'embed.state': 'State',
+  'embed.state.off': 'off in the harness',
+  'embed.state.paused': 'paused: nothing is computed or sent',
+  'embed.state.waiting_consent': 'waiting for your permission',
+  'embed.state.embedding': 'computing',
+  'embed.state.idle': 'up to date',
+  'embed.state.failing': 'failing, retrying',
+  'embed.progress': '{done} of {total} notes · {chunks} chunks',
+  'embed.lastError': 'Last error: {text}',
+  'embed.counters': 'Since SOMA started',
+  'embed.counters.requests': 'Requests',
+  'embed.counters.notes': 'Notes',
+  'embed.counters.chunks': 'Chunks',
+  'embed.counters.characters': 'Characters',
+  'embed.counters.failures': 'Failures',
+  'embed.counters.charactersSent': 'Characters sent off the machine',
+  'embed.switch.off': 'Turn off',
+  'embed.switch.on': 'Turn on',
+  'embed.switch.help':
+    'Turning it off pauses semantic search: nothing is computed or sent and search uses words only; stored vectors stay. Turning it on resumes where it was, without recomputing what did not change.',
+  'embed.revoke': 'Withdraw permission',
+  'embed.revoke.help':
+    'Withdrawing permission stops sending text to {endpoint} (neither notes nor searches) until you give it again; vectors already computed stay on this laptop.',
+  'embed.consent.open': 'Decide about sending…',
+  'embed.consent.title': 'Send your notes to this service?',
+  'embed.consent.body':
+    'For semantic search, SOMA would send the text of {notes} notes ({characters} characters) to {endpoint}, model {model}. That text leaves this machine.',
+  'embed.consent.after':
+    'Afterwards new or changed notes and the text of each semantic search are sent too. You can withdraw permission at any time.',
+  'embed.consent.yes': 'Yes, send',
+  'embed.consent.no': 'No',
+  'embed.consent.declined': 'Nothing was sent. Search keeps using words only.',
+  'embed.chip.semantic': 'Semantic search: {done} of {total} notes',
+  'embed.chip.lexical': 'Word search only',
+  'embed.chip.paused': 'Semantic search paused: words only',
+  'embed.chip.consent': 'Words only: semantic search waits for your permission',
+  'embed.problem.embeddings_off': 'The harness has no «{section}» section.',
+  'embed.problem.rate_limited':
+    'The service asked to wait (too many requests); retrying by itself.',
+  'embed.problem.server_error': 'The service failed (HTTP {status}); retrying by itself.',
+  'embed.problem.timeout': 'The service did not answer within {ms} ms; retrying by itself.',
+  'embed.problem.unreachable': 'Cannot connect to {endpoint}: is it running?',
+  'embed.problem.wrong_dimensions':
+    'The model gives vectors of {got} dimensions and the harness says {expected}: fix «dimensions».',
+  'embed.problem.bad_vector':
+    'The service returned a vector with non-numeric values (NaN or infinite).',
+  'embed.problem.count_mismatch': '{expected} vectors were asked for and {got} arrived.',
+  'embed.problem.bad_response':
+    'The service answered something that cannot be read (HTTP {status}): does the address end in /v1?',
+  'embed.problem.key_missing':
+    'The key is missing: set the environment variable {env} and restart SOMA.',
+  'embed.problem.onnx_runtime_missing': 'The ONNX runtime is missing. Install it with: {install}',
+  'embed.problem.tokenizer_missing': 'The tokenizer is missing. Install it with: {install}',
+  'embed.problem.model_dir_invalid.not_a_folder':
+    'The model folder {dir} does not exist or is not a folder.',
+  'embed.problem.model_dir_invalid.missing': '{file} is missing from the model folder {dir}.',
+  'embed.problem.model_dir_invalid.size':
+    '{file} in {dir} does not have the expected size ({bytes} bytes): a partial download?',
+  'embed.problem.model_dir_invalid.checksum':
+    '{file} in {dir} does not match the published SHA-256: download it again.',
+  'embed.problem.model_failed': 'The model failed: {reason}',
   'devices.link': 'Devices',
   'offline.banner':
     'Offline: you can read closings and saved notes. Chat and proposals need the server.',

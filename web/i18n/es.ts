@@ -284,6 +284,85 @@ export const es = {
     'El servicio ya no es el que aprobaste: revisa el estado y vuelve a decidir.',
   'error.embed_failed':
     'El servicio de embeddings no respondió bien; la búsqueda léxica sigue funcionando.',
+  'error.embeddings_paused':
+    'La búsqueda semántica está en pausa: actívala en «Búsqueda semántica» o busca por palabras.',
+
+  'embed.link': 'Búsqueda semántica',
+  'embed.title': 'Búsqueda semántica',
+  'embed.intro':
+    'Encuentra notas por lo que dicen, no solo por sus palabras: cada nota se convierte en vectores en este portátil y la búsqueda los combina con la de palabras.',
+  'embed.off.explain':
+    'Está apagada: SOMA busca solo por palabras. Para encenderla, añade esta sección al arnés ({file}) y reinicia SOMA (con Ollama en este portátil, antes: ollama pull nomic-embed-text).',
+  'embed.off.readme':
+    'Paso a paso (Ollama o el modelo ONNX sin servidor), qué sale de la máquina y lo que cuesta en un portátil modesto: README.md, sección «Búsqueda semántica».',
+  'embed.embedder': 'Modelo',
+  'embed.kind.endpoint': 'servicio compatible con OpenAI',
+  'embed.kind.onnx': 'modelo ONNX dentro de SOMA',
+  'embed.kind.test': 'embebedor de prueba, sin modelo',
+  'embed.endpoint': 'Dirección',
+  'embed.local.yes': 'En esta máquina: ningún texto sale de ella.',
+  'embed.local.no': 'Fuera de esta máquina: el texto de las notas se envía a este servicio.',
+  'embed.state': 'Estado',
+  'embed.state.off': 'apagada en el arnés',
+  'embed.state.paused': 'en pausa: no se calcula ni se envía nada',
+  'embed.state.waiting_consent': 'esperando tu permiso',
+  'embed.state.embedding': 'calculando',
+  'embed.state.idle': 'al día',
+  'embed.state.failing': 'con errores, reintentando',
+  'embed.progress': '{done} de {total} notas · {chunks} fragmentos',
+  'embed.lastError': 'Último error: {text}',
+  'embed.counters': 'Desde que arrancó SOMA',
+  'embed.counters.requests': 'Peticiones',
+  'embed.counters.notes': 'Notas',
+  'embed.counters.chunks': 'Fragmentos',
+  'embed.counters.characters': 'Caracteres',
+  'embed.counters.failures': 'Fallos',
+  'embed.counters.charactersSent': 'Caracteres enviados fuera de la máquina',
+  'embed.switch.off': 'Desactivar',
+  'embed.switch.on': 'Activar',
+  'embed.switch.help':
+    'Desactivar pone la búsqueda semántica en pausa: no se calcula ni se envía nada y la búsqueda es solo por palabras; los vectores guardados se quedan. Al activarla sigue donde estaba, sin recalcular lo que no cambió.',
+  'embed.revoke': 'Retirar el permiso',
+  'embed.revoke.help':
+    'Retirar el permiso deja de enviar texto a {endpoint} (ni notas ni búsquedas) hasta que lo vuelvas a dar; los vectores ya calculados se quedan en este portátil.',
+  'embed.consent.open': 'Decidir sobre el envío…',
+  'embed.consent.title': '¿Enviar tus notas a este servicio?',
+  'embed.consent.body':
+    'Para la búsqueda semántica, SOMA enviaría el texto de {notes} notas ({characters} caracteres) a {endpoint}, modelo {model}. Ese texto sale de esta máquina.',
+  'embed.consent.after':
+    'Después se envían también las notas nuevas o cambiadas y el texto de cada búsqueda semántica. Puedes retirar el permiso cuando quieras.',
+  'embed.consent.yes': 'Sí, enviar',
+  'embed.consent.no': 'No',
+  'embed.consent.declined': 'No se ha enviado nada. La búsqueda sigue solo por palabras.',
+  'embed.chip.semantic': 'Búsqueda semántica: {done} de {total} notas',
+  'embed.chip.lexical': 'Búsqueda solo por palabras',
+  'embed.chip.paused': 'Búsqueda semántica en pausa: solo por palabras',
+  'embed.chip.consent': 'Solo por palabras: la búsqueda semántica espera tu permiso',
+  'embed.problem.embeddings_off': 'Falta la sección «{section}» en el arnés.',
+  'embed.problem.rate_limited':
+    'El servicio pidió esperar (demasiadas peticiones); se reintenta solo.',
+  'embed.problem.server_error': 'El servicio falló (HTTP {status}); se reintenta solo.',
+  'embed.problem.timeout': 'El servicio no respondió en {ms} ms; se reintenta solo.',
+  'embed.problem.unreachable': 'No se puede conectar con {endpoint}: ¿está en marcha?',
+  'embed.problem.wrong_dimensions':
+    'El modelo da vectores de {got} dimensiones y el arnés dice {expected}: corrige «dimensions».',
+  'embed.problem.bad_vector':
+    'El servicio devolvió un vector con valores no numéricos (NaN o infinito).',
+  'embed.problem.count_mismatch': 'Se pidieron {expected} vectores y llegaron {got}.',
+  'embed.problem.bad_response':
+    'El servicio respondió algo que no se entiende (HTTP {status}): ¿la dirección acaba en /v1?',
+  'embed.problem.key_missing':
+    'Falta la clave: define la variable de entorno {env} y reinicia SOMA.',
+  'embed.problem.onnx_runtime_missing': 'Falta el motor ONNX. Instálalo con: {install}',
+  'embed.problem.tokenizer_missing': 'Falta el tokenizador. Instálalo con: {install}',
+  'embed.problem.model_dir_invalid.not_a_folder':
+    'La carpeta del modelo {dir} no existe o no es una carpeta.',
+  'embed.problem.model_dir_invalid.missing': 'Falta {file} en la carpeta del modelo {dir}.',
+  'embed.problem.model_dir_invalid.size':
+    '{file} en {dir} no tiene el tamaño esperado ({bytes} bytes): ¿una descarga a medias?',
+  'embed.problem.model_dir_invalid.checksum':
+    '{file} en {dir} no coincide con la suma SHA-256 publicada: descárgalo de nuevo.',
+  'embed.problem.model_failed': 'El modelo falló: {reason}',
   'devices.link': 'Dispositivos',
   'offline.banner':
     'Sin conexión: puedes leer los cierres y las notas guardadas. El chat y las propuestas necesitan el servidor.',

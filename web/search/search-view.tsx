@@ -1,5 +1,6 @@
 import { For, Match, Switch } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
+import { EmbeddingsChip } from '../embeddings/embeddings-chip.tsx';
 import { SearchFilters } from './search-filters.tsx';
 import { SearchHitItem } from './search-hit-item.tsx';
 import { createSearchQuery } from './search-query.ts';
@@ -22,6 +23,7 @@ export function SearchView(props: { query: string; folder: string; tag: string }
   return (
     <section class="search-view" data-testid="search-view" aria-labelledby="search-heading">
       <h1 id="search-heading">{t('search.heading')}</h1>
+      <EmbeddingsChip />
       <SearchFilters query={props.query} folder={props.folder} tag={props.tag} />
       <Switch>
         <Match when={state().status === 'idle'}>

@@ -1,0 +1,119 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { type EmbedStatus, EmbedStatusSchema } from '../common/embedding-schemas.ts';
+import type { Harness } from '../harness/schema.ts';
+import {
+  type FakeEmbeddingsUpstream,
+  startFakeEmbeddingsUpstream,
+} from '../server/testing/fake-embeddings-upstream.ts';
+import { type RunningSoma, startSoma } from './soma-server.ts';
+
+const notes: Record<string, string> = {
+  '00_Entrada/coche.md': '# Garaje\n\nEl automóvil rojo está en el taller.\n',
+  '00_Entrada/cocina.md': 'Receta de tortilla con patatas y cebolla.\n',
+  '04_Sueños/Sueño del faro.md': '# Sueño del faro\n\nUn faro en la niebla.\n',
+};
+
+let soma: RunningSoma | null = null;
+let fake: FakeEmbeddingsUpstream | null = null;
+test.afterEach(async () => {
+  await soma?.stop();
+  await fake?.close();
+  soma = null;
+  fake = null;
+});
+
+async function status(page: Page): Promise<EmbedStatus> {
+  const res = await page.request.get(`${soma!.url}/api/embeddings/status`);
+  return EmbedStatusSchema.parse(await res.json());
+}
+
+test('a cloud embedder: asks first, sends nothing before «Sí», embeds, and «Desactivar» pauses', async ({
+  page,
+}) => {
+  fake = await startFakeEmbeddingsUpstream({ dimensions: 32 });
+  // A non-local endpoint (the fake stands in for a cloud service): consent comes first.
+  const embeddings = {
+    embedder: {
+      kind: 'endpoint',
+      baseUrl: fake.baseUrl,
+      model: 'emb-nube',
+      dimensions: 32,
+      apiKeyEnv: null,
+      local: false,
+    },
+  } as unknown as Harness['embeddings'];
+  soma = await startSoma(notes, { harness: { embeddings } });
+  await page.goto(soma.loginLink);
+  await expect(page.getByTestId('chat-view')).toBeVisible();
+
+  // Reachable from Dispositivos.
+  await page.locator('.devices-link').click();
+  await page.getByTestId('embed-link').click();
+  const panel = page.getByTestId('embeddings-panel');
+  await expect(panel).toBeVisible();
+
+  await expect.poll(async () => (await status(page)).state).toBe('waiting_consent');
+  const before = await status(page);
+  const dialog = page.getByTestId('embed-consent');
+  await expect(dialog).toBeVisible();
+  const body = page.getByTestId('embed-consent-body');
+  await expect(body).toContainText(`${before.pending.notes} notas`);
+  await expect(body).toContainText(`${before.pending.characters.toLocaleString('es')} caracteres`);
+  await expect(body).toContainText(fake.baseUrl);
+  await expect(body).toContainText('emb-nube');
+  expect(fake.requests).toHaveLength(0);
+
+  // «No» sends nothing.
+  await page.getByTestId('embed-consent-no').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('embed-declined')).toBeVisible();
+  expect((await status(page)).consent).toBe('needed');
+  expect(fake.requests).toHaveLength(0);
+
+  // Asked again, «Sí»: embedding runs until every note is done.
+  await page.getByTestId('embed-consent-open').click();
+  await page.getByTestId('embed-consent-yes').click();
+  await expect(page.getByTestId('embed-state')).toHaveAttribute('data-state', 'idle');
+  await expect(page.getByTestId('embed-progress')).toContainText('3 de 3 notas');
+  expect(fake.requests.length).toBeGreaterThan(0);
+  await expect(page.getByTestId('embed-counter-charactersSent')).toHaveText(
+    before.pending.characters.toLocaleString('es'),
+  );
+
+  const scan = await new AxeBuilder({ page }).analyze();
+  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
+    [],
+  );
+
+  // «Desactivar»: paused, and a note changed meanwhile is not sent.
+  await page.getByTestId('embed-switch').click();
+  await expect(page.getByTestId('embed-state')).toHaveAttribute('data-state', 'paused');
+  await expect(page.getByTestId('embed-switch')).toHaveText('Activar');
+  const sent = fake.requests.length;
+  await soma.writeNote('00_Entrada/cocina.md', 'Cena de hoy: sopa.\n');
+  await expect.poll(async () => (await status(page)).progress.notesDone).toBe(2);
+  expect((await status(page)).state).toBe('paused');
+  expect(fake.requests).toHaveLength(sent);
+
+  // Where the user searches, the chip says search is by words only.
+  await page.getByTestId('search-box').fill('coche');
+  await expect(page.getByTestId('embed-chip')).toHaveText(
+    'Búsqueda semántica en pausa: solo por palabras',
+  );
+});
+
+test('with the layer off, the panel says how to turn it on and search is by words only', async ({
+  page,
+}) => {
+  soma = await startSoma(notes);
+  await page.goto(soma.loginLink);
+  await expect(page.getByTestId('chat-view')).toBeVisible();
+  await page.goto(`${soma.url}/#/semantica`);
+  const off = page.getByTestId('embed-off');
+  await expect(off).toContainText('añade esta sección al arnés');
+  await expect(off).toContainText('"embeddings"');
+  await expect(off).toContainText('README.md, sección «Búsqueda semántica»');
+  await page.getByTestId('search-box').fill('coche');
+  await expect(page.getByTestId('embed-chip')).toHaveText('Búsqueda solo por palabras');
+});

@@ -1,0 +1,30 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SwitchStore } from './switch-store.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'soma-switch-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('server/embeddings/switch-store', () => {
+  it('is on until switched off, and a reopened store remembers', async () => {
+    const s = await SwitchStore.open(dir);
+    expect(s.enabled).toBe(true);
+    await s.set(false, new Date(0));
+    expect(s.enabled).toBe(false);
+    expect((await SwitchStore.open(dir)).enabled).toBe(false);
+    await s.set(true, new Date(0));
+    expect((await SwitchStore.open(dir)).enabled).toBe(true);
+  });
+
+  it('reads a damaged file as on (the harness section is the user’s first say)', async () => {
+    await writeFile(join(dir, 'switch.json'), '{"enabled": fal');
+    expect((await SwitchStore.open(dir)).enabled).toBe(true);
+  });
+});

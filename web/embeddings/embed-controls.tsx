@@ -1,0 +1,56 @@
+import { Show } from 'solid-js';
+import type { EmbedStatus } from '../../common/embedding-schemas.ts';
+import { useStores } from '../app/store-context.tsx';
+
+/** The switch, consent withdrawal and reopening the consent question, each saying what it does. */
+export function EmbedControls(props: { status: EmbedStatus }) {
+  const stores = useStores();
+  const t = stores.i18n.t;
+  const embeddings = stores.embeddings;
+  const s = () => props.status;
+  return (
+    <section class="embed-controls">
+      <p class="muted">{t('embed.switch.help')}</p>
+      <div class="panel-actions">
+        <button
+          type="button"
+          class="button"
+          data-testid="embed-switch"
+          disabled={embeddings.busy()}
+          onClick={() => void embeddings.setEnabled(!s().enabled)}
+        >
+          {t(s().enabled ? 'embed.switch.off' : 'embed.switch.on')}
+        </button>
+        <Show when={s().consent === 'given'}>
+          <button
+            type="button"
+            class="button button-quiet"
+            data-testid="embed-revoke"
+            disabled={embeddings.busy()}
+            onClick={() => void embeddings.revokeConsent()}
+          >
+            {t('embed.revoke')}
+          </button>
+        </Show>
+        <Show when={s().consent === 'needed' && s().enabled && embeddings.declined()}>
+          <button
+            type="button"
+            class="button button-quiet"
+            data-testid="embed-consent-open"
+            onClick={() => embeddings.reconsider()}
+          >
+            {t('embed.consent.open')}
+          </button>
+        </Show>
+      </div>
+      <Show when={s().consent === 'needed' && embeddings.declined()}>
+        <p class="muted" data-testid="embed-declined">
+          {t('embed.consent.declined')}
+        </p>
+      </Show>
+      <Show when={!s().local}>
+        <p class="muted">{t('embed.revoke.help', { endpoint: s().endpoint ?? '' })}</p>
+      </Show>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { onMount, Show } from 'solid-js';
+import { EMBEDDINGS_HASH } from '../app/route.ts';
+import { useStores } from '../app/store-context.tsx';
+import { chipText } from './chip-text.ts';
+import './embeddings.css';
+
+/**
+ * One line where the user searches: how much of the vault semantic search covers, or that
+ * search is by words only (and why). Links to the panel.
+ */
+export function EmbeddingsChip() {
+  const stores = useStores();
+  const t = stores.i18n.t;
+  onMount(() => {
+    if (!stores.embeddings.status()) void stores.embeddings.refresh();
+  });
+  const number = (n: number) => n.toLocaleString(stores.i18n.locale());
+  const text = () => chipText(stores.embeddings.status(), t, number);
+  return (
+    <Show when={text()}>
+      <a class="embed-chip" href={EMBEDDINGS_HASH} data-testid="embed-chip">
+        {text()}
+      </a>
+    </Show>
+  );
+}

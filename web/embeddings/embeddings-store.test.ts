@@ -1,0 +1,144 @@
+import { createRoot } from 'solid-js';
+import { describe, expect, it, vi } from 'vitest';
+import { type EmbedStatus, embeddingsOffStatus } from '../../common/embedding-schemas.ts';
+import {
+  createEmbeddingsStore,
+  type EmbeddingsApi,
+  POLL_MS,
+  type PollTimer,
+} from './embeddings-store.ts';
+
+function cloudStatus(over: Partial<EmbedStatus> = {}): EmbedStatus {
+  return {
+    ...embeddingsOffStatus(),
+    configured: true,
+    kind: 'endpoint',
+    model: 'emb',
+    dimensions: 32,
+    endpoint: 'https://api.example.com/v1',
+    local: false,
+    enabled: true,
+    consent: 'needed',
+    pending: { notes: 812, characters: 1_450_233 },
+    state: 'waiting_consent',
+    progress: { notesDone: 0, notesTotal: 812, chunks: 0 },
+    generation: 'g1',
+    lastError: null,
+    ...over,
+  };
+}
+
+/** A timer that runs only when the test says so. */
+function manualTimer() {
+  const queued = new Map<number, { run: () => void; ms: number }>();
+  let next = 0;
+  const timer: PollTimer = {
+    set: (run, ms) => {
+      queued.set(++next, { run, ms });
+      return next;
+    },
+    clear: (handle) => queued.delete(handle as number),
+  };
+  return {
+    timer,
+    pendingCount: () => queued.size,
+    fire() {
+      const [id, entry] = [...queued][0] ?? [];
+      if (id === undefined || !entry) throw new Error('nothing scheduled');
+      queued.delete(id);
+      expect(entry.ms).toBe(POLL_MS);
+      entry.run();
+    },
+  };
+}
+
+function setup(answers: EmbedStatus[]) {
+  const api = {
+    getEmbedStatus: vi.fn(async () => answers.shift() ?? cloudStatus()),
+    giveEmbedConsent: vi.fn(async () => cloudStatus({ consent: 'given', state: 'embedding' })),
+    revokeEmbedConsent: vi.fn(async () => cloudStatus()),
+    setEmbedEnabled: vi.fn(async (enabled: boolean) =>
+      cloudStatus({ enabled, state: enabled ? 'idle' : 'paused' }),
+    ),
+  } satisfies EmbeddingsApi;
+  const clock = manualTimer();
+  const report = vi.fn();
+  const store = createRoot(() => createEmbeddingsStore(report, api, clock.timer));
+  return { api, clock, report, store };
+}
+
+describe('the embeddings store', () => {
+  it('polls only while watched or embedding', async () => {
+    const { api, clock, store } = setup([
+      cloudStatus({ consent: 'not_needed', local: true, state: 'idle' }),
+      cloudStatus({ consent: 'not_needed', local: true, state: 'embedding' }),
+      cloudStatus({ consent: 'not_needed', local: true, state: 'embedding' }),
+      cloudStatus({ consent: 'not_needed', local: true, state: 'idle' }),
+    ]);
+    await store.refresh();
+    expect(clock.pendingCount()).toBe(0);
+    const unwatch = store.watch();
+    await vi.waitFor(() => expect(clock.pendingCount()).toBe(1));
+    expect(store.status()?.state).toBe('embedding');
+    unwatch();
+    // Still embedding: the chip keeps counting without the panel.
+    expect(clock.pendingCount()).toBe(1);
+    clock.fire();
+    await vi.waitFor(() => expect(api.getEmbedStatus).toHaveBeenCalledTimes(3));
+    await vi.waitFor(() => expect(clock.pendingCount()).toBe(1));
+    clock.fire();
+    await vi.waitFor(() => expect(store.status()?.state).toBe('idle'));
+    expect(clock.pendingCount()).toBe(0);
+  });
+
+  it('asks before anything leaves, and «No» posts nothing', async () => {
+    const { api, store } = setup([cloudStatus()]);
+    await store.refresh();
+    expect(store.consentAsk()).toEqual({
+      endpoint: 'https://api.example.com/v1',
+      model: 'emb',
+      notes: 812,
+      characters: 1_450_233,
+    });
+    store.declineConsent();
+    expect(store.consentAsk()).toBeNull();
+    expect(store.declined()).toBe(true);
+    expect(api.giveEmbedConsent).not.toHaveBeenCalled();
+    store.reconsider();
+    const ask = store.consentAsk();
+    expect(ask).not.toBeNull();
+    await store.giveConsent(ask!);
+    expect(api.giveEmbedConsent).toHaveBeenCalledWith('https://api.example.com/v1', 'emb');
+    expect(store.status()?.consent).toBe('given');
+    expect(store.consentAsk()).toBeNull();
+  });
+
+  it('does not ask while paused, and shows the switch and withdrawal answers', async () => {
+    const { api, store } = setup([cloudStatus({ enabled: false, state: 'paused' })]);
+    await store.refresh();
+    expect(store.consentAsk()).toBeNull();
+    await store.setEnabled(true);
+    expect(api.setEmbedEnabled).toHaveBeenCalledWith(true);
+    expect(store.status()?.enabled).toBe(true);
+    await store.revokeConsent();
+    expect(api.revokeEmbedConsent).toHaveBeenCalledOnce();
+    expect(store.status()?.consent).toBe('needed');
+  });
+
+  it('reports a failed read and keeps no stale poll', async () => {
+    const { api, clock, report, store } = setup([]);
+    api.getEmbedStatus.mockRejectedValueOnce(new Error('down'));
+    await store.refresh();
+    expect(report).toHaveBeenCalledWith(expect.objectContaining({ message: 'down' }));
+    expect(clock.pendingCount()).toBe(0);
+  });
+
+  it('after stop (sign-out), a panel opened again still polls', async () => {
+    const { clock, store } = setup([]);
+    const unwatch = store.watch();
+    store.stop();
+    unwatch();
+    store.watch();
+    await vi.waitFor(() => expect(clock.pendingCount()).toBe(1));
+  });
+});

@@ -1,0 +1,153 @@
+import { createSignal } from 'solid-js';
+import type { EmbedStatus } from '../../common/embedding-schemas.ts';
+import * as embeddingsApi from '../lib/embeddings-api.ts';
+
+/** How often the status is read while the panel is open or vectors are being computed. */
+export const POLL_MS = 3_000;
+
+export type EmbeddingsApi = Pick<
+  typeof embeddingsApi,
+  'getEmbedStatus' | 'giveEmbedConsent' | 'revokeEmbedConsent' | 'setEmbedEnabled'
+>;
+
+/** The timer the store polls with (replaced in tests). */
+export interface PollTimer {
+  set(run: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+const browserTimer: PollTimer = {
+  set: (run, ms) => setTimeout(run, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** What the consent dialog tells before anything leaves the machine. */
+export interface ConsentAsk {
+  endpoint: string;
+  model: string;
+  notes: number;
+  characters: number;
+}
+
+/**
+ * The long-term layer as the user sees it: the server's status, read once and then every
+ * few seconds only while someone watches (the panel is open) or vectors are being
+ * computed; consent, the on/off switch and consent withdrawal. Consent is posted only by
+ * `giveConsent`; `declineConsent` sends nothing.
+ */
+export function createEmbeddingsStore(
+  report: (error: unknown) => void,
+  api: EmbeddingsApi = embeddingsApi,
+  timer: PollTimer = browserTimer,
+) {
+  const [status, setStatus] = createSignal<EmbedStatus | null>(null);
+  const [busy, setBusy] = createSignal(false);
+  /** `endpoint model` the user said «No» to, in this tab: the dialog stays closed for it. */
+  const [declined, setDeclined] = createSignal<string | null>(null);
+  let watchers = 0;
+  let pending: unknown = null;
+  let reading: Promise<void> | null = null;
+
+  const keyOf = (s: EmbedStatus) => `${s.endpoint ?? ''} ${s.model ?? ''}`;
+  const shouldPoll = () => watchers > 0 || status()?.state === 'embedding';
+
+  const schedule = () => {
+    if (pending !== null) timer.clear(pending);
+    pending = shouldPoll() ? timer.set(tick, POLL_MS) : null;
+  };
+  function tick() {
+    pending = null;
+    void refresh();
+  }
+
+  /** Reads the status now (one read at a time), then polls again if still needed. */
+  const refresh = (): Promise<void> => {
+    const current =
+      reading ??
+      api
+        .getEmbedStatus()
+        .then((s) => {
+          setStatus(s);
+        }, report)
+        .finally(() => {
+          reading = null;
+          schedule();
+        });
+    reading = current;
+    return current;
+  };
+
+  /** Runs a change and shows the status it answered. */
+  const change = async (run: () => Promise<EmbedStatus>) => {
+    setBusy(true);
+    try {
+      setStatus(await run());
+    } catch (error) {
+      report(error);
+    } finally {
+      setBusy(false);
+      schedule();
+    }
+  };
+
+  const consentAsk = (): ConsentAsk | null => {
+    const s = status();
+    if (s?.consent !== 'needed' || !s.enabled || declined() === keyOf(s)) return null;
+    return {
+      endpoint: s.endpoint ?? '',
+      model: s.model ?? '',
+      notes: s.pending.notes,
+      characters: s.pending.characters,
+    };
+  };
+
+  return {
+    status,
+    busy,
+    consentAsk,
+    /** True once the user said «No» to the current endpoint and model. */
+    declined: () => {
+      const s = status();
+      return s !== null && declined() === keyOf(s);
+    },
+    refresh,
+    /** Starts watching (the panel opened): reads now and every POLL_MS; returns the stop. */
+    watch(): () => void {
+      watchers++;
+      void refresh();
+      let stopped = false;
+      return () => {
+        if (stopped) return;
+        stopped = true;
+        watchers = Math.max(0, watchers - 1);
+        schedule();
+      };
+    },
+    /** The one place consent is posted: the endpoint and model the dialog showed. */
+    giveConsent(ask: ConsentAsk) {
+      return change(() => api.giveEmbedConsent(ask.endpoint, ask.model));
+    },
+    /** «No»: nothing is sent; the dialog stays closed until asked for again. */
+    declineConsent() {
+      const s = status();
+      if (s) setDeclined(keyOf(s));
+    },
+    /** Opens the dialog again after a «No». */
+    reconsider() {
+      setDeclined(null);
+    },
+    revokeConsent() {
+      return change(() => api.revokeEmbedConsent());
+    },
+    setEnabled(enabled: boolean) {
+      return change(() => api.setEmbedEnabled(enabled));
+    },
+    /** Stops polling (sign-out). */
+    stop() {
+      watchers = 0;
+      if (pending !== null) timer.clear(pending);
+      pending = null;
+    },
+  };
+}
+
+export type EmbeddingsStore = ReturnType<typeof createEmbeddingsStore>;
