@@ -1,0 +1,258 @@
+/**
+ * The worker's vectors, packed for brute-force cosine: every chunk's int8
+ * components in one Int8Array and, per chunk, the inverse of its int8 norm in
+ * one Float32Array, so cosine = (int8 · int8) × invNorm(a) × invNorm(b) with no
+ * float vector held (30,000 chunks × 384 dimensions is 11.5 MB, not 46).
+ * A changed note's old slots are marked free and reused after a compaction.
+ */
+
+/** One chunk as the sync stores it: its range in the note's body and its int8 components. */
+export interface IndexedChunk {
+  start: number;
+  end: number;
+  data: Int8Array;
+}
+
+/** A note's best chunk and its cosine similarity to the query. */
+export interface VectorHit {
+  path: string;
+  score: number;
+  start: number;
+  end: number;
+}
+
+const FREE = -1;
+
+/** 1 / ‖q‖ of an int8 vector (0 for a zero vector, which then never matches). */
+export function inverseNorm(q: Int8Array): number {
+  let sum = 0;
+  for (let i = 0; i < q.length; i++) sum += (q[i] as number) * (q[i] as number);
+  return sum > 0 ? 1 / Math.sqrt(sum) : 0;
+}
+
+export class VectorIndex {
+  private data = new Int8Array(0);
+  private invNorms = new Float32Array(0);
+  /** Per chunk slot: the note's number in `paths`, or FREE. */
+  private owner = new Int32Array(0);
+  private starts = new Uint32Array(0);
+  private ends = new Uint32Array(0);
+  private used = 0;
+  private free = 0;
+  private paths: string[] = [];
+  private noteOf = new Map<string, number>();
+  /** note number → its slots (contiguous: a note's chunks are written together). */
+  private slots: { from: number; count: number }[] = [];
+
+  constructor(readonly dimensions: number) {}
+
+  get chunks(): number {
+    return this.used - this.free;
+  }
+
+  get notes(): number {
+    return this.noteOf.size;
+  }
+
+  /** Bytes of the packed arrays (the bench's `vectors_mb`). */
+  get bytes(): number {
+    return (
+      this.data.byteLength +
+      this.invNorms.byteLength +
+      this.owner.byteLength +
+      this.starts.byteLength +
+      this.ends.byteLength
+    );
+  }
+
+  has(path: string): boolean {
+    return this.noteOf.has(path);
+  }
+
+  /** Replaces every chunk of `path` (none: the note is removed). */
+  set(path: string, chunks: readonly IndexedChunk[]): void {
+    this.remove(path);
+    if (chunks.length === 0) return;
+    this.reserve(chunks.length);
+    const note = this.paths.length;
+    this.paths.push(path);
+    this.noteOf.set(path, note);
+    const from = this.used;
+    for (const c of chunks) {
+      if (c.data.length !== this.dimensions) {
+        throw new Error(`vector de ${c.data.length} dimensiones, se esperaban ${this.dimensions}`);
+      }
+      const slot = this.used++;
+      this.data.set(c.data, slot * this.dimensions);
+      this.invNorms[slot] = inverseNorm(c.data);
+      this.owner[slot] = note;
+      this.starts[slot] = c.start;
+      this.ends[slot] = c.end;
+    }
+    this.slots[note] = { from, count: chunks.length };
+  }
+
+  remove(path: string): void {
+    const note = this.noteOf.get(path);
+    if (note === undefined) return;
+    this.noteOf.delete(path);
+    const { from, count } = this.slots[note]!;
+    this.owner.fill(FREE, from, from + count);
+    this.free += count;
+  }
+
+  clear(): void {
+    this.data = new Int8Array(0);
+    this.invNorms = new Float32Array(0);
+    this.owner = new Int32Array(0);
+    this.starts = new Uint32Array(0);
+    this.ends = new Uint32Array(0);
+    this.used = 0;
+    this.free = 0;
+    this.paths = [];
+    this.noteOf.clear();
+    this.slots = [];
+  }
+
+  /** Room for `extra` more chunks: compacts when a quarter is free, else grows by half. */
+  private reserve(extra: number) {
+    const capacity = this.owner.length;
+    if (this.used + extra <= capacity) return;
+    if (this.free > 0 && this.free * 4 >= this.used) this.compact();
+    if (this.used + extra <= this.owner.length) return;
+    this.resize(Math.max(this.used + extra, Math.ceil(this.owner.length * 1.5), 64));
+  }
+
+  private resize(capacity: number) {
+    const d = this.dimensions;
+    const grow = <T extends Int8Array | Float32Array | Int32Array | Uint32Array>(
+      old: T,
+      make: (n: number) => T,
+      per: number,
+    ) => {
+      const next = make(capacity * per);
+      next.set(old.subarray(0, this.used * per));
+      return next;
+    };
+    this.data = grow(this.data, (n) => new Int8Array(n), d);
+    this.invNorms = grow(this.invNorms, (n) => new Float32Array(n), 1);
+    this.owner = grow(this.owner, (n) => new Int32Array(n), 1);
+    this.starts = grow(this.starts, (n) => new Uint32Array(n), 1);
+    this.ends = grow(this.ends, (n) => new Uint32Array(n), 1);
+  }
+
+  /** Moves live chunks down over free slots and renumbers the notes. */
+  private compact() {
+    const d = this.dimensions;
+    const paths: string[] = [];
+    const slots: { from: number; count: number }[] = [];
+    const renumber = new Map<number, number>();
+    let to = 0;
+    for (let from = 0; from < this.used; from++) {
+      const old = this.owner[from] as number;
+      if (old === FREE) continue;
+      let note = renumber.get(old);
+      if (note === undefined) {
+        note = paths.length;
+        renumber.set(old, note);
+        paths.push(this.paths[old]!);
+        slots.push({ from: to, count: 0 });
+        this.noteOf.set(this.paths[old]!, note);
+      }
+      slots[note]!.count++;
+      if (to !== from) {
+        this.data.copyWithin(to * d, from * d, (from + 1) * d);
+        this.invNorms[to] = this.invNorms[from] as number;
+        this.starts[to] = this.starts[from] as number;
+        this.ends[to] = this.ends[from] as number;
+      }
+      this.owner[to] = note;
+      to++;
+    }
+    this.used = to;
+    this.free = 0;
+    this.paths = paths;
+    this.slots = slots;
+  }
+
+  /** The mean of a note's chunk vectors, as an int8 query (related notes); null if it has none. */
+  noteVector(path: string): Int8Array | null {
+    const note = this.noteOf.get(path);
+    if (note === undefined) return null;
+    const { from, count } = this.slots[note]!;
+    const d = this.dimensions;
+    const sum = new Float32Array(d);
+    for (let s = from; s < from + count; s++) {
+      const w = this.invNorms[s] as number;
+      for (let j = 0; j < d; j++)
+        sum[j] = (sum[j] as number) + (this.data[s * d + j] as number) * w;
+    }
+    let max = 0;
+    for (const x of sum) max = Math.max(max, Math.abs(x));
+    const q = new Int8Array(d);
+    if (max > 0) for (let j = 0; j < d; j++) q[j] = Math.round(((sum[j] as number) / max) * 127);
+    return q;
+  }
+
+  /**
+   * The `k` notes whose best chunk is most like `query` (cosine ≥ `min`), best
+   * first. Brute force over every chunk: at this size a scan beats building
+   * and keeping any approximate index.
+   */
+  search(query: Int8Array, k: number, min = 0): VectorHit[] {
+    const d = this.dimensions;
+    if (query.length !== d)
+      throw new Error(`consulta de ${query.length} dimensiones, índice de ${d}`);
+    const qn = inverseNorm(query);
+    if (qn === 0 || this.chunks === 0) return [];
+    const q = Int32Array.from(query);
+    const best = new Float32Array(this.paths.length).fill(-2);
+    const bestSlot = new Int32Array(this.paths.length);
+    const data = this.data;
+    for (let s = 0; s < this.used; s++) {
+      const note = this.owner[s] as number;
+      if (note === FREE) continue;
+      const o = s * d;
+      let dot = 0;
+      // Unrolled by four: the loop is the whole cost of a vector search.
+      let j = 0;
+      for (; j + 3 < d; j += 4) {
+        dot +=
+          (q[j] as number) * (data[o + j] as number) +
+          (q[j + 1] as number) * (data[o + j + 1] as number) +
+          (q[j + 2] as number) * (data[o + j + 2] as number) +
+          (q[j + 3] as number) * (data[o + j + 3] as number);
+      }
+      for (; j < d; j++) dot += (q[j] as number) * (data[o + j] as number);
+      const score = dot * qn * (this.invNorms[s] as number);
+      if (score > (best[note] as number)) {
+        best[note] = score;
+        bestSlot[note] = s;
+      }
+    }
+    return this.topNotes(best, bestSlot, k, min);
+  }
+
+  private topNotes(best: Float32Array, bestSlot: Int32Array, k: number, min: number): VectorHit[] {
+    // A short sorted list: k is tens, notes are thousands.
+    const top: number[] = [];
+    for (let n = 0; n < best.length; n++) {
+      const score = best[n] as number;
+      if (score < min || score === -2) continue;
+      if (top.length === k && score <= (best[top[k - 1]!] as number)) continue;
+      let at = top.length;
+      while (at > 0 && (best[top[at - 1]!] as number) < score) at--;
+      top.splice(at, 0, n);
+      if (top.length > k) top.pop();
+    }
+    return top.map((n) => {
+      const s = bestSlot[n] as number;
+      return {
+        path: this.paths[n]!,
+        score: best[n] as number,
+        start: this.starts[s] as number,
+        end: this.ends[s] as number,
+      };
+    });
+  }
+}
