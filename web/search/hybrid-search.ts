@@ -11,10 +11,12 @@ import type { VectorHit, VectorIndex } from './vector-index.ts';
 /** Notes the vector list brings: as many as the lexical list holds. */
 const VECTOR_HITS = MAX_HITS;
 /**
- * Below this cosine a note is not offered on its vector alone: a brute-force
- * top-k always returns k notes, and the last ones share nothing with the query.
+ * A brute-force top-k always returns k notes, and the last ones may share
+ * nothing with the query: a vector counts only above this cosine and at least
+ * this share of the best one's (models differ in how high cosines run).
  */
-export const MIN_VECTOR_SIMILARITY = 0.3;
+export const MIN_VECTOR_SIMILARITY = 0.1;
+const SHARE_OF_BEST = 0.5;
 /** How long a chunk's snippet is, as the lexical snippets. */
 const SNIPPET_LENGTH = 200;
 
@@ -47,9 +49,11 @@ export async function hybridHits(
   filters: SearchFilters,
   exclude?: string,
 ): Promise<SearchHit[]> {
-  const near = index
+  const found = index
     .search(query, VECTOR_HITS + (exclude ? 1 : 0), MIN_VECTOR_SIMILARITY)
     .filter((h) => h.path !== exclude);
+  const floor = (found[0]?.score ?? 0) * SHARE_OF_BEST;
+  const near = found.filter((h) => h.score >= floor);
   const byPath = new Map(lexical.map((h) => [h.path, h]));
   const only = near.filter((h) => !byPath.has(h.path)).map((h) => h.path);
   const texts = new Map((await copiedNotes(only)).map((n) => [n.path, n.content]));

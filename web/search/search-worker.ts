@@ -24,7 +24,12 @@ const post = (message: FromWorker) => scope.postMessage(message);
 const engine = createSearchEngine();
 const api = { getManifest, getNotesBatch };
 /** The embeddings layer: vectors copied like notes, fused with the lexical ranking. */
-const vectors = createVectorLayer({ getStatus: getEmbedStatus, getVectors, embedQuery });
+const vectors = createVectorLayer({
+  getStatus: getEmbedStatus,
+  getVectors,
+  embedQuery,
+  onChanged: () => post({ type: 'changed' }),
+});
 const answer = createQueryAnswerer(engine, vectors, post);
 
 let isReady = false;

@@ -28,6 +28,8 @@ export interface VectorLayerDeps {
   getStatus(): Promise<EmbedStatus>;
   getVectors(since: number, generation: string, limit: number): Promise<VectorsDelta>;
   embedQuery(text: string): Promise<EmbedQueryResponse>;
+  /** Vectors were added or dropped: results on screen may rank differently now. */
+  onChanged?: () => void;
   pollMs?: number;
 }
 
@@ -89,7 +91,8 @@ export function createVectorLayer(deps: VectorLayerDeps) {
     }
     if (status.hybrid) hybrid = status.hybrid;
     try {
-      await syncVectors(status, { getVectors: deps.getVectors, onChange: apply });
+      const received = await syncVectors(status, { getVectors: deps.getVectors, onChange: apply });
+      if (received > 0) deps.onChanged?.();
       generation = (await loadVectorSync())?.generation ?? generation;
     } catch {
       // A failed page is asked again on the next sync; what was stored stays.

@@ -56,7 +56,7 @@ export function toRecord(note: NoteVectors, dimensions: number): VectorNoteRecor
  * the kept generation, page after page while `more`, each page stored with the
  * new cursor in one transaction (a reload resumes where it stopped). The
  * server answers `reset` for another generation: everything held is dropped.
- * Returns the number of notes received.
+ * Returns how many notes changed (a reset counts as one).
  */
 export async function syncVectors(status: EmbedStatus, deps: VectorSyncDeps): Promise<number> {
   if (!vectorsSyncable(status)) return 0;
@@ -86,7 +86,7 @@ export async function syncVectors(status: EmbedStatus, deps: VectorSyncDeps): Pr
       },
     });
     deps.onChange(change);
-    received += delta.notes.length;
+    received += delta.notes.length + delta.removed.length + (reset ? 1 : 0);
     generation = delta.generation;
     cursor = delta.cursor;
     if (!delta.more) return received;
