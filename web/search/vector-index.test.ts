@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cosine, quantize } from '../../common/vector-codec.ts';
 import { fuseRanks } from './hybrid-rank.ts';
-import { type IndexedChunk, VectorIndex } from './vector-index.ts';
+import { type IndexedChunk, RESCORE_POOL, VectorIndex } from './vector-index.ts';
 
 /** A deterministic pseudo-random unit-ish vector (no Math.random: failures must repeat). */
 function floats(seed: number, d: number): Float32Array {
@@ -73,6 +73,29 @@ describe('VectorIndex', () => {
     const q = index.noteVector('a.md')!;
     expect(index.search(q, 1)[0]?.path).toBe('a.md');
     expect(index.noteVector('z.md')).toBeNull();
+  });
+
+  it('past the rescoring pool, picks by signs and still finds the nearest notes', () => {
+    const d = 128;
+    const index = new VectorIndex(d);
+    const docs = Array.from({ length: RESCORE_POOL * 4 }, (_, i) => floats(i + 1, d));
+    for (const [i, v] of docs.entries()) index.set(`n${i}.md`, [chunk(v)]);
+    index.fit();
+    // A query near one note finds it first…
+    const near = Float32Array.from(
+      docs[1234]!,
+      (x, j) => x + 0.3 * (floats(5_000, d)[j] as number),
+    );
+    expect(index.search(int8(near), 1)[0]?.path).toBe('n1234.md');
+    // …and the top ten by exact float cosine are (nearly all) the top ten found.
+    const query = floats(4_242, d);
+    const exact = docs
+      .map((v, i) => ({ path: `n${i}.md`, score: cosine(query, v) }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, 10)
+      .map((h) => h.path);
+    const found = index.search(int8(query), 10, -1).map((h) => h.path);
+    expect(found.filter((p) => exact.includes(p)).length).toBeGreaterThanOrEqual(8);
   });
 
   it('refuses a vector of other dimensions', () => {

@@ -92,7 +92,10 @@ export function createVectorLayer(deps: VectorLayerDeps) {
     if (status.hybrid) hybrid = status.hybrid;
     try {
       const received = await syncVectors(status, { getVectors: deps.getVectors, onChange: apply });
-      if (received > 0) deps.onChanged?.();
+      if (received > 0) {
+        index?.fit();
+        deps.onChanged?.();
+      }
       generation = (await loadVectorSync())?.generation ?? generation;
     } catch {
       // A failed page is asked again on the next sync; what was stored stays.
@@ -164,6 +167,7 @@ export function createVectorLayer(deps: VectorLayerDeps) {
         hybrid = kept.hybrid ?? DEFAULT_HYBRID;
         const loaded = new VectorIndex(kept.dimensions);
         await forEachVectorNote((r) => loaded.set(r.path, chunksOf(r, kept.dimensions)));
+        loaded.fit();
         index = loaded;
       })();
       return loading;
