@@ -90,6 +90,7 @@ const onVault = (event: VaultEvent) => {
     enqueue(async () => {
       await applyVaultEvents({ ...api, onChange: engine.apply }, events);
       post({ type: 'changed' });
+      vectors.syncSoon();
     });
   }, EVENT_BATCH_MS);
 };

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type EmbedStatus,
   embeddingsOffStatus,
@@ -137,6 +137,47 @@ describe('the vector layer', () => {
     expect(reloaded.index?.notes).toBe(2);
     await reloaded.sync();
     expect(again.asked).toEqual([{ since: 4, generation: 'g1' }]);
+  });
+
+  it('reads the status again while the server embeds, and picks up its new vectors', async () => {
+    const server = fakeServer([
+      {
+        generation: 'g1',
+        reset: true,
+        notes: [embedNote('a.md', CAR)],
+        removed: [],
+        cursor: 1,
+        more: false,
+      },
+      {
+        generation: 'g1',
+        reset: false,
+        notes: [embedNote('b.md', DOG)],
+        removed: [],
+        cursor: 2,
+        more: false,
+      },
+    ]);
+    const states: EmbedStatus['state'][] = ['embedding', 'idle'];
+    let changed = 0;
+    const layer = createVectorLayer({
+      getStatus: async () => status({ state: states.shift() ?? 'idle' }),
+      embedQuery: async () => {
+        throw new Error('no');
+      },
+      onChanged: () => changed++,
+      pollMs: 1,
+      ...server,
+    });
+    await layer.sync();
+    expect(layer.index?.notes).toBe(1);
+    await vi.waitFor(() => expect(layer.index?.notes).toBe(2));
+    expect(server.asked).toEqual([
+      { since: 0, generation: '' },
+      { since: 1, generation: 'g1' },
+    ]);
+    expect(changed).toBe(2);
+    layer.stop();
   });
 
   it('drops every vector on a reset (another generation)', async () => {

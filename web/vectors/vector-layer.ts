@@ -173,6 +173,14 @@ export function createVectorLayer(deps: VectorLayerDeps) {
       return loading;
     },
     sync,
+    /**
+     * Syncs once the server has had time to embed what just changed in the vault
+     * (after live vault events); while it embeds, the status keeps the polling on.
+     */
+    syncSoon() {
+      clearTimeout(pollTimer);
+      pollTimer = setTimeout(sync, deps.pollMs ?? VECTOR_POLL_MS);
+    },
     get hybrid() {
       return hybrid;
     },
