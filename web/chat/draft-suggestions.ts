@@ -21,6 +21,7 @@ export function createDraftSuggestions(chat: ChatStore) {
     const mine = ++request;
     try {
       const answer = await searchInWorker(query, {
+        localOnly: true,
         onRefined: (refined) => {
           if (mine === request) setHits(refined.hits);
         },

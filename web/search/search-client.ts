@@ -31,6 +31,8 @@ export interface SearchOptions {
   onRefined?: (answer: SearchAnswer) => void;
   /** Related notes: rank by this note's own vectors (no server call) and leave it out. */
   like?: string;
+  /** A chat draft: embedded only by a local embedder (DESIGN.md: drafts never leave the machine). */
+  localOnly?: boolean;
 }
 
 /** Marks around the first sync and index build (from the worker's start to its `synced`). */
@@ -104,7 +106,7 @@ export function stopSearchWorker(): void {
 export function searchInWorker(query: string, options: SearchOptions = {}): Promise<SearchAnswer> {
   startSearchWorker();
   const id = nextId++;
-  const { filters = {}, typing = false, onRefined, like } = options;
+  const { filters = {}, typing = false, onRefined, like, localOnly } = options;
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject, answered: false, ...(onRefined ? { onRefined } : {}) });
     const message: ToWorker = {
@@ -114,6 +116,7 @@ export function searchInWorker(query: string, options: SearchOptions = {}): Prom
       filters,
       typing,
       ...(like ? { like } : {}),
+      ...(localOnly ? { localOnly } : {}),
     };
     worker!.postMessage(message);
   });

@@ -11,6 +11,8 @@ export type ToWorker =
       typing: boolean;
       /** Related notes: this note's own vectors are the vector query (no server call), and it is left out. */
       like?: string;
+      /** A chat draft (suggestions): its words may reach a local embedder, never a remote one. */
+      localOnly?: boolean;
     };
 
 /** Messages from the search worker to the page. */

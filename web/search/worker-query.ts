@@ -18,7 +18,7 @@ export function createQueryAnswerer(
   post: (message: FromWorker) => void,
 ) {
   return async (message: Query) => {
-    const { id, query, filters, typing, like } = message;
+    const { id, query, filters, typing, like, localOnly } = message;
     const t0 = performance.now();
     let lexical: SearchHit[];
     try {
@@ -37,7 +37,7 @@ export function createQueryAnswerer(
       return;
     }
     const lexicalMs = performance.now() - t0;
-    const plan = like ? vectors.planNote(like) : vectors.plan(query);
+    const plan = like ? vectors.planNote(like) : vectors.plan(query, localOnly === true);
     const index = vectors.index;
     if (plan.kind === 'lexical' || !index) {
       const reason = plan.kind === 'lexical' ? plan.reason : 'not_ready';

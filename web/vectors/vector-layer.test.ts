@@ -261,6 +261,8 @@ describe('the vector layer', () => {
     // The same text again: the cached vector, no second call.
     expect(layer.plan('mi coche ').kind).toBe('vector');
     expect(calls).toBe(1);
+    // A chat draft never goes to a remote embedder; a local one may embed it.
+    expect(layer.plan('otro coche', true).kind).toBe('later');
     // A folder filter the note is outside of leaves it out.
     expect(
       await hybridHits([], layer.index!, vector!, layer.hybrid, { folder: '03_Proyectos' }),
@@ -290,6 +292,9 @@ describe('the vector layer', () => {
     await off.sync();
     expect(off.plan('coche')).toEqual({ kind: 'lexical', reason: null });
     expect(server.asked).toEqual([]); // off: nothing is fetched
+    const remote = make(status({ local: false, consent: 'given' }));
+    await remote.sync();
+    expect(remote.plan('coche', true)).toEqual({ kind: 'lexical', reason: null });
     const consent = make(status({ consent: 'needed', state: 'waiting_consent' }));
     await consent.sync();
     expect(consent.plan('coche')).toEqual({ kind: 'lexical', reason: 'consent' });

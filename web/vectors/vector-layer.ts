@@ -187,10 +187,11 @@ export function createVectorLayer(deps: VectorLayerDeps) {
     get index() {
       return index;
     },
-    /** How `text` can be searched by vector. */
-    plan(text: string): QueryPlan {
+    /** How `text` can be searched by vector; `localOnly`: never through a remote embedder. */
+    plan(text: string, localOnly = false): QueryPlan {
       const no = blocked();
       if (no) return { kind: 'lexical', reason: no.reason };
+      if (localOnly && status?.local !== true) return { kind: 'lexical', reason: null };
       const entry = embed(text.trim());
       return entry.vector
         ? { kind: 'vector', vector: entry.vector }
