@@ -9,9 +9,18 @@
  * A changed note's old slots are marked free and reused after a compaction.
  */
 
-import { dotInt8, FREE, nearestBySigns, RESCORE_POOL, signsOf, topNotes } from './vector-scan.ts';
+import {
+  dotInt8,
+  FREE,
+  inverseNorm,
+  meanVector,
+  nearestBySigns,
+  RESCORE_POOL,
+  signsOf,
+  topNotes,
+} from './vector-scan.ts';
 
-export { RESCORE_POOL } from './vector-scan.ts';
+export { inverseNorm, RESCORE_POOL } from './vector-scan.ts';
 
 /** One chunk as the sync stores it: its range in the note's body and its int8 components. */
 export interface IndexedChunk {
@@ -26,13 +35,6 @@ export interface VectorHit {
   score: number;
   start: number;
   end: number;
-}
-
-/** 1 / ‖q‖ of an int8 vector (0 for a zero vector, which then never matches). */
-export function inverseNorm(q: Int8Array): number {
-  let sum = 0;
-  for (let i = 0; i < q.length; i++) sum += (q[i] as number) * (q[i] as number);
-  return sum > 0 ? 1 / Math.sqrt(sum) : 0;
 }
 
 export class VectorIndex {
@@ -205,18 +207,7 @@ export class VectorIndex {
     const note = this.noteOf.get(path);
     if (note === undefined) return null;
     const { from, count } = this.slots[note]!;
-    const d = this.dimensions;
-    const sum = new Float32Array(d);
-    for (let s = from; s < from + count; s++) {
-      const w = this.invNorms[s] as number;
-      for (let j = 0; j < d; j++)
-        sum[j] = (sum[j] as number) + (this.data[s * d + j] as number) * w;
-    }
-    let max = 0;
-    for (const x of sum) max = Math.max(max, Math.abs(x));
-    const q = new Int8Array(d);
-    if (max > 0) for (let j = 0; j < d; j++) q[j] = Math.round(((sum[j] as number) / max) * 127);
-    return q;
+    return meanVector(this.data, this.invNorms, from, count, this.dimensions);
   }
 
   /**

@@ -87,3 +87,30 @@ export function dotInt8(q: Int32Array, data: Int8Array, o: number, d: number): n
   for (; j < d; j++) dot += (q[j] as number) * (data[o + j] as number);
   return dot;
 }
+
+/** 1 / ‖q‖ of an int8 vector (0 for a zero vector, which then never matches). */
+export function inverseNorm(q: Int8Array): number {
+  let sum = 0;
+  for (let i = 0; i < q.length; i++) sum += (q[i] as number) * (q[i] as number);
+  return sum > 0 ? 1 / Math.sqrt(sum) : 0;
+}
+
+/** The mean of `count` unit-scaled chunks from slot `from`, as an int8 query (related notes). */
+export function meanVector(
+  data: Int8Array,
+  invNorms: Float32Array,
+  from: number,
+  count: number,
+  d: number,
+): Int8Array {
+  const sum = new Float32Array(d);
+  for (let s = from; s < from + count; s++) {
+    const w = invNorms[s] as number;
+    for (let j = 0; j < d; j++) sum[j] = (sum[j] as number) + (data[s * d + j] as number) * w;
+  }
+  let max = 0;
+  for (const x of sum) max = Math.max(max, Math.abs(x));
+  const q = new Int8Array(d);
+  if (max > 0) for (let j = 0; j < d; j++) q[j] = Math.round(((sum[j] as number) / max) * 127);
+  return q;
+}
