@@ -12,13 +12,6 @@ export const FREE = -1;
  */
 export const RESCORE_POOL = 1_024;
 
-/** Bits set in a 32-bit word. */
-function popcount(v: number): number {
-  let x = v - ((v >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
-
 /** An int8 vector's signs: bit j of the words set when component j is negative. */
 export function signsOf(q: Int8Array, words: number): Int32Array {
   const out = new Int32Array(words);
@@ -38,16 +31,23 @@ export function nearestBySigns(
   const none = dimensions + 1;
   const distance = new Uint16Array(used);
   const histogram = new Uint32Array(none + 1);
-  for (let s = 0; s < used; s++) {
-    if (owner[s] === FREE) {
-      distance[s] = none;
-      continue;
-    }
-    const o = s * w;
+  for (let s = 0, o = 0; s < used; s++, o += w) {
     let c = 0;
-    for (let j = 0; j < w; j++) c += popcount((signs[o + j] as number) ^ (qs[j] as number));
+    for (let j = 0; j < w; j++) {
+      // popcount, inlined: this loop runs for every chunk of the vault.
+      let v = (signs[o + j] as number) ^ (qs[j] as number);
+      v -= (v >>> 1) & 0x55555555;
+      v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+      c += Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+    }
     distance[s] = c;
     histogram[c] = (histogram[c] as number) + 1;
+  }
+  // Free slots were counted like any other; they are never scored.
+  for (let s = 0; s < used; s++) {
+    if (owner[s] !== FREE) continue;
+    histogram[distance[s] as number] = (histogram[distance[s] as number] as number) - 1;
+    distance[s] = none;
   }
   let limit = 0;
   for (let taken = 0; limit < none; limit++) {
