@@ -12,11 +12,10 @@ import type { VectorHit, VectorIndex } from './vector-index.ts';
 const VECTOR_HITS = MAX_HITS;
 /**
  * A brute-force top-k always returns k notes, and the last ones may share
- * nothing with the query: a vector counts only above this cosine and at least
- * this share of the best one's (models differ in how high cosines run).
+ * nothing with the query: a vector counts only from this cosine (near-orthogonal
+ * chunks are noise whatever the model).
  */
 export const MIN_VECTOR_SIMILARITY = 0.1;
-const SHARE_OF_BEST = 0.5;
 /** How long a chunk's snippet is, as the lexical snippets. */
 const SNIPPET_LENGTH = 200;
 
@@ -49,11 +48,9 @@ export async function hybridHits(
   filters: SearchFilters,
   exclude?: string,
 ): Promise<SearchHit[]> {
-  const found = index
+  const near = index
     .search(query, VECTOR_HITS + (exclude ? 1 : 0), MIN_VECTOR_SIMILARITY)
     .filter((h) => h.path !== exclude);
-  const floor = (found[0]?.score ?? 0) * SHARE_OF_BEST;
-  const near = found.filter((h) => h.score >= floor);
   const byPath = new Map(lexical.map((h) => [h.path, h]));
   const only = near.filter((h) => !byPath.has(h.path)).map((h) => h.path);
   const texts = new Map((await copiedNotes(only)).map((n) => [n.path, n.content]));

@@ -36,6 +36,7 @@ export function createQueryAnswerer(
       });
       return;
     }
+    await vectors.loaded();
     const lexicalMs = performance.now() - t0;
     const plan = like ? vectors.planNote(like) : vectors.plan(query, localOnly === true);
     const index = vectors.index;

@@ -173,6 +173,8 @@ export function createVectorLayer(deps: VectorLayerDeps) {
       return loading;
     },
     sync,
+    /** Settles once the vectors IndexedDB held are in memory (a query planned earlier would miss them). */
+    loaded: (): Promise<void> => loading.catch(() => undefined),
     /**
      * Syncs once the server has had time to embed what just changed in the vault
      * (after live vault events); while it embeds, the status keeps the polling on.
