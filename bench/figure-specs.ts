@@ -15,6 +15,20 @@ export interface FigureSpec {
 export const FIGURE_SPECS: Record<string, FigureSpec> = {
   'search.10k.query_p50_ms': { label: 'Search query p50, 10,000 notes', max: 5 },
   'search.10k.query_p95_ms': { label: 'Search query p95, 10,000 notes', max: 20 },
+  'search.10k.hybrid_query_p50_ms': {
+    label:
+      'Hybrid query p50 (words + vectors, RRF), whole questions, 10k notes × 3 chunks × 384 dims',
+    max: 8,
+  },
+  'search.10k.hybrid_query_p95_ms': {
+    label:
+      'Hybrid query p95 (words + vectors, RRF), whole questions, 10k notes × 3 chunks × 384 dims',
+    max: 25,
+  },
+  'search.10k.vectors_mb': {
+    label: 'Vectors held by the search worker, 30k chunks × 384 dims',
+    max: 15,
+  },
   'search.10k.ready_ms': { label: 'Search ready after reload (saved index), 10k', max: 700 },
   'search.10k.sync_max_main_task_ms': {
     label: 'Longest main-thread task while indexing, 10k',

@@ -11,6 +11,7 @@ import { INDEX_END_MARK, INDEX_START_MARK } from '../web/search/search-client.ts
 import { rssMb } from './process-memory.ts';
 import { tldrRelevance } from './relevance-tldr.ts';
 import { type BenchResult, median, round2 } from './results.ts';
+import { benchHybrid } from './search-hybrid.ts';
 import { benchSuggest } from './search-suggest.ts';
 import { BENCH_QUERIES, spanishVault, TLDR_QUERIES, tldrVault } from './search-vault.ts';
 import { serveCommand } from './serve-args.ts';
@@ -352,6 +353,8 @@ export async function benchSearch(opts: {
   if (opts.quick) generated(1_000, '1k', 1_000);
   else generated(10_000, '10k', 4_000);
   const results: BenchResult[] = [];
+  // The hybrid ranking over the same generated vault, with ~3 chunk vectors a note.
+  for (const run of runs) results.push(...benchHybrid(run.notes, run.label));
   const tldr = want('tldr_es') ? tldrVault() : {};
   if (Object.keys(tldr).length > 0) {
     runs.push({

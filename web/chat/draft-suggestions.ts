@@ -20,7 +20,12 @@ export function createDraftSuggestions(chat: ChatStore) {
   const run = async (query: string) => {
     const mine = ++request;
     try {
-      const answer = await searchInWorker(query);
+      const answer = await searchInWorker(query, {
+        localOnly: true,
+        onRefined: (refined) => {
+          if (mine === request) setHits(refined.hits);
+        },
+      });
       if (mine === request) setHits(answer.hits);
     } catch {
       // A stopped worker or a failed query: suggestions are a nicety, the list just stays empty.

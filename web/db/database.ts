@@ -14,6 +14,8 @@ import type {
   SearchIndexRecord,
   SettingRecord,
   TurnRecord,
+  VectorNoteRecord,
+  VectorSyncRecord,
 } from './records.ts';
 
 /**
@@ -33,10 +35,14 @@ export const STORES = {
   proposals: 'proposals',
   /** The saved search index and its bookkeeping (step 4). */
   searchIndex: 'searchIndex',
+  /** The embeddings layer's vectors, one record per note (issue 13). */
+  vectors: 'vectors',
+  /** Where the vector sync is: generation, cursor, dimensions, fusion settings. */
+  vectorSync: 'vectorSync',
 } as const;
 
 /** Bump together with a new step in `upgrade`. */
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 export const DB_NAME = 'soma';
 
@@ -60,6 +66,8 @@ export interface SomaDb extends DBSchema {
     indexes: { byConversation: string };
   };
   searchIndex: { key: string; value: SearchIndexRecord };
+  vectors: { key: string; value: VectorNoteRecord };
+  vectorSync: { key: string; value: VectorSyncRecord };
 }
 
 type Store = StoreNames<SomaDb>;
@@ -87,6 +95,10 @@ function open(): Promise<IDBPDatabase<SomaDb>> {
           'conversationId',
         );
         db.createObjectStore(STORES.searchIndex, { keyPath: 'key' });
+      }
+      if (oldVersion < 3) {
+        db.createObjectStore(STORES.vectors, { keyPath: 'path' });
+        db.createObjectStore(STORES.vectorSync, { keyPath: 'key' });
       }
     },
     // Another tab wants a newer version: let it, this tab reopens on its next access.

@@ -182,3 +182,31 @@ export interface SearchIndexRecord {
   packed?: ArrayBuffer;
   updatedAt: number;
 }
+
+/**
+ * One note's chunk vectors as the embeddings layer sent them (issue 13): int8
+ * components of every chunk back to back (`dimensions` each) and one scale per
+ * chunk (component ≈ int8 × scale), never float JSON. `starts`/`ends` index the
+ * note's body (front matter excluded), for the snippet of a note found by its vector.
+ */
+export interface VectorNoteRecord {
+  path: string;
+  /** The note's hash when it was embedded. */
+  hash: string;
+  data: Int8Array;
+  scales: Float32Array;
+  starts: Uint32Array;
+  ends: Uint32Array;
+}
+
+/** Where the vector sync stands (one record, key `vectors`). */
+export interface VectorSyncRecord {
+  key: string;
+  /** The server's generation the held vectors belong to ('' before the first sync). */
+  generation: string;
+  cursor: number;
+  dimensions: number;
+  /** The harness's fusion settings, kept so related notes rank offline too. */
+  hybrid: { rrfK: number; vectorWeight: number } | null;
+  updatedAt: number;
+}

@@ -185,6 +185,11 @@ export const en = {
   'search.loading': 'Searching the vault…',
   'search.failed': 'The vault could not be searched.',
   'search.none': 'No note matches.',
+  'search.lexical.unreachable': 'Words only: the server cannot be reached.',
+  'search.lexical.failed': 'Words only: the server could not read the meaning of the query.',
+  'search.lexical.consent': 'Words only: search by meaning awaits your consent.',
+  'search.lexical.paused': 'Words only: search by meaning is paused.',
+  'search.lexical.not_ready': 'Words only: the notes have no vectors yet.',
   'search.attach': 'Attach selected ({count})',
 
   'paste.title': 'Paste the text you want to attach here',

@@ -188,6 +188,11 @@ export const es = {
   'search.loading': 'Buscando en la bóveda…',
   'search.failed': 'No se pudo buscar en la bóveda.',
   'search.none': 'Ninguna nota coincide.',
+  'search.lexical.unreachable': 'Solo por palabras: sin conexión con el servidor.',
+  'search.lexical.failed': 'Solo por palabras: el servidor no pudo leer el sentido de la búsqueda.',
+  'search.lexical.consent': 'Solo por palabras: la búsqueda por sentido espera tu permiso.',
+  'search.lexical.paused': 'Solo por palabras: la búsqueda por sentido está en pausa.',
+  'search.lexical.not_ready': 'Solo por palabras: las notas aún no tienen vectores.',
   'search.attach': 'Adjuntar seleccionadas ({count})',
 
   'paste.title': 'Pega aquí el texto que quieres adjuntar',

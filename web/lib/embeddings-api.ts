@@ -1,4 +1,11 @@
-import { type EmbedStatus, EmbedStatusSchema } from '../../common/embedding-schemas.ts';
+import {
+  type EmbedQueryResponse,
+  EmbedQueryResponseSchema,
+  type EmbedStatus,
+  EmbedStatusSchema,
+  type VectorsDelta,
+  VectorsDeltaSchema,
+} from '../../common/embedding-schemas.ts';
 import { postJson, request } from './api.ts';
 
 /**
@@ -24,4 +31,19 @@ export function revokeEmbedConsent(): Promise<EmbedStatus> {
 /** The user's switch: off pauses embedding and semantic queries, on resumes. */
 export function setEmbedEnabled(enabled: boolean): Promise<EmbedStatus> {
   return request(EmbedStatusSchema, '/api/embeddings/enabled', postJson({ enabled }));
+}
+
+/** One page of vectors changed since `since` (the cursor of the previous page). */
+export function getVectors(
+  since: number,
+  generation: string,
+  limit: number,
+): Promise<VectorsDelta> {
+  const query = new URLSearchParams({ since: String(since), generation, limit: String(limit) });
+  return request(VectorsDeltaSchema, `/api/embeddings/vectors?${query}`);
+}
+
+/** The query embedded by the server's embedder (with its query prefix). */
+export function embedQuery(text: string): Promise<EmbedQueryResponse> {
+  return request(EmbedQueryResponseSchema, '/api/embeddings/query', postJson({ text }));
 }

@@ -54,10 +54,12 @@ export default function OfflineHome() {
   createEffect(
     on(filter, (query) => {
       if (!query.trim()) return;
-      searchInWorker(query, {}, true).then(
-        (answer) => {
-          if (filter() === query) setRanked({ query, hits: answer.hits });
-        },
+      const show = (answer: { hits: SearchHit[] }) => {
+        if (filter() === query) setRanked({ query, hits: answer.hits });
+      };
+      // Offline the vector ranking rarely comes; when it does, it replaces the lexical one.
+      searchInWorker(query, { typing: true, onRefined: show }).then(
+        show,
         // No worker (or no saved index): the substring filter below still answers.
         () => undefined,
       );

@@ -1,5 +1,5 @@
 import type { FromWorker, ToWorker } from './search-protocol.ts';
-import type { SearchFilters, SearchHit } from './search-types.ts';
+import type { SearchFilters, SearchHit, SemanticState } from './search-types.ts';
 
 /** What the page hears from the search worker besides query answers. */
 export interface WorkerListener {
@@ -14,6 +14,25 @@ export interface WorkerListener {
 export interface SearchAnswer {
   hits: SearchHit[];
   ms: number;
+  /** Ranked with the vectors too, or words only (and why). */
+  semantic: SemanticState;
+}
+
+/** How a search waits for the vector ranking. */
+export interface SearchOptions {
+  filters?: SearchFilters;
+  /** The last word may still be being typed: it matches as a prefix. */
+  typing?: boolean;
+  /**
+   * Called with the answer re-ranked with the query's vector, when the first
+   * answer was lexical with `semantic.mode` `pending`. Without it, the promise
+   * waits for that final answer instead.
+   */
+  onRefined?: (answer: SearchAnswer) => void;
+  /** Related notes: rank by this note's own vectors (no server call) and leave it out. */
+  like?: string;
+  /** A chat draft: embedded only by a local embedder (DESIGN.md: drafts never leave the machine). */
+  localOnly?: boolean;
 }
 
 /** Marks around the first sync and index build (from the worker's start to its `synced`). */
@@ -23,15 +42,29 @@ export const INDEX_END_MARK = 'soma:index-end';
 let worker: Worker | null = null;
 let listener: WorkerListener | null = null;
 let nextId = 1;
-const waiting = new Map<number, { resolve(a: SearchAnswer): void; reject(e: Error): void }>();
+interface Waiting {
+  resolve(a: SearchAnswer): void;
+  reject(e: Error): void;
+  onRefined?: (a: SearchAnswer) => void;
+  /** The first answer went out (to `resolve`); a later one goes to `onRefined`. */
+  answered: boolean;
+}
+const waiting = new Map<number, Waiting>();
 
 function onMessage(event: MessageEvent<FromWorker>) {
   const m = event.data;
   if (m.type === 'result') {
     const pending = waiting.get(m.id);
-    waiting.delete(m.id);
-    if (m.error) pending?.reject(new Error(m.error));
-    else pending?.resolve({ hits: m.hits, ms: m.ms });
+    if (!pending) return;
+    const more = m.semantic.mode === 'pending';
+    if (!more) waiting.delete(m.id);
+    const answer = { hits: m.hits, ms: m.ms, semantic: m.semantic };
+    if (m.error) pending.reject(new Error(m.error));
+    else if (pending.answered) pending.onRefined?.(answer);
+    else if (!more || pending.onRefined) {
+      pending.answered = true;
+      pending.resolve(answer);
+    }
   } else if (m.type === 'progress') listener?.onProgress(m.done, m.total);
   else if (m.type === 'ready') listener?.onReady();
   else if (m.type === 'synced' || m.type === 'changed') {
@@ -65,16 +98,26 @@ export function stopSearchWorker(): void {
   waiting.clear();
 }
 
-/** Searches the vault in the worker; `typing` lets the last word match as a prefix. */
-export function searchInWorker(
-  query: string,
-  filters: SearchFilters = {},
-  typing = false,
-): Promise<SearchAnswer> {
+/**
+ * Searches the vault in the worker. Lexical hits come at once; when vectors
+ * are in use and the query's vector is not yet known, `onRefined` gets the
+ * fused ranking later (or, without `onRefined`, the promise waits for it).
+ */
+export function searchInWorker(query: string, options: SearchOptions = {}): Promise<SearchAnswer> {
   startSearchWorker();
   const id = nextId++;
+  const { filters = {}, typing = false, onRefined, like, localOnly } = options;
   return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
-    worker!.postMessage({ type: 'query', id, query, filters, typing } satisfies ToWorker);
+    waiting.set(id, { resolve, reject, answered: false, ...(onRefined ? { onRefined } : {}) });
+    const message: ToWorker = {
+      type: 'query',
+      id,
+      query,
+      filters,
+      typing,
+      ...(like ? { like } : {}),
+      ...(localOnly ? { localOnly } : {}),
+    };
+    worker!.postMessage(message);
   });
 }

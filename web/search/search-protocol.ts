@@ -1,9 +1,19 @@
-import type { SearchFilters, SearchHit } from './search-types.ts';
+import type { SearchFilters, SearchHit, SemanticState } from './search-types.ts';
 
 /** Messages from the page to the search worker. */
 export type ToWorker =
   | { type: 'start' }
-  | { type: 'query'; id: number; query: string; filters: SearchFilters; typing: boolean };
+  | {
+      type: 'query';
+      id: number;
+      query: string;
+      filters: SearchFilters;
+      typing: boolean;
+      /** Related notes: this note's own vectors are the vector query (no server call), and it is left out. */
+      like?: string;
+      /** A chat draft (suggestions): its words may reach a local embedder, never a remote one. */
+      localOnly?: boolean;
+    };
 
 /** Messages from the search worker to the page. */
 export type FromWorker =
@@ -14,7 +24,18 @@ export type FromWorker =
   | { type: 'synced'; fetched: number; ms: number }
   /** Live vault events changed the index: results on screen may be stale. */
   | { type: 'changed' }
-  /** A query's answer; `error` when it could not be answered (hits are then empty). */
-  | { type: 'result'; id: number; hits: SearchHit[]; ms: number; error?: string }
+  /**
+   * A query's answer; `error` when it could not be answered (hits are then empty).
+   * With `semantic.mode` `pending` the lexical hits come first and a second
+   * answer with the same id follows, re-ranked with the query's vector.
+   */
+  | {
+      type: 'result';
+      id: number;
+      hits: SearchHit[];
+      ms: number;
+      semantic: SemanticState;
+      error?: string;
+    }
   /** The sync failed; a lost session (`no_session`) signs the page out. */
   | { type: 'error'; code: string; message: string; status: number };

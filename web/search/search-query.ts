@@ -1,6 +1,6 @@
 import { createEffect, createSignal, on, onCleanup } from 'solid-js';
 import { searchInWorker } from './search-client.ts';
-import type { SearchFilters, SearchHit } from './search-types.ts';
+import type { SearchFilters, SearchHit, SemanticState } from './search-types.ts';
 
 /** How long after the last keystroke does a search run (results as you type)? */
 export const SEARCH_DEBOUNCE_MS = 100;
@@ -21,7 +21,7 @@ export function wantsPrefix(query: string): boolean {
 export type SearchState =
   | { status: 'idle' }
   | { status: 'searching' }
-  | { status: 'ready'; query: string; hits: SearchHit[]; ms: number }
+  | { status: 'ready'; query: string; hits: SearchHit[]; ms: number; semantic: SemanticState }
   | { status: 'error' };
 
 /**
@@ -37,7 +37,14 @@ export function createSearchQuery(
   const run = async (query: string, filters: SearchFilters) => {
     const ticket = ++latest;
     try {
-      const answer = await searchInWorker(query, filters, wantsPrefix(query));
+      const answer = await searchInWorker(query, {
+        filters,
+        typing: wantsPrefix(query),
+        // The vector ranking replaces the lexical one when the query's vector arrives.
+        onRefined: (refined) => {
+          if (ticket === latest) setState({ status: 'ready', query, ...refined });
+        },
+      });
       if (ticket === latest) setState({ status: 'ready', query, ...answer });
     } catch {
       if (ticket === latest) setState({ status: 'error' });

@@ -20,3 +20,16 @@ export interface SyncProgress {
   done: number;
   total: number;
 }
+
+/** Why a search is lexical only (worded by the UI as `search.lexical.<reason>`). */
+export type LexicalReason = 'unreachable' | 'failed' | 'consent' | 'paused' | 'not_ready';
+
+/**
+ * How an answer was ranked: words and vectors fused (`hybrid`), words only
+ * (`lexical`, with why; a null reason means the layer is not set up, and the
+ * UI says nothing), or words for now with the vector on its way (`pending`).
+ */
+export type SemanticState =
+  | { mode: 'hybrid' }
+  | { mode: 'lexical'; reason: LexicalReason | null }
+  | { mode: 'pending' };

@@ -1,10 +1,15 @@
-import { For, Match, Switch } from 'solid-js';
+import { For, Match, Show, Switch } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import { EmbeddingsChip } from '../embeddings/embeddings-chip.tsx';
 import { SearchFilters } from './search-filters.tsx';
 import { SearchHitItem } from './search-hit-item.tsx';
 import { createSearchQuery } from './search-query.ts';
+import type { LexicalReason, SemanticState } from './search-types.ts';
 import './search.css';
+
+/** Why the answer is words only, when the embeddings layer is set up but cannot help. */
+const lexicalReason = (semantic: SemanticState): LexicalReason | null =>
+  semantic.mode === 'lexical' ? semantic.reason : null;
 
 /** `#/buscar`: results as you type, with folder and tag filters. */
 export function SearchView(props: { query: string; folder: string; tag: string }) {
@@ -46,12 +51,20 @@ export function SearchView(props: { query: string; folder: string; tag: string }
                 data-testid="search-summary"
                 data-query={r().query}
                 data-ms={r().ms.toFixed(2)}
+                data-semantic={r().semantic.mode}
               >
                 {t(r().hits.length === 1 ? 'search.countOne' : 'search.count', {
                   count: r().hits.length,
                   ms: Math.round(r().ms),
                 })}
               </p>
+              <Show when={lexicalReason(r().semantic)}>
+                {(reason) => (
+                  <p class="muted" data-testid="search-lexical" data-reason={reason()}>
+                    {t(`search.lexical.${reason()}`)}
+                  </p>
+                )}
+              </Show>
               <ul class="hit-list">
                 <For each={r().hits}>{(hit) => <SearchHitItem hit={hit} />}</For>
               </ul>

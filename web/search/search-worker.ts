@@ -3,12 +3,15 @@
 import type { VaultEvent } from '../../common/api-schemas.ts';
 import { getManifest, getNotesBatch, getStatus, openEvents } from '../lib/api.ts';
 import { ApiError } from '../lib/api-error.ts';
+import { embedQuery, getEmbedStatus, getVectors } from '../lib/embeddings-api.ts';
 import { EVENTS_RETRY_MS } from '../lib/timing.ts';
 import { exportNotes } from '../vault-sync/read-export.ts';
 import { syncVault } from '../vault-sync/sync-vault.ts';
 import { applyVaultEvents, EVENT_BATCH_MS } from '../vault-sync/vault-events.ts';
+import { createVectorLayer } from '../vectors/vector-layer.ts';
 import { createSearchEngine } from './search-engine.ts';
 import type { FromWorker, ToWorker } from './search-protocol.ts';
+import { createQueryAnswerer } from './worker-query.ts';
 
 /**
  * The search worker: keeps the vault copy in IndexedDB in sync (manifest
@@ -20,6 +23,14 @@ const born = performance.now();
 const post = (message: FromWorker) => scope.postMessage(message);
 const engine = createSearchEngine();
 const api = { getManifest, getNotesBatch };
+/** The embeddings layer: vectors copied like notes, fused with the lexical ranking. */
+const vectors = createVectorLayer({
+  getStatus: getEmbedStatus,
+  getVectors,
+  embedQuery,
+  onChanged: () => post({ type: 'changed' }),
+});
+const answer = createQueryAnswerer(engine, vectors, post);
 
 let isReady = false;
 let markReady: () => void = () => undefined;
@@ -63,6 +74,8 @@ async function sync() {
   await engine.reconcile(manifest);
   becomeReady('built');
   post({ type: 'synced', fetched, ms: performance.now() - born });
+  // After every vault sync (so also on the event stream reconnecting): the vectors follow the notes.
+  void vectors.sync();
   await engine.flush();
 }
 
@@ -77,6 +90,7 @@ const onVault = (event: VaultEvent) => {
     enqueue(async () => {
       await applyVaultEvents({ ...api, onChange: engine.apply }, events);
       post({ type: 'changed' });
+      vectors.syncSoon();
     });
   }, EVENT_BATCH_MS);
 };
@@ -105,6 +119,8 @@ function start() {
   enqueue(async () => {
     if (await engine.load()) becomeReady('saved');
   });
+  // Vectors are a nicety: a failed load leaves search lexical until the next sync.
+  vectors.load().catch(() => undefined);
   // Without the synonyms, search still works: they only add lower-ranked hits.
   getStatus().then(
     (status) => engine.setSynonyms(status.harness.searchSynonyms),
@@ -119,12 +135,5 @@ scope.onmessage = async (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   if (message.type === 'start') return start();
   await ready;
-  const t0 = performance.now();
-  try {
-    const hits = await engine.search(message.query, message.filters, message.typing);
-    post({ type: 'result', id: message.id, hits, ms: performance.now() - t0 });
-  } catch (error) {
-    const text = error instanceof Error ? error.message : String(error);
-    post({ type: 'result', id: message.id, hits: [], ms: performance.now() - t0, error: text });
-  }
+  await answer(message);
 };

@@ -17,7 +17,8 @@ export async function loadRelated(note: Note): Promise<RelatedNote[]> {
   const linksTo = [...new Set(note.links.flatMap((l) => (l.resolved ? [l.resolved] : [])))];
   const query = relatedQuery(toNoteDocument(note.path, note.content));
   const [similar, mentions] = await Promise.all([
-    query ? searchInWorker(query) : Promise.resolve({ hits: [] }),
+    // The note's own vectors rank notes alike too (no server call); the title's words still count.
+    searchInWorker(query ?? '', { like: note.path }),
     searchInWorker(note.name),
   ]);
   const candidates = mentions.hits

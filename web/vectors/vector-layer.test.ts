@@ -1,0 +1,310 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  type EmbedStatus,
+  embeddingsOffStatus,
+  type NoteVectors,
+  type VectorsDelta,
+} from '../../common/embedding-schemas.ts';
+import { stripFrontMatter } from '../../common/front-matter-block.ts';
+import { encodeVector } from '../../common/vector-codec.ts';
+import { chunkNote, noteTitle } from '../../server/embeddings/chunk-note.ts';
+import { testVector } from '../../server/embeddings/test-embedder.ts';
+import { deleteDatabase } from '../db/database.ts';
+import { updateCachedNotes } from '../db/notes-cache-repo.ts';
+import { forEachVectorNote, loadVectorSync } from '../db/vectors-repo.ts';
+import { ApiError } from '../lib/api-error.ts';
+import { hybridHits } from '../search/hybrid-search.ts';
+import { createVectorLayer, reasonOf } from './vector-layer.ts';
+
+afterEach(() => deleteDatabase());
+
+const D = 64;
+const status = (over: Partial<EmbedStatus> = {}): EmbedStatus => ({
+  ...embeddingsOffStatus(),
+  configured: true,
+  kind: 'test',
+  model: 'test-concepts-64',
+  dimensions: D,
+  consent: 'not_needed',
+  state: 'idle',
+  generation: 'g1',
+  lastError: null,
+  hybrid: { rrfK: 60, vectorWeight: 0.5 },
+  ...over,
+});
+
+/** A note's vectors as the server's pipeline makes them (the test embedder, real chunking). */
+function embedNote(path: string, content: string): NoteVectors {
+  const body = stripFrontMatter(content);
+  return {
+    path,
+    hash: `h:${content.length}`,
+    chunks: chunkNote(noteTitle(path), body).map((c, i) => ({
+      id: `${path}#${i}`,
+      heading: '',
+      start: c.start,
+      end: c.end,
+      vector: encodeVector(testVector(c.text, D)),
+    })),
+  };
+}
+
+/** A fake server: pages of deltas in order, then an empty one; records what was asked. */
+function fakeServer(pages: Omit<VectorsDelta, 'model' | 'dimensions' | 'encoding'>[]) {
+  const asked: { since: number; generation: string }[] = [];
+  let next = 0;
+  return {
+    asked,
+    getVectors: async (since: number, generation: string) => {
+      asked.push({ since, generation });
+      const page = pages[next++] ?? {
+        ...pages.at(-1)!,
+        notes: [],
+        removed: [],
+        reset: false,
+        more: false,
+      };
+      return {
+        ...page,
+        model: 'test-concepts-64',
+        dimensions: D,
+        encoding: 'int8-base64' as const,
+      };
+    },
+  };
+}
+
+const CAR = '# Garaje\n\nEl automóvil nuevo está aparcado junto a la furgoneta.';
+const DOG = '# Paseo\n\nEl cachorro ladra por la mañana.';
+const CAT = '# Sofá\n\nEl felino duerme al sol.';
+
+describe('the vector layer', () => {
+  it('syncs pages until `more` is false, keeps the cursor, and resumes from it', async () => {
+    const server = fakeServer([
+      {
+        generation: 'g1',
+        reset: true,
+        notes: [embedNote('a.md', CAR), embedNote('b.md', DOG)],
+        removed: [],
+        cursor: 2,
+        more: true,
+      },
+      {
+        generation: 'g1',
+        reset: false,
+        notes: [embedNote('c.md', CAT)],
+        removed: ['a.md'],
+        cursor: 4,
+        more: false,
+      },
+    ]);
+    const layer = createVectorLayer({
+      getStatus: async () => status(),
+      embedQuery: async () => {
+        throw new Error('no');
+      },
+      ...server,
+    });
+    await layer.sync();
+    expect(server.asked).toEqual([
+      { since: 0, generation: '' },
+      { since: 2, generation: 'g1' },
+    ]);
+    expect(layer.index?.notes).toBe(2);
+    expect(layer.index?.has('a.md')).toBe(false);
+    expect(await loadVectorSync()).toMatchObject({ generation: 'g1', cursor: 4, dimensions: D });
+    const stored: string[] = [];
+    await forEachVectorNote((r) => {
+      stored.push(r.path);
+      expect(r.data).toBeInstanceOf(Int8Array);
+      expect(r.data.length).toBe(r.scales.length * D);
+    });
+    expect(stored.sort()).toEqual(['b.md', 'c.md']);
+
+    // A fresh worker loads what IndexedDB holds and asks only for what is newer.
+    const again = fakeServer([
+      { generation: 'g1', reset: false, notes: [], removed: [], cursor: 4, more: false },
+    ]);
+    const reloaded = createVectorLayer({
+      getStatus: async () => status(),
+      embedQuery: async () => {
+        throw new Error('no');
+      },
+      ...again,
+    });
+    await reloaded.load();
+    expect(reloaded.index?.notes).toBe(2);
+    await reloaded.sync();
+    expect(again.asked).toEqual([{ since: 4, generation: 'g1' }]);
+  });
+
+  it('reads the status again while the server embeds, and picks up its new vectors', async () => {
+    const server = fakeServer([
+      {
+        generation: 'g1',
+        reset: true,
+        notes: [embedNote('a.md', CAR)],
+        removed: [],
+        cursor: 1,
+        more: false,
+      },
+      {
+        generation: 'g1',
+        reset: false,
+        notes: [embedNote('b.md', DOG)],
+        removed: [],
+        cursor: 2,
+        more: false,
+      },
+    ]);
+    const states: EmbedStatus['state'][] = ['embedding', 'idle'];
+    let changed = 0;
+    const layer = createVectorLayer({
+      getStatus: async () => status({ state: states.shift() ?? 'idle' }),
+      embedQuery: async () => {
+        throw new Error('no');
+      },
+      onChanged: () => changed++,
+      pollMs: 1,
+      ...server,
+    });
+    await layer.sync();
+    expect(layer.index?.notes).toBe(1);
+    await vi.waitFor(() => expect(layer.index?.notes).toBe(2));
+    expect(server.asked).toEqual([
+      { since: 0, generation: '' },
+      { since: 1, generation: 'g1' },
+    ]);
+    expect(changed).toBe(2);
+    layer.stop();
+  });
+
+  it('drops every vector on a reset (another generation)', async () => {
+    const first = fakeServer([
+      {
+        generation: 'g1',
+        reset: true,
+        notes: [embedNote('a.md', CAR), embedNote('b.md', DOG)],
+        removed: [],
+        cursor: 2,
+        more: false,
+      },
+    ]);
+    const noQuery = async () => {
+      throw new Error('no');
+    };
+    await createVectorLayer({
+      getStatus: async () => status(),
+      embedQuery: noQuery,
+      ...first,
+    }).sync();
+    const second = fakeServer([
+      {
+        generation: 'g2',
+        reset: true,
+        notes: [embedNote('c.md', CAT)],
+        removed: [],
+        cursor: 1,
+        more: false,
+      },
+    ]);
+    const layer = createVectorLayer({
+      getStatus: async () => status({ generation: 'g2' }),
+      embedQuery: noQuery,
+      ...second,
+    });
+    await layer.load();
+    await layer.sync();
+    expect(second.asked).toEqual([{ since: 0, generation: 'g1' }]);
+    expect(layer.index?.notes).toBe(1);
+    const stored: string[] = [];
+    await forEachVectorNote((r) => stored.push(r.path));
+    expect(stored).toEqual(['c.md']);
+  });
+
+  it('finds a note that shares no word with the query through its vector, snippet from its chunk', async () => {
+    const server = fakeServer([
+      {
+        generation: 'g1',
+        reset: true,
+        notes: [embedNote('coche.md', CAR), embedNote('perro.md', DOG)],
+        removed: [],
+        cursor: 2,
+        more: false,
+      },
+    ]);
+    let calls = 0;
+    const layer = createVectorLayer({
+      getStatus: async () => status(),
+      embedQuery: async (text) => {
+        calls++;
+        return { generation: 'g1', vector: encodeVector(testVector(text, D)) };
+      },
+      ...server,
+    });
+    await layer.sync();
+    await updateCachedNotes(
+      [
+        { path: 'coche.md', hash: 'x', content: CAR },
+        { path: 'perro.md', hash: 'y', content: DOG },
+      ],
+      [],
+    );
+    const plan = layer.plan('mi coche');
+    expect(plan.kind).toBe('later');
+    const vector = plan.kind === 'later' ? await plan.vector : null;
+    const hits = await hybridHits([], layer.index!, vector!, layer.hybrid, {});
+    expect(hits.map((h) => h.path)).toEqual(['coche.md']);
+    expect(hits[0]!.snippet).toContain('automóvil nuevo');
+    expect(hits[0]!.marks).toEqual([]);
+    // The same text again: the cached vector, no second call.
+    expect(layer.plan('mi coche ').kind).toBe('vector');
+    expect(calls).toBe(1);
+    // A chat draft never goes to a remote embedder; a local one may embed it.
+    expect(layer.plan('otro coche', true).kind).toBe('later');
+    // A folder filter the note is outside of leaves it out.
+    expect(
+      await hybridHits([], layer.index!, vector!, layer.hybrid, { folder: '03_Proyectos' }),
+    ).toEqual([]);
+  });
+
+  it('stays lexical, saying why, when the layer cannot help', async () => {
+    const server = fakeServer([
+      {
+        generation: 'g1',
+        reset: true,
+        notes: [embedNote('a.md', CAR)],
+        removed: [],
+        cursor: 1,
+        more: false,
+      },
+    ]);
+    const make = (s: EmbedStatus) =>
+      createVectorLayer({
+        getStatus: async () => s,
+        embedQuery: async () => {
+          throw new Error('no');
+        },
+        ...server,
+      });
+    const off = make(embeddingsOffStatus());
+    await off.sync();
+    expect(off.plan('coche')).toEqual({ kind: 'lexical', reason: null });
+    expect(server.asked).toEqual([]); // off: nothing is fetched
+    const remote = make(status({ local: false, consent: 'given' }));
+    await remote.sync();
+    expect(remote.plan('coche', true)).toEqual({ kind: 'lexical', reason: null });
+    const consent = make(status({ consent: 'needed', state: 'waiting_consent' }));
+    await consent.sync();
+    expect(consent.plan('coche')).toEqual({ kind: 'lexical', reason: 'consent' });
+    const failing = make(status({ state: 'failing' }));
+    await failing.sync();
+    expect(failing.plan('coche')).toEqual({ kind: 'lexical', reason: 'paused' });
+    const empty = make(status({ state: 'embedding' }));
+    expect(empty.plan('coche')).toEqual({ kind: 'lexical', reason: null });
+    expect(reasonOf(new ApiError('network', 'down', 0))).toBe('unreachable');
+    expect(reasonOf(new ApiError('consent_required', 'no', 403))).toBe('consent');
+    expect(reasonOf(new ApiError('embed_failed', 'no', 502))).toBe('failed');
+  });
+});

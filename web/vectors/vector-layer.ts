@@ -1,0 +1,215 @@
+import type {
+  EmbedQueryResponse,
+  EmbedStatus,
+  VectorsDelta,
+} from '../../common/embedding-schemas.ts';
+import { decodeInt8 } from '../../common/vector-codec.ts';
+import { forEachVectorNote, loadVectorSync } from '../db/vectors-repo.ts';
+import { ApiError } from '../lib/api-error.ts';
+import type { HybridSettings } from '../search/hybrid-rank.ts';
+import type { LexicalReason } from '../search/search-types.ts';
+import { type IndexedChunk, VectorIndex } from '../search/vector-index.ts';
+import { syncVectors, type VectorChange } from './vector-sync.ts';
+
+/** How often the status is read again while the server is still embedding (never faster). */
+export const VECTOR_POLL_MS = 5_000;
+/** How many query vectors are kept, by text: typing the same words again asks nobody. */
+const QUERY_CACHE_SIZE = 32;
+/** The harness's defaults, for vectors held from a sync that predates the settings. */
+const DEFAULT_HYBRID: HybridSettings = { rrfK: 60, vectorWeight: 0.5 };
+
+/** How a query can use the vectors: not at all (and why; null when the layer is simply off), now, or once the server embeds it. */
+export type QueryPlan =
+  | { kind: 'lexical'; reason: LexicalReason | null }
+  | { kind: 'vector'; vector: Int8Array }
+  | { kind: 'later'; vector: Promise<Int8Array> };
+
+export interface VectorLayerDeps {
+  getStatus(): Promise<EmbedStatus>;
+  getVectors(since: number, generation: string, limit: number): Promise<VectorsDelta>;
+  embedQuery(text: string): Promise<EmbedQueryResponse>;
+  /** Vectors were added or dropped: results on screen may rank differently now. */
+  onChanged?: () => void;
+  pollMs?: number;
+}
+
+/** The reason a failed query call leaves the search lexical. */
+export function reasonOf(error: unknown): LexicalReason {
+  if (!(error instanceof ApiError)) return 'failed';
+  if (error.code === 'network') return 'unreachable';
+  if (error.code === 'consent_required') return 'consent';
+  if (error.code === 'embeddings_off' || error.code === 'embeddings_paused') return 'paused';
+  if (error.code === 'not_ready') return 'not_ready';
+  return 'failed';
+}
+
+function chunksOf(r: { data: Int8Array; starts: Uint32Array; ends: Uint32Array }, d: number) {
+  const chunks: IndexedChunk[] = [];
+  for (let i = 0; i < r.starts.length; i++) {
+    chunks.push({
+      start: r.starts[i]!,
+      end: r.ends[i]!,
+      data: r.data.subarray(i * d, (i + 1) * d),
+    });
+  }
+  return chunks;
+}
+
+/**
+ * The search worker's side of the embeddings layer: the vectors copied into
+ * IndexedDB and packed in memory, the server's status, the re-syncs (when
+ * told, and every few seconds while the server is embedding), and query
+ * vectors cached by text. Any failure here only makes search lexical.
+ */
+export function createVectorLayer(deps: VectorLayerDeps) {
+  let index: VectorIndex | null = null;
+  let generation = '';
+  let hybrid: HybridSettings = DEFAULT_HYBRID;
+  let status: EmbedStatus | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let pollTimer: ReturnType<typeof setTimeout> | undefined;
+  let loading: Promise<void> = Promise.resolve();
+  /** text → its vector (once answered) or the call in flight; least recently used first. */
+  const queries = new Map<string, { asked: Promise<Int8Array>; vector?: Int8Array }>();
+
+  const apply = (change: VectorChange) => {
+    if (change.reset || index?.dimensions !== change.dimensions) {
+      index = new VectorIndex(change.dimensions);
+      queries.clear();
+    }
+    for (const path of change.removed) index.remove(path);
+    for (const r of change.upserted) index.set(r.path, chunksOf(r, change.dimensions));
+  };
+
+  const syncOnce = async () => {
+    await loading.catch(() => undefined); // a sync applies its pages over what was loaded
+    try {
+      status = await deps.getStatus();
+    } catch {
+      return; // Offline: the held vectors stay; the query call will say so.
+    }
+    if (status.hybrid) hybrid = status.hybrid;
+    try {
+      const received = await syncVectors(status, { getVectors: deps.getVectors, onChange: apply });
+      if (received > 0) {
+        index?.fit();
+        deps.onChanged?.();
+      }
+      generation = (await loadVectorSync())?.generation ?? generation;
+    } catch {
+      // A failed page is asked again on the next sync; what was stored stays.
+    }
+    clearTimeout(pollTimer);
+    if (status.state === 'embedding') pollTimer = setTimeout(sync, deps.pollMs ?? VECTOR_POLL_MS);
+  };
+
+  /** Re-reads the status and copies new vectors; a call during a sync runs once more after it. */
+  function sync(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await syncOnce();
+      } while (again);
+      running = null;
+    })();
+    return running;
+  }
+
+  const embed = (text: string) => {
+    const known = queries.get(text);
+    if (known) {
+      queries.delete(text); // re-inserted: most recently used last
+      queries.set(text, known);
+      return known;
+    }
+    const entry: { asked: Promise<Int8Array>; vector?: Int8Array } = {
+      asked: deps.embedQuery(text).then((answer) => {
+        if (answer.generation !== generation) {
+          void sync(); // the server moved to another model: these vectors are stale
+          throw new ApiError('not_ready', 'otra generación de vectores', 0);
+        }
+        entry.vector = decodeInt8(answer.vector);
+        return entry.vector;
+      }),
+    };
+    entry.asked.catch(() => queries.delete(text));
+    queries.set(text, entry);
+    for (const oldest of queries.keys()) {
+      if (queries.size <= QUERY_CACHE_SIZE) break;
+      queries.delete(oldest);
+    }
+    return entry;
+  };
+
+  /** Null when vectors can be used; else why not (null reason: the layer is not configured). */
+  const blocked = (): { reason: LexicalReason | null } | null => {
+    if (status && !status.configured) return { reason: null };
+    if (status?.consent === 'needed' || status?.state === 'waiting_consent')
+      return { reason: 'consent' };
+    if (status && status.state !== 'idle' && status.state !== 'embedding')
+      return { reason: 'paused' };
+    if (!index || index.chunks === 0) return { reason: status ? 'not_ready' : null };
+    return null;
+  };
+
+  return {
+    /** Loads the vectors IndexedDB holds (before any sync: search is hybrid at once after a reload). */
+    load(): Promise<void> {
+      loading = (async () => {
+        const kept = await loadVectorSync();
+        if (!kept) return;
+        generation = kept.generation;
+        hybrid = kept.hybrid ?? DEFAULT_HYBRID;
+        const loaded = new VectorIndex(kept.dimensions);
+        await forEachVectorNote((r) => loaded.set(r.path, chunksOf(r, kept.dimensions)));
+        loaded.fit();
+        index = loaded;
+      })();
+      return loading;
+    },
+    sync,
+    /** Settles once the vectors IndexedDB held are in memory (a query planned earlier would miss them). */
+    loaded: (): Promise<void> => loading.catch(() => undefined),
+    /**
+     * Syncs once the server has had time to embed what just changed in the vault
+     * (after live vault events); while it embeds, the status keeps the polling on.
+     */
+    syncSoon() {
+      clearTimeout(pollTimer);
+      pollTimer = setTimeout(sync, deps.pollMs ?? VECTOR_POLL_MS);
+    },
+    get hybrid() {
+      return hybrid;
+    },
+    get index() {
+      return index;
+    },
+    /** How `text` can be searched by vector; `localOnly`: never through a remote embedder. */
+    plan(text: string, localOnly = false): QueryPlan {
+      const no = blocked();
+      if (no) return { kind: 'lexical', reason: no.reason };
+      if (localOnly && status?.local !== true) return { kind: 'lexical', reason: null };
+      const entry = embed(text.trim());
+      return entry.vector
+        ? { kind: 'vector', vector: entry.vector }
+        : { kind: 'later', vector: entry.asked };
+    },
+    /** A note's own vectors as the query (related notes): never a server call. */
+    planNote(path: string): QueryPlan {
+      const no = blocked();
+      if (no) return { kind: 'lexical', reason: no.reason };
+      const vector = index?.noteVector(path);
+      return vector ? { kind: 'vector', vector } : { kind: 'lexical', reason: 'not_ready' };
+    },
+    stop() {
+      clearTimeout(pollTimer);
+    },
+  };
+}
+
+export type VectorLayer = ReturnType<typeof createVectorLayer>;
