@@ -91,14 +91,22 @@ export interface WalkResult {
  * Lists the vault below `dirAbs`, skipping hidden names and following only symlinks
  * whose real target stays inside the real vault root. A link to one of its own
  * ancestors is not entered, so cycles end; a link to a sibling lists its notes twice.
+ * `onFolder` hears of every folder entered (`dirAbs` too) before it is read, so a watch
+ * set there misses nothing written after the listing.
  */
-export async function walkVault(root: string, dirAbs = root, dirRel = ''): Promise<WalkResult> {
+export async function walkVault(
+  root: string,
+  dirAbs = root,
+  dirRel = '',
+  onFolder: (rel: string, abs: string) => void = () => {},
+): Promise<WalkResult> {
   const realRoot = await realpath(root);
   const out: WalkResult = { folders: [], files: new Map() };
   const visit = async (abs: string, rel: string, ancestors: string[]): Promise<void> => {
     const real = await realpath(abs).catch(() => null);
     // The starting folder too: a watcher event may name a symlink that leads out.
     if (real === null || ancestors.includes(real) || !isInsideRealRoot(realRoot, real)) return;
+    onFolder(rel, abs);
     const dirents = await readdir(abs, { withFileTypes: true }).catch(() => []);
     for (const d of dirents) {
       const name = d.name.normalize('NFC');

@@ -309,16 +309,15 @@ describe('vault', () => {
     await mkdir(path.join(base, 'fuera2'));
     await writeFile(path.join(base, 'fuera2', 'secreto.md'), 'secreto de fuera');
     const link = path.join(root, '06_Archivo', 'enlace-nuevo');
-    // The vault handles each watcher event synchronously before this listener (registered
-    // later) hears it, so once it fires the rescan is queued and close() waits for it.
-    const watcher = Reflect.get(vault, 'watcher') as import('chokidar').FSWatcher;
-    const seen = new Promise<void>((resolve) =>
-      watcher.on('all', (event, p) => {
-        if (event === 'addDir' && p === link) resolve();
-      }),
-    );
     await symlink(path.join(base, 'fuera2'), link);
-    await seen;
+    // The link's event came before the marker's, so its look at the link is queued by the
+    // time the marker's upsert arrives, and close() waits for it.
+    const marker = waitForEvent(
+      vault,
+      (e) => e.type === 'upsert' && e.entry.path === `06_Archivo/${MARKER}`,
+    );
+    await put(`06_Archivo/${MARKER}`, 'marca');
+    await marker;
     await vault.close();
     expect(JSON.stringify(events)).not.toContain('enlace-nuevo');
     expect(JSON.stringify(events)).not.toContain(sha('secreto de fuera'));
