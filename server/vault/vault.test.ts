@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TreeRow, VaultEvent } from '../../common/api-schemas.ts';
+import type { FolderWatcher } from './folder-watcher.ts';
 import { Vault } from './vault.ts';
 import { ensureVault } from './vault-init.ts';
 
@@ -284,6 +285,29 @@ describe('vault', () => {
     await upsert;
     expect((await vault.readNote('Cancio\u0301n.md')).content).toBe('# Canción');
     expect((await vault.readNote('Canción.md')).path).toBe('Canción.md');
+  });
+
+  it('watches each visible folder once and no file', async () => {
+    const watcher = Reflect.get(vault, 'watcher') as FolderWatcher;
+    const folders = Reflect.get(vault, 'folders') as Set<string>;
+    expect(folders.has('03_Proyectos/a')).toBe(true);
+    // The root, then every folder the index lists: no hidden one, no symlink out.
+    expect(watcher.size).toBe(folders.size + 1);
+  });
+
+  it('keeps seeing a folder deleted and made again under the same name', async () => {
+    const dir = path.join(root, '03_Proyectos', 'a');
+    await rm(dir, { recursive: true });
+    await mkdir(dir);
+    const upsert = waitForEvent(
+      vault,
+      (e) => e.type === 'upsert' && e.entry.path === '03_Proyectos/a/Nueva.md',
+    );
+    await writeFile(path.join(dir, 'Nueva.md'), 'nueva');
+    await upsert;
+    const paths = (await vault.manifest()).notes.map((n) => n.path);
+    expect(paths).toContain('03_Proyectos/a/Nueva.md');
+    expect(paths).not.toContain('03_Proyectos/a/Idea.md');
   });
 
   it('indexes the notes of a folder moved into the vault', async () => {
