@@ -15,7 +15,10 @@ import { serveCommand } from './serve-args.ts';
 const PROBE = `process.on('SIGUSR2', () => {
   const m = process.memoryUsage();
   const mb = (n) => Math.round((n / 1048576) * 10) / 10;
-  process.stderr.write('MEM ' + JSON.stringify({ heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) }) + '\\n');
+  // With --expose-gc: what is still reachable, beside what merely was not collected yet.
+  globalThis.gc?.();
+  const live = globalThis.gc ? { heapLive: mb(process.memoryUsage().heapUsed) } : {};
+  process.stderr.write('MEM ' + JSON.stringify({ heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), ...live, external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) }) + '\\n');
 });`;
 
 const args = process.argv.slice(2);

@@ -104,7 +104,7 @@ export class Vault {
     // The index remembers the on-disk spelling (NFD names synced from a Mac).
     const abs = known?.abs ?? resolved.abs;
     if (!(await assertRealPathInside(this.root, abs))) notFound(resolved.rel);
-    const read = await classifyFile(abs, this.maxNoteBytes);
+    const read = await classifyFile(abs, this.maxNoteBytes, { withText: true });
     if (!read) {
       if (this.folders.has(resolved.rel) || resolved.rel === '') {
         throw new ApiError(415, 'not_a_note', `«${resolved.rel}» es una carpeta, no una nota`);
@@ -126,7 +126,7 @@ export class Vault {
     const notes = [...this.entries].filter(([, e]) => e.kind === 'note');
     yield* readAhead(notes, async ([rel, { abs }]) => {
       if (!(await assertRealPathInside(this.root, abs).catch(() => false))) return null;
-      const read = await classifyFile(abs, this.maxNoteBytes);
+      const read = await classifyFile(abs, this.maxNoteBytes, { withText: true });
       if (read?.entry.kind !== 'note' || read.text === null) return null;
       const { hash, mtime, size } = read.entry;
       return { path: rel, content: read.text, hash, mtime, size };
@@ -187,7 +187,8 @@ export class Vault {
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const [fileRel, fileAbs] = next;
-        const read = await classifyFile(fileAbs, this.maxNoteBytes, this.entries.get(fileRel));
+        const previous = this.entries.get(fileRel);
+        const read = await classifyFile(fileAbs, this.maxNoteBytes, { previous });
         if (read) this.setEntry(fileRel, read.entry, notify);
       }
     };
@@ -240,7 +241,8 @@ export class Vault {
   private async refresh(rel: string, abs: string): Promise<void> {
     // Checked before anything is read or hashed: the watcher follows symlinks.
     const inside = await this.insideVault(abs);
-    const read = inside ? await classifyFile(abs, this.maxNoteBytes, this.entries.get(rel)) : null;
+    const previous = this.entries.get(rel);
+    const read = inside ? await classifyFile(abs, this.maxNoteBytes, { previous }) : null;
     if (!read) {
       if (this.entries.has(rel)) this.deleteEntry(rel);
       return;
