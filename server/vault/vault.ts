@@ -6,6 +6,7 @@ import { KeyedQueue } from '../../common/keyed-queue.ts';
 import { LinkIndex } from '../../common/wikilinks.ts';
 import { ApiError } from '../http/api-error.ts';
 import { FolderWatcher } from './folder-watcher.ts';
+import { releaseMemory } from './release-memory.ts';
 import { readAhead } from './vault-export.ts';
 import { notANote, toNote } from './vault-note.ts';
 import {
@@ -167,6 +168,7 @@ export class Vault {
   /** The first scan stays quiet: listeners want changes, not thousands of start-up upserts. */
   private async scan(): Promise<void> {
     await this.rescanFolder(this.root, '', false);
+    releaseMemory();
   }
 
   /**
