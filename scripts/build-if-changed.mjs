@@ -1,10 +1,12 @@
 // `npm start`'s first step: build only on first start or when the sources
 // changed (see build-stamp.mjs); `--stamp` is `npm run build`'s last step.
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { upToDate, writeStamp } from './build-stamp.mjs';
 
-const root = join(import.meta.dirname, '..');
+// Not import.meta.dirname (Node 20.11+): on Node 18 the check below must still be reached.
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // Debian 12 and MX 23 ship Node 18: say so plainly instead of failing deep in the build.
 const [major, minor] = process.versions.node.split('.').map(Number);

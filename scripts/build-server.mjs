@@ -1,18 +1,7 @@
-// Bundles the server and the `soma` command, each into ESM files under dist/.
-// Dependencies stay in node_modules (packages: 'external'), so start-up loads only
-// what it imports.
+// Bundles the server and the `soma` command, each into ESM files under dist/
+// (options in node-bundle.mjs: what is bundled in and what stays in node_modules).
 import { build } from 'esbuild';
-
-/** What both bundles share. */
-const NODE_BUNDLE = {
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-};
+import { NODE_BUNDLE } from './node-bundle.mjs';
 
 await build({
   ...NODE_BUNDLE,

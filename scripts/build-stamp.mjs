@@ -17,6 +17,7 @@ export const BUILD_INPUTS = [
   'harness/schema.ts',
   'public',
   'scripts/build-server.mjs',
+  'scripts/node-bundle.mjs',
   'vite.config.ts',
   'tsconfig.json',
   'package-lock.json',

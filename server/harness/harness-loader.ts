@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { es } from 'zod/locales';
+// The Spanish locale alone: `zod/locales` loads all of zod's ~50 locales at start-up.
+import es from 'zod/v4/locales/es.js';
 import { type Harness, HarnessSchema } from '../../harness/schema.ts';
 import { locateJsonError } from './json-error.ts';
 

@@ -1,4 +1,5 @@
 import type { ExportLine, NoteContent } from '../../common/chat-schemas.ts';
+import { releaseMemory } from './release-memory.ts';
 
 /** How many notes are read from disk ahead of the one being sent. */
 const READ_AHEAD = 8;
@@ -47,6 +48,7 @@ export function exportStream(notes: AsyncIterator<NoteContent>): ReadableStream<
       if (next.done) {
         controller.enqueue(line({ end: { count } }));
         controller.close();
+        releaseMemory();
         return;
       }
       count++;

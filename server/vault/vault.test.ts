@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TreeRow, VaultEvent } from '../../common/api-schemas.ts';
+import type { FolderWatcher } from './folder-watcher.ts';
 import { Vault } from './vault.ts';
 import { ensureVault } from './vault-init.ts';
 
@@ -286,6 +287,29 @@ describe('vault', () => {
     expect((await vault.readNote('Canción.md')).path).toBe('Canción.md');
   });
 
+  it('watches each visible folder once and no file', async () => {
+    const watcher = Reflect.get(vault, 'watcher') as FolderWatcher;
+    const folders = Reflect.get(vault, 'folders') as Set<string>;
+    expect(folders.has('03_Proyectos/a')).toBe(true);
+    // The root, then every folder the index lists: no hidden one, no symlink out.
+    expect(watcher.size).toBe(folders.size + 1);
+  });
+
+  it('keeps seeing a folder deleted and made again under the same name', async () => {
+    const dir = path.join(root, '03_Proyectos', 'a');
+    await rm(dir, { recursive: true });
+    await mkdir(dir);
+    const upsert = waitForEvent(
+      vault,
+      (e) => e.type === 'upsert' && e.entry.path === '03_Proyectos/a/Nueva.md',
+    );
+    await writeFile(path.join(dir, 'Nueva.md'), 'nueva');
+    await upsert;
+    const paths = (await vault.manifest()).notes.map((n) => n.path);
+    expect(paths).toContain('03_Proyectos/a/Nueva.md');
+    expect(paths).not.toContain('03_Proyectos/a/Idea.md');
+  });
+
   it('indexes the notes of a folder moved into the vault', async () => {
     await mkdir(path.join(base, 'viaje', 'dias'), { recursive: true });
     await writeFile(path.join(base, 'viaje', 'dias', 'Lunes.md'), 'lunes');
@@ -309,16 +333,15 @@ describe('vault', () => {
     await mkdir(path.join(base, 'fuera2'));
     await writeFile(path.join(base, 'fuera2', 'secreto.md'), 'secreto de fuera');
     const link = path.join(root, '06_Archivo', 'enlace-nuevo');
-    // The vault handles each watcher event synchronously before this listener (registered
-    // later) hears it, so once it fires the rescan is queued and close() waits for it.
-    const watcher = Reflect.get(vault, 'watcher') as import('chokidar').FSWatcher;
-    const seen = new Promise<void>((resolve) =>
-      watcher.on('all', (event, p) => {
-        if (event === 'addDir' && p === link) resolve();
-      }),
-    );
     await symlink(path.join(base, 'fuera2'), link);
-    await seen;
+    // The link's event came before the marker's, so its look at the link is queued by the
+    // time the marker's upsert arrives, and close() waits for it.
+    const marker = waitForEvent(
+      vault,
+      (e) => e.type === 'upsert' && e.entry.path === `06_Archivo/${MARKER}`,
+    );
+    await put(`06_Archivo/${MARKER}`, 'marca');
+    await marker;
     await vault.close();
     expect(JSON.stringify(events)).not.toContain('enlace-nuevo');
     expect(JSON.stringify(events)).not.toContain(sha('secreto de fuera'));

@@ -1,17 +1,18 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type FSWatcher, watch } from 'chokidar';
 import type { FolderRows, Manifest, Note, VaultEvent } from '../../common/api-schemas.ts';
 import type { NoteContent } from '../../common/chat-schemas.ts';
 import { KeyedQueue } from '../../common/keyed-queue.ts';
 import { LinkIndex } from '../../common/wikilinks.ts';
 import { ApiError } from '../http/api-error.ts';
+import { FolderWatcher } from './folder-watcher.ts';
+import { releaseMemory } from './release-memory.ts';
 import { readAhead } from './vault-export.ts';
 import { notANote, toNote } from './vault-note.ts';
 import {
   assertRealPathInside,
   isHiddenPath,
   normalizeVaultPath,
-  relativeVaultPath,
   resolveInVault,
 } from './vault-path.ts';
 import { classifyFile, type IndexEntry, walkVault } from './vault-scan.ts';
@@ -21,8 +22,6 @@ import { buildFolderRows, buildManifest } from './vault-tree.ts';
 const DEFAULT_MAX_NOTE_BYTES = 2 * 1024 * 1024;
 /** How long a path must stay quiet before it is re-read, so an editor's save burst is one event. */
 const DEBOUNCE_MS = 75;
-/** How long start() waits for the watcher: enough for a usual vault, short for a huge one. */
-const START_WAIT_MS = 500;
 
 /**
  * The vault on disk, kept in memory: an index of every visible file, a link index for
@@ -37,12 +36,11 @@ export class Vault {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** Per path, so two refreshes of one file never interleave. */
   private readonly queue = new KeyedQueue();
-  private watcher: FSWatcher | null = null;
+  private watcher: FolderWatcher | null = null;
   /** Bumped on every change to the index; the manifest is rebuilt only when it moved. */
   private revision = 0;
   private manifestCache: { revision: number; manifest: Manifest } | null = null;
   private scanned: Promise<void> = Promise.resolve();
-  private watching: Promise<void> = Promise.resolve();
 
   constructor(
     readonly root: string,
@@ -57,26 +55,21 @@ export class Vault {
   }
 
   /**
-   * Starts the watcher and the initial scan. Never waits for the scan, and waits for the
-   * watcher at most START_WAIT_MS, so a huge vault does not delay start-up.
+   * Starts the initial scan, which watches each folder before reading it. Never waits for
+   * the scan, so a huge vault does not delay start-up; requests wait for it instead.
    */
   async start(): Promise<void> {
-    const watcher = watch(this.root, {
-      ignoreInitial: true,
-      ignored: (p: string) => isHiddenPath(relativeVaultPath(this.root, p) ?? ''),
-    });
-    this.watcher = watcher;
-    this.watching = new Promise((resolve) => watcher.once('ready', () => resolve()));
-    watcher.on('all', (event, abs) => this.onFsEvent(event, abs));
-    watcher.on('error', (err) => console.error('[vault] error del vigilante:', err));
+    this.watcher = new FolderWatcher(
+      (rel, abs) => this.onFsEvent(rel, abs),
+      (message, err) => console.error(`[vault] ${message}:`, err),
+    );
     this.scanned = this.scan();
     this.scanned.catch((err) => console.error('[vault] error al explorar la bóveda:', err));
-    await Promise.race([this.watching, new Promise((r) => setTimeout(r, START_WAIT_MS).unref())]);
   }
 
-  /** Resolves once the first scan is done and the watcher sees changes (tests, start-up checks). */
+  /** Resolves once the first scan is done and every folder is watched (tests, start-up checks). */
   async ready(): Promise<void> {
-    await Promise.all([this.scanned, this.watching]);
+    await this.scanned;
   }
 
   /**
@@ -112,7 +105,7 @@ export class Vault {
     // The index remembers the on-disk spelling (NFD names synced from a Mac).
     const abs = known?.abs ?? resolved.abs;
     if (!(await assertRealPathInside(this.root, abs))) notFound(resolved.rel);
-    const read = await classifyFile(abs, this.maxNoteBytes);
+    const read = await classifyFile(abs, this.maxNoteBytes, { withText: true });
     if (!read) {
       if (this.folders.has(resolved.rel) || resolved.rel === '') {
         throw new ApiError(415, 'not_a_note', `«${resolved.rel}» es una carpeta, no una nota`);
@@ -134,7 +127,7 @@ export class Vault {
     const notes = [...this.entries].filter(([, e]) => e.kind === 'note');
     yield* readAhead(notes, async ([rel, { abs }]) => {
       if (!(await assertRealPathInside(this.root, abs).catch(() => false))) return null;
-      const read = await classifyFile(abs, this.maxNoteBytes);
+      const read = await classifyFile(abs, this.maxNoteBytes, { withText: true });
       if (read?.entry.kind !== 'note' || read.text === null) return null;
       const { hash, mtime, size } = read.entry;
       return { path: rel, content: read.text, hash, mtime, size };
@@ -167,7 +160,7 @@ export class Vault {
   async close(): Promise<void> {
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
-    await this.watcher?.close();
+    this.watcher?.close();
     this.watcher = null;
     await Promise.allSettled([this.scanned, this.queue.idle()]);
   }
@@ -175,6 +168,7 @@ export class Vault {
   /** The first scan stays quiet: listeners want changes, not thousands of start-up upserts. */
   private async scan(): Promise<void> {
     await this.rescanFolder(this.root, '', false);
+    releaseMemory();
   }
 
   /**
@@ -185,37 +179,49 @@ export class Vault {
   private async rescanFolder(abs: string, rel: string, notify = true): Promise<void> {
     if (!(await this.insideVault(abs))) return;
     if (rel !== '') this.folders.add(rel);
-    const { folders, files } = await walkVault(this.root, abs, rel);
+    const { folders, files } = await walkVault(this.root, abs, rel, (dirRel, dirAbs) =>
+      this.watcher?.add(dirRel, dirAbs),
+    );
     for (const f of folders) this.folders.add(f);
+    if (rel !== '') this.dropMissing(rel, new Set(folders), files);
     const queue = [...files];
     // A few readers at once: fast on SSDs without exhausting file descriptors.
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const [fileRel, fileAbs] = next;
-        const read = await classifyFile(fileAbs, this.maxNoteBytes, this.entries.get(fileRel));
+        const previous = this.entries.get(fileRel);
+        const read = await classifyFile(fileAbs, this.maxNoteBytes, { previous });
         if (read) this.setEntry(fileRel, read.entry, notify);
       }
     };
     await Promise.all(Array.from({ length: 16 }, worker));
   }
 
-  private onFsEvent(event: string, abs: string): void {
-    const rel = relativeVaultPath(this.root, abs);
-    if (rel === null || rel === '') return;
-    if (event === 'addDir') {
-      // rescanFolder adds it once the path module has found it inside the vault.
-      void this.enqueue(rel, () => this.rescanFolder(abs, rel));
-    } else if (event === 'unlinkDir') {
-      void this.enqueue(rel, async () => this.removeFolder(rel));
-    } else {
-      const pending = this.timers.get(rel);
-      if (pending) clearTimeout(pending);
-      const timer = setTimeout(() => {
-        this.timers.delete(rel);
-        void this.enqueue(rel, () => this.refresh(rel, abs));
-      }, DEBOUNCE_MS);
-      this.timers.set(rel, timer);
+  /** Something happened to the entry `rel` of a watched folder: look at it once it is quiet. */
+  private onFsEvent(rel: string, abs: string): void {
+    if (isHiddenPath(rel)) return;
+    const pending = this.timers.get(rel);
+    if (pending) clearTimeout(pending);
+    const timer = setTimeout(() => {
+      this.timers.delete(rel);
+      void this.enqueue(rel, () => this.refreshEntry(rel, abs));
+    }, DEBOUNCE_MS);
+    this.timers.set(rel, timer);
+  }
+
+  /** A folder watch names files and folders alike: which one `rel` is now decides. */
+  private async refreshEntry(rel: string, abs: string): Promise<void> {
+    const st = await stat(abs).catch(() => null);
+    if (st?.isDirectory() && (await this.insideVault(abs))) {
+      // New, moved in, or replaced under the same name (a known folder's own watch may be on
+      // a deleted inode): watched afresh and reconciled.
+      this.watcher?.remove(rel);
+      await this.rescanFolder(abs, rel);
+      return;
     }
+    // Gone, a file now, or a symlink out of the vault: the folder and all below it leave.
+    if (this.folders.has(rel)) this.removeFolder(rel);
+    await this.refresh(rel, abs);
   }
 
   /** Queues a task on `rel` after the first scan; a failure is logged, never thrown. */
@@ -237,7 +243,8 @@ export class Vault {
   private async refresh(rel: string, abs: string): Promise<void> {
     // Checked before anything is read or hashed: the watcher follows symlinks.
     const inside = await this.insideVault(abs);
-    const read = inside ? await classifyFile(abs, this.maxNoteBytes, this.entries.get(rel)) : null;
+    const previous = this.entries.get(rel);
+    const read = inside ? await classifyFile(abs, this.maxNoteBytes, { previous }) : null;
     if (!read) {
       if (this.entries.has(rel)) this.deleteEntry(rel);
       return;
@@ -245,8 +252,23 @@ export class Vault {
     this.setEntry(rel, read.entry, true);
   }
 
+  /** After a rescan of `rel`: what the index holds below it that the walk no longer found. */
+  private dropMissing(rel: string, folders: Set<string>, files: Map<string, string>): void {
+    const prefix = `${rel}/`;
+    for (const f of [...this.folders]) {
+      if (f.startsWith(prefix) && !folders.has(f)) {
+        this.folders.delete(f);
+        this.watcher?.remove(f);
+      }
+    }
+    for (const p of [...this.entries.keys()]) {
+      if (p.startsWith(prefix) && !files.has(p)) this.deleteEntry(p);
+    }
+  }
+
   private removeFolder(rel: string): void {
     const prefix = `${rel}/`;
+    this.watcher?.remove(rel);
     for (const f of [...this.folders])
       if (f === rel || f.startsWith(prefix)) this.folders.delete(f);
     for (const p of [...this.entries.keys()]) if (p.startsWith(prefix)) this.deleteEntry(p);

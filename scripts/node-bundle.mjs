@@ -1,0 +1,31 @@
+// The esbuild options of the server's and the `soma` command's bundles (build-server.mjs),
+// shared with its test so that the test bundles exactly as the build does.
+
+/**
+ * Packages bundled in: every start imports them, and as ~100 separate modules from
+ * node_modules their resolving, reading and compiling was a third of the server's
+ * start-up. Every other dependency stays in node_modules, so start-up loads only what
+ * it imports (LAN, embeddings and extraction are imported lazily).
+ */
+export const BUNDLED = /^(hono|@hono\/node-server|zod)(\/|$)/;
+
+/** Marks every bare import external but BUNDLED's (esbuild's `external` has no exceptions). */
+const externalButBundled = {
+  name: 'external-but-bundled',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      BUNDLED.test(args.path) ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/** What both bundles share. */
+export const NODE_BUNDLE = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  plugins: [externalButBundled],
+  sourcemap: true,
+  logLevel: 'warning',
+};
