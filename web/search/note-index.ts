@@ -126,8 +126,16 @@ export class NoteIndex {
       queryWords[prefix] = { ...w, related: [...w.related, ...more] };
     }
     const filter = (r: SearchResult) => matchesFilters(r, filters);
-    const run = (fuzzy: ReadonlySet<number>) =>
-      this.index.search(toQuery(queryWords, 'OR', fuzzy), { filter });
+    const run = (fuzzy: ReadonlySet<number>, combineWith: 'AND' | 'OR' = 'OR') =>
+      this.index.search(toQuery(queryWords, combineWith, fuzzy), { filter });
+    // A short query of common words (`copia de seguridad`): when enough notes are
+    // likely to hold every word, those fill the screen, and the union of
+    // thousands of notes need not be built and sorted.
+    const together = chosen.reduce((n, c) => (n * c.df) / stats.size, stats.size);
+    if (chosen.length > 1 && together >= 2 * FULL_SCREEN) {
+      const all = run(new Set(), 'AND');
+      if (all.length >= FULL_SCREEN) return top(all, MAX_HITS, () => 1);
+    }
     // Which query words a result matched, as a bit mask (a query has at most MAX_QUERY_WORDS).
     const bitsByTerm = new Map<string, number>();
     for (const [term, list] of wordsByTerm(queryWords))
