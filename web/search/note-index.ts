@@ -19,6 +19,8 @@ const MAX_FUZZY_WORDS = 2;
  * a note missing one word of a long question still ranks.
  */
 const COORDINATION = 2;
+/** A stem this long completes like the word as typed (shorter ones start too many words). */
+const MIN_STEM_PREFIX = 4;
 /** Enough hits to fill the first screen: a word no note has is then not retried with typos. */
 const FULL_SCREEN = 10;
 /** What a note name, alias, tag, lead or heading is worth against the same word in the body. */
@@ -122,7 +124,16 @@ export class NoteIndex {
     if (prefix >= 0) {
       const w = queryWords[prefix]!;
       const known = new Set([...w.terms, ...w.related, ...w.synonyms]);
-      const more = stats.completions(foldTerm(w.word)).filter((t) => !known.has(t));
+      // The word as typed, and its stems when long enough to say which word it is
+      // (`guitara` → `guit`: the completion `guitarr` forgives the typo without
+      // a fuzzy walk; `solo` → `sol` would reach `soledad`).
+      const starts = new Set([
+        foldTerm(w.word),
+        ...w.terms.filter((t) => t.length >= MIN_STEM_PREFIX),
+      ]);
+      const more = [...new Set([...starts].flatMap((t) => stats.completions(t)))].filter(
+        (t) => !known.has(t),
+      );
       queryWords[prefix] = { ...w, related: [...w.related, ...more] };
     }
     const filter = (r: SearchResult) => matchesFilters(r, filters);
