@@ -94,6 +94,26 @@ describe('web/search/note-index', () => {
     expect(paths(build(), 'nie')).toEqual(['04_Sueños/Faro.md']);
     expect(build().search('nie', {}, false)).toEqual([]);
   });
+
+  it('completes the word as typed, not its stem, and not a stop-word or an earlier word', () => {
+    const index = NoteIndex.empty();
+    index.upsert('soledad.md', 'La soledad del faro.');
+    index.upsert('solo.md', 'Solo una vez.');
+    index.upsert('receta.md', 'Una tortilla.');
+    index.upsert('tortillera.md', 'La tortillera.');
+    // `solo` stems to `sol`, whose completions include `soledad`.
+    expect(paths(index, 'solo')).toEqual(['solo.md']);
+    // `una` is a stop-word: `tortilla` is a finished word, not a prefix.
+    expect(paths(index, 'tortilla una')).toEqual(['receta.md']);
+    expect(paths(index, 'tortil')).toEqual(expect.arrayContaining(['receta.md', 'tortillera.md']));
+  });
+
+  it('tries typos on whole words, not on short stems one edit from anything', () => {
+    const index = NoteIndex.empty();
+    index.upsert('pez.md', 'Un pez en el agua.');
+    // `pesados` stems to `pes`, one edit from `pez`.
+    expect(paths(index, 'pesados')).toEqual([]);
+  });
 });
 
 describe('web/search/snippet', () => {

@@ -1,8 +1,10 @@
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
+import { foldText as foldTerm } from '../../common/fold-text.ts';
 import { type NoteDocument, toNoteDocument } from './note-document.ts';
 import { toQuery, wordsByTerm } from './note-query.ts';
+import { choose, prune, TermStats } from './query-plan.ts';
 import type { SearchFilters } from './search-types.ts';
-import { analyzeQuery, indexTerms, type QueryWord, words } from './spanish-analyzer.ts';
+import { analyzeQuery, indexTerms, isStopWord, words } from './spanish-analyzer.ts';
 import type { SynonymTable } from './synonym-table.ts';
 
 /** How many hits one search returns at most. */
@@ -13,26 +15,14 @@ const MIN_FUZZY_LENGTH = 4;
 const MAX_FUZZY_WORDS = 2;
 /**
  * Coordination: a note's score is multiplied by the share of the query's
- * words it matches to this power, so notes with all the words come first but
+ * weight it matches to this power, so notes with all the words come first but
  * a note missing one word of a long question still ranks.
  */
 const COORDINATION = 2;
-/** Notes with every word that fill the first screen: the partial matches are then not sought. */
+/** A stem this long completes like the word as typed (shorter ones start too many words). */
+const MIN_STEM_PREFIX = 4;
+/** Enough hits to fill the first screen: a word no note has is then not retried with typos. */
 const FULL_SCREEN = 10;
-/** At most this many words (the rarest) of a query are sought in partial matches. */
-const MAX_PARTIAL_WORDS = 4;
-/** A word in more than this share of the notes is left out of the search for partial matches. */
-const COMMON_SHARE = 0.2;
-/** A word's other form or synonym is dropped when in this many times more notes than the word… */
-const VARIANT_RATIO = 5;
-/** …and in more than this share of the notes (and always above COMMON_SHARE)… */
-const VARIANT_FLOOR_SHARE = 0.02;
-/** …but never when in this few notes (a small vault). */
-const VARIANT_MIN_NOTES = 20;
-
-/** minisearch's term index: term → field id → note id → frequency. */
-type TermIndex = { get(term: string): Map<number, Map<number, number>> | undefined };
-
 /** What a note name, alias, tag, lead or heading is worth against the same word in the body. */
 const BOOST = { title: 1, aliases: 3, tags: 2.5, lead: 2, headings: 1, body: 1 };
 type Stored = Pick<NoteDocument, 'title' | 'folder' | 'tags'>;
@@ -106,11 +96,13 @@ export class NoteIndex {
   }
 
   /**
-   * Ranked notes for `query`: notes matching all its meaningful words first
-   * (stemmed, folded, other forms and synonyms weighing less), then those
-   * matching most of them (coordination). A word no note has is retried with
-   * typos (fuzzy matching is what makes the slow tail, MEASURED.md, so only
-   * then, and for a few words). `typing` lets the last word match as a prefix.
+   * Ranked notes for `query`: BM25 over the note's fields (stemmed, folded,
+   * other forms and synonyms weighing less), times coordination: the share of
+   * the query's weight (each word weighs its rarity, IDF) a note matches,
+   * squared. A note missing a rare word drops far, one missing a word half the
+   * notes have barely moves. A word no note has is retried with typos (fuzzy
+   * matching is what makes the slow tail, MEASURED.md, so only then, and for a
+   * few words). `typing` lets the last word match as a prefix.
    */
   search(
     query: string,
@@ -118,81 +110,80 @@ export class NoteIndex {
     typing = true,
     synonyms?: SynonymTable,
   ): RankedNote[] {
-    const queryWords = this.prune(analyzeQuery(query, synonyms));
-    if (queryWords.length === 0) return [];
+    const stats = new TermStats(this.index);
+    const analyzed = prune(analyzeQuery(query, synonyms), stats);
+    const chosen = choose(analyzed, stats);
+    if (chosen.length === 0) return [];
+    const queryWords = chosen.map((c) => c.w);
+    // Only the word still being typed is a prefix: not one before a stop-word (`tortilla con`).
+    const typed = analyzed.at(-1);
+    const prefix =
+      typing && typed && typed.word === words(query).at(-1) && !isStopWord(typed.word)
+        ? queryWords.indexOf(typed)
+        : -1;
+    if (prefix >= 0) {
+      const w = queryWords[prefix]!;
+      const known = new Set([...w.terms, ...w.related, ...w.synonyms]);
+      // The word as typed, and its stems when long enough to say which word it is
+      // (`guitara` → `guit`: the completion `guitarr` forgives the typo without
+      // a fuzzy walk; `solo` → `sol` would reach `soledad`).
+      const starts = new Set([
+        foldTerm(w.word),
+        ...w.terms.filter((t) => t.length >= MIN_STEM_PREFIX),
+      ]);
+      const more = [...new Set([...starts].flatMap((t) => stats.completions(t)))].filter(
+        (t) => !known.has(t),
+      );
+      queryWords[prefix] = { ...w, related: [...w.related, ...more] };
+    }
     const filter = (r: SearchResult) => matchesFilters(r, filters);
-    const run = (qw: QueryWord[], combineWith: 'AND' | 'OR', fuzzy: ReadonlySet<number>) =>
-      this.index.search(toQuery(qw, combineWith, fuzzy, typing), { filter });
-    // Notes with every word come first: when they fill the first screen, the
-    // union (thousands of notes for common words) need not be scored.
-    const all = run(queryWords, 'AND', new Set());
-    if (all.length >= FULL_SCREEN) return top(all, MAX_HITS, () => 1);
-    // The rest rank by the share of the rarest words they match: common words
-    // (in a large share of the notes) would only add cost, scoring thousands
-    // of notes, and barely move the ranking; long questions keep their few
-    // rarest words.
-    const byFrequency = queryWords
-      .map((w) => ({ w, df: this.frequency(w.terms) }))
-      .sort((a, b) => a.df - b.df);
-    const rare = byFrequency.filter((x) => x.df <= this.size * COMMON_SHARE);
-    const partial = (rare.length > 0 ? rare : byFrequency)
-      .slice(0, MAX_PARTIAL_WORDS)
-      .map((x) => x.w);
-    const byTerm = wordsByTerm(partial);
-    let some = partial.length > 1 ? run(partial, 'OR', new Set()) : all;
-    const found = new Set<number>();
-    for (const r of some)
-      for (const t of r.queryTerms) for (const i of byTerm.get(t) ?? []) found.add(i);
+    const run = (fuzzy: ReadonlySet<number>, combineWith: 'AND' | 'OR' = 'OR') =>
+      this.index.search(toQuery(queryWords, combineWith, fuzzy), { filter });
+    // A short query of common words (`copia de seguridad`): when enough notes are
+    // likely to hold every word, those fill the screen, and the union of
+    // thousands of notes need not be built and sorted.
+    const together = chosen.reduce((n, c) => (n * c.df) / stats.size, stats.size);
+    if (chosen.length > 1 && together >= 2 * FULL_SCREEN) {
+      const all = run(new Set(), 'AND');
+      if (all.length >= FULL_SCREEN) return top(all, MAX_HITS, () => 1);
+    }
+    // Which query words a result matched, as a bit mask (a query has at most MAX_QUERY_WORDS).
+    const bitsByTerm = new Map<string, number>();
+    for (const [term, list] of wordsByTerm(queryWords))
+      bitsByTerm.set(
+        term,
+        list.reduce((bits, i) => bits | (1 << i), 0),
+      );
+    const matched = (r: SearchResult) => {
+      let bits = 0;
+      for (const t of r.queryTerms) bits |= bitsByTerm.get(t) ?? 0;
+      return bits;
+    };
+    let results = run(new Set());
+    let found = 0;
+    for (const r of results) found |= matched(r);
     const fuzzy = new Set(
-      partial
-        .map((w, i) => (!found.has(i) && w.word.length >= MIN_FUZZY_LENGTH ? i : -1))
+      queryWords
+        .map((w, i) => (!(found & (1 << i)) && w.word.length >= MIN_FUZZY_LENGTH ? i : -1))
         .filter((i) => i >= 0)
-        .slice(0, partial.length > 2 ? 1 : MAX_FUZZY_WORDS),
+        .slice(0, queryWords.length > 2 ? 1 : MAX_FUZZY_WORDS),
     );
     // A typo is worth a walk of the term tree when the other words found little.
-    if (fuzzy.size > 0 && (some.length < FULL_SCREEN || partial.length <= 2))
-      some = run(partial, 'OR', fuzzy);
-    const first = top(all, MAX_HITS, () => 1);
-    const seen = new Set(first.map((h) => h.path));
-    const rest = top(
-      some.filter((r) => !seen.has(String(r.id))),
-      MAX_HITS - first.length,
-      (r) => {
-        const matched = new Set<number>();
-        for (const t of r.queryTerms) for (const i of byTerm.get(t) ?? []) matched.add(i);
-        return (matched.size / partial.length) ** COORDINATION;
-      },
-    );
-    return [...first, ...rest];
-  }
-
-  /** In how many notes the commonest of `terms` appears (in one field: an estimate). */
-  private frequency(terms: readonly string[]): number {
-    // minisearch keeps document frequencies in its protected term index and has no API for them.
-    const termIndex = (this.index as unknown as { _index: TermIndex })._index;
-    let most = 0;
-    for (const term of terms)
-      for (const docs of termIndex.get(term)?.values() ?? []) most = Math.max(most, docs.size);
-    return most;
-  }
-
-  /**
-   * Drops a word's other forms and synonyms that are far commoner than the
-   * word itself, or in a large share of all notes: `sueno` → `son` is a
-   * guess that lands on a function word.
-   */
-  private prune(queryWords: QueryWord[]): QueryWord[] {
-    const floor = this.size * VARIANT_FLOOR_SHARE;
-    return queryWords.map((w) => {
-      const limit = Math.max(
-        Math.min(
-          Math.max(this.frequency(w.terms) * VARIANT_RATIO, floor),
-          this.size * COMMON_SHARE,
-        ),
-        VARIANT_MIN_NOTES,
-      );
-      const keep = (t: string) => this.frequency([t]) <= limit;
-      return { ...w, related: w.related.filter(keep), synonyms: w.synonyms.filter(keep) };
+    if (fuzzy.size > 0 && (results.length < FULL_SCREEN || queryWords.length <= 2))
+      results = run(fuzzy);
+    // A word's weight: its rarity, so that the words that single a note out count most.
+    const weights = chosen.map((c) => Math.log(1 + stats.size / (1 + c.df)));
+    const total = weights.reduce((a, b) => a + b, 0);
+    const coordination = new Map<number, number>();
+    return top(results, MAX_HITS, (r) => {
+      const bits = matched(r);
+      let factor = coordination.get(bits);
+      if (factor === undefined) {
+        const share = weights.reduce((sum, w, i) => (bits & (1 << i) ? sum + w : sum), 0);
+        factor = (share / total) ** COORDINATION;
+        coordination.set(bits, factor);
+      }
+      return factor;
     });
   }
 }

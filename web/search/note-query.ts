@@ -9,15 +9,20 @@ const RELATED_WEIGHT = 0.8;
 const SYNONYM_WEIGHT = 0.5;
 
 /**
+ * Fuzzy matching only for terms this long: a stem such as `pes` (of
+ * `pesados`) one edit away matches hundreds of unrelated terms, slowly.
+ */
+const MIN_FUZZY_TERM = 4;
+const fuzzyTerm = (term: string) => (term.length >= MIN_FUZZY_TERM ? FUZZY : false);
+
+/**
  * One OR per query word (the word, its other forms, its synonyms), combined
- * with `combineWith`. `fuzzy` holds the words tried with typos; `typing` lets
- * the last word match as a prefix.
+ * with `combineWith`. `fuzzy` holds the words tried with typos.
  */
 export function toQuery(
   queryWords: QueryWord[],
   combineWith: 'AND' | 'OR',
   fuzzy: ReadonlySet<number>,
-  typing: boolean,
 ): Query {
   return {
     combineWith,
@@ -26,8 +31,7 @@ export function toQuery(
         {
           combineWith: 'OR',
           queries: w.terms,
-          prefix: typing && i === queryWords.length - 1,
-          fuzzy: fuzzy.has(i) ? FUZZY : false,
+          fuzzy: fuzzy.has(i) ? fuzzyTerm : false,
         },
       ];
       if (w.related.length > 0)
