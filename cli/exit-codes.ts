@@ -66,7 +66,7 @@ export const EXIT: Record<string, { status: number; hint: string }> = {
     hint: 'El arnés no tiene un modelo de búsqueda web (webSearch).',
   },
   search_failed: { status: 47, hint: 'La búsqueda web falló.' },
-  // The semantic layer (60–63).
+  // The semantic layer (60–64).
   embeddings_off: { status: 60, hint: 'La búsqueda semántica está apagada en el arnés.' },
   consent_required: {
     status: 61,
@@ -77,6 +77,10 @@ export const EXIT: Record<string, { status: number; hint: string }> = {
     hint: 'El servicio cambió desde tu permiso: revisa el estado en la app.',
   },
   embed_failed: { status: 63, hint: 'El servicio de embeddings falló; la búsqueda léxica sigue.' },
+  embeddings_paused: {
+    status: 64,
+    hint: 'La búsqueda semántica está en pausa: actívala en la app (#/semantica).',
+  },
   // Writes (50–59).
   proposal_expired: { status: 50, hint: 'La propuesta caducó: vuelve a pedirla.' },
   proposal_used: { status: 51, hint: 'Esa propuesta ya se usó.' },

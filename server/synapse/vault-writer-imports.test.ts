@@ -20,6 +20,8 @@ const FS_WRITERS: Record<string, string> = {
     'writes conversations.json in the config folder, outside the vault',
   'server/embeddings/consent-store.ts':
     'writes the embeddings consent in the config folder, outside the vault',
+  'server/embeddings/switch-store.ts':
+    'writes the on/off switch of the embeddings layer in the config folder, outside the vault',
   'server/embeddings/durable-file.ts':
     'appends vectors to <configDir>/embeddings, outside the vault (the vault stays Markdown)',
   'server/embeddings/vector-store.ts':
