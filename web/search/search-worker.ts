@@ -63,8 +63,24 @@ async function sync() {
   await engine.reconcile(manifest);
   becomeReady('built');
   post({ type: 'synced', fetched, ms: performance.now() - born });
+  // Saving starts with a long synchronous stringify: the queries that waited
+  // for the index are answered first.
+  await answered();
   await engine.flush();
 }
+
+/** Queries received and not yet answered. */
+let inFlight = 0;
+let whenAnswered: (() => void)[] = [];
+/** Resolves once no query is waiting (at once when none is). */
+const answered = () =>
+  inFlight === 0 ? Promise.resolve() : new Promise<void>((r) => whenAnswered.push(r));
+const queryDone = () => {
+  if (--inFlight > 0) return;
+  const waiting = whenAnswered;
+  whenAnswered = [];
+  for (const resolve of waiting) resolve();
+};
 
 let buffered: VaultEvent[] = [];
 let flushTimer: ReturnType<typeof setTimeout> | undefined;
@@ -118,6 +134,7 @@ function start() {
 scope.onmessage = async (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   if (message.type === 'start') return start();
+  inFlight++;
   await ready;
   const t0 = performance.now();
   try {
@@ -126,5 +143,7 @@ scope.onmessage = async (event: MessageEvent<ToWorker>) => {
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
     post({ type: 'result', id: message.id, hits: [], ms: performance.now() - t0, error: text });
+  } finally {
+    queryDone();
   }
 };
