@@ -1,5 +1,6 @@
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
 import { speedUpAdds } from './fast-add-term.ts';
+import { type IndexSnapshot, restoreIndex, snapshotOf } from './index-snapshot.ts';
 import { type NoteDocument, toNoteDocument } from './note-document.ts';
 import { toQuery, wordsByTerm } from './note-query.ts';
 import type { SearchFilters } from './search-types.ts';
@@ -104,6 +105,13 @@ export class NoteIndex {
     return new NoteIndex(index);
   }
 
+  /** Revives a saved snapshot (what the worker saves: far quicker to read back than JSON). */
+  static fromSnapshot(snapshot: IndexSnapshot): NoteIndex {
+    const index = restoreIndex(snapshot, OPTIONS);
+    speedUpAdds(index);
+    return new NoteIndex(index);
+  }
+
   get size(): number {
     return this.index.documentCount;
   }
@@ -125,6 +133,10 @@ export class NoteIndex {
 
   toJSON(): string {
     return JSON.stringify(this.index);
+  }
+
+  snapshot(): IndexSnapshot {
+    return snapshotOf(this.index);
   }
 
   /**
