@@ -4,13 +4,14 @@ import MiniSearch, { type Options } from 'minisearch';
  * minisearch's state, saved for a reload in a form that is quick to read back:
  * a small JSON header (documents, field lengths, stored fields, the terms in
  * order) and every posting (per term: fields, and per field the documents'
- * ids, as deltas, with the word's frequency) in one Int32Array. minisearch's
+ * ids, as gaps, with the word's frequency) as varints in one byte array. minisearch's
  * own JSON spells 2 million postings as object keys, and reviving it
  * (`JSON.parse`, then `parseInt` of every key) was most of `ready_ms`.
  */
 export interface IndexSnapshot {
   header: string;
-  postings: Int32Array;
+  /** Varints: per term its field count, then per field its id, document count, and per document the zigzag gap and the frequency. */
+  postings: Uint8Array;
 }
 
 type TermData = Map<number, Map<number, number>>;
@@ -40,25 +41,38 @@ interface Header {
   terms: string[];
 }
 
-/** A growable Int32Array. */
-class IntList {
-  items = new Int32Array(1 << 16);
+/**
+ * Non-negative integers as LEB128 varints in a growable byte array: nearly
+ * every posting number (a field, a frequency, the gap to the next document)
+ * fits one byte, so there is a quarter as much to gunzip as in 32-bit words.
+ */
+class VarintWriter {
+  bytes = new Uint8Array(1 << 16);
   length = 0;
   push(value: number) {
-    if (this.length === this.items.length) {
-      const bigger = new Int32Array(this.items.length * 2);
-      bigger.set(this.items);
-      this.items = bigger;
+    if (this.length + 5 > this.bytes.length) {
+      const bigger = new Uint8Array(this.bytes.length * 2);
+      bigger.set(this.bytes);
+      this.bytes = bigger;
     }
-    this.items[this.length++] = value;
+    let v = value >>> 0;
+    while (v >= 0x80) {
+      this.bytes[this.length++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    this.bytes[this.length++] = v;
   }
 }
+
+/** Zigzag: a document id can be lower than the one before it (a note re-added), so gaps may be negative. */
+const zigzag = (n: number) => ((n << 1) ^ (n >> 31)) >>> 0;
+const unzigzag = (n: number) => (n >>> 1) ^ -(n & 1);
 
 /** A copy of `index`'s state now (it may change right after). */
 export function snapshotOf<T>(index: MiniSearch<T>): IndexSnapshot {
   const m = index as unknown as Internals;
   const terms: string[] = [];
-  const postings = new IntList();
+  const postings = new VarintWriter();
   for (const [term, fields] of m._index) {
     terms.push(term);
     postings.push(fields.size);
@@ -67,7 +81,7 @@ export function snapshotOf<T>(index: MiniSearch<T>): IndexSnapshot {
       postings.push(docs.size);
       let previous = 0;
       for (const [doc, frequency] of docs) {
-        postings.push(doc - previous);
+        postings.push(zigzag(doc - previous));
         postings.push(frequency);
         previous = doc;
       }
@@ -84,7 +98,7 @@ export function snapshotOf<T>(index: MiniSearch<T>): IndexSnapshot {
     dirtCount: m._dirtCount,
     terms,
   };
-  return { header: JSON.stringify(header), postings: postings.items.slice(0, postings.length) };
+  return { header: JSON.stringify(header), postings: postings.bytes.slice(0, postings.length) };
 }
 
 /** The index `snapshotOf` copied, with the options it was built with. */
@@ -113,15 +127,27 @@ export function restoreIndex<T>(snapshot: IndexSnapshot, options: Options<T>): M
   for (const [shortId, id] of m._documentIds) m._idToShortId.set(id, shortId);
   const p = snapshot.postings;
   let i = 0;
+  const next = () => {
+    let value = 0;
+    let shift = 0;
+    let byte: number;
+    do {
+      if (i >= p.length) throw new Error('índice guardado ilegible');
+      byte = p[i++]!;
+      value |= (byte & 0x7f) << shift;
+      shift += 7;
+    } while (byte & 0x80);
+    return value >>> 0;
+  };
   for (const term of h.terms) {
     const fields: TermData = new Map();
-    for (let f = p[i++]!; f > 0; f--) {
-      const fieldId = p[i++]!;
+    for (let f = next(); f > 0; f--) {
+      const fieldId = next();
       const docs = new Map<number, number>();
       let doc = 0;
-      for (let d = p[i++]!; d > 0; d--) {
-        doc += p[i++]!;
-        docs.set(doc, p[i++]!);
+      for (let d = next(); d > 0; d--) {
+        doc += unzigzag(next());
+        docs.set(doc, next());
       }
       fields.set(fieldId, docs);
     }

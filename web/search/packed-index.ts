@@ -4,7 +4,7 @@ import type { IndexSnapshot } from './index-snapshot.ts';
  * The saved index as IndexedDB keeps it, gzipped: a 4-byte tag, the length of
  * the text that follows, the text (the hashes' JSON, a newline, the
  * snapshot's header; JSON never holds a raw newline, so the first one splits
- * them), padding to 4 bytes, and the snapshot's postings. Compressed with the
+ * them), and the snapshot's postings. Compressed with the
  * browser's own CompressionStream, in the worker, off the page's thread.
  */
 
@@ -29,14 +29,7 @@ export function packIndex(
   const head = new DataView(new ArrayBuffer(8));
   head.setUint32(0, TAG, true);
   head.setUint32(4, text.length, true);
-  const padding = new Uint8Array((4 - (text.length % 4)) % 4);
-  // A view the Blob can take (the postings are a copy of their own, never shared memory).
-  const postings = new Uint8Array(
-    snapshot.postings.buffer as ArrayBuffer,
-    snapshot.postings.byteOffset,
-    snapshot.postings.byteLength,
-  );
-  return gzip([head, text, padding, postings]);
+  return gzip([head, text, snapshot.postings as Uint8Array<ArrayBuffer>]);
 }
 
 /**
@@ -51,10 +44,8 @@ export async function unpackIndex(
   const head = new DataView(raw, 0, 8);
   if (head.getUint32(0, true) !== TAG) return null;
   const length = head.getUint32(4, true);
-  const start = 8 + length + ((4 - (length % 4)) % 4);
-  if (start > raw.byteLength || (raw.byteLength - start) % 4 !== 0) {
-    throw new Error('índice guardado ilegible');
-  }
+  const start = 8 + length;
+  if (start > raw.byteLength) throw new Error('índice guardado ilegible');
   const text = new TextDecoder().decode(new Uint8Array(raw, 8, length));
   const newline = text.indexOf('\n');
   if (newline === -1) throw new Error('índice guardado ilegible');
@@ -62,6 +53,6 @@ export async function unpackIndex(
   if (typeof hashes !== 'object' || hashes === null) throw new Error('índice guardado ilegible');
   return {
     hashes: hashes as Record<string, string>,
-    snapshot: { header: text.slice(newline + 1), postings: new Int32Array(raw, start) },
+    snapshot: { header: text.slice(newline + 1), postings: new Uint8Array(raw, start) },
   };
 }
