@@ -11,7 +11,7 @@ import { SynonymTable } from './synonym-table.ts';
 
 /** The key of SOMA's one saved index in the `searchIndex` store. */
 const INDEX_KEY = 'notes';
-/** How long after the last change is the index saved (stringifying and gzipping 10,000 notes takes ~1.5 s)? */
+/** How long after the last change is the index saved (snapshotting and gzipping 10,000 notes takes ~1 s)? */
 export const SAVE_DEBOUNCE_MS = 2_000;
 /**
  * How many notes' text the engine keeps for snippets (~2 KB each): typing
@@ -67,14 +67,14 @@ export function createSearchEngine(opts: { saveDelayMs?: number } = {}) {
     clearTimeout(saveTimer);
     dirty = false;
     // The snapshot is taken now; compressing it happens while changes go on.
-    const json = index.toJSON();
+    const taken = index.snapshot();
     const snapshot = { ...hashes };
     saving = saving
       .then(async () => {
         const record: SearchIndexRecord = {
           key: INDEX_KEY,
           analyzerVersion: ANALYZER_VERSION,
-          packed: await packIndex(snapshot, json),
+          packed: await packIndex(snapshot, taken),
           updatedAt: Date.now(),
         };
         await saveSearchIndex(record);
@@ -111,12 +111,13 @@ export function createSearchEngine(opts: { saveDelayMs?: number } = {}) {
     get size() {
       return index.size;
     },
-    /** Loads the saved index; false when there is none or an older analyzer built it. */
+    /** Loads the saved index; false when there is none, or an older analyzer or layout saved it. */
     async load(): Promise<boolean> {
       const saved = await loadSearchIndex(INDEX_KEY);
       if (!saved?.packed || saved.analyzerVersion !== ANALYZER_VERSION) return false;
       const unpacked = await unpackIndex(saved.packed);
-      index = NoteIndex.fromJSON(unpacked.indexJson);
+      if (!unpacked) return false;
+      index = NoteIndex.fromSnapshot(unpacked.snapshot);
       contents.clear();
       hashes = unpacked.hashes;
       return true;

@@ -76,8 +76,24 @@ async function sync() {
   post({ type: 'synced', fetched, ms: performance.now() - born });
   // After every vault sync (so also on the event stream reconnecting): the vectors follow the notes.
   void vectors.sync();
+  // Saving starts with a long synchronous stringify: the queries that waited
+  // for the index are answered first.
+  await answered();
   await engine.flush();
 }
+
+/** Queries received and not yet answered. */
+let inFlight = 0;
+let whenAnswered: (() => void)[] = [];
+/** Resolves once no query is waiting (at once when none is). */
+const answered = () =>
+  inFlight === 0 ? Promise.resolve() : new Promise<void>((r) => whenAnswered.push(r));
+const queryDone = () => {
+  if (--inFlight > 0) return;
+  const waiting = whenAnswered;
+  whenAnswered = [];
+  for (const resolve of waiting) resolve();
+};
 
 let buffered: VaultEvent[] = [];
 let flushTimer: ReturnType<typeof setTimeout> | undefined;
@@ -134,6 +150,11 @@ function start() {
 scope.onmessage = async (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   if (message.type === 'start') return start();
+  inFlight++;
   await ready;
-  await answer(message);
+  try {
+    await answer(message);
+  } finally {
+    queryDone();
+  }
 };

@@ -23,7 +23,7 @@ export interface SyncDeps {
   getNotesBatch(paths: readonly string[]): Promise<NotesBatch>;
   /** Every note in one stream (GET /api/vault/export), for a sync that needs most of the vault. */
   exportNotes?(): AsyncIterable<NoteContent>;
-  /** Each stored batch, in order; awaited, so the index keeps up with the copy. */
+  /** Each batch, in order (a streamed chunk while the browser commits it); awaited, so the index keeps up with the copy. */
   onChange(change: VaultChange): void | Promise<void>;
   onProgress?(done: number, total: number): void;
 }
@@ -68,11 +68,15 @@ async function copyExport(
   const store = async () => {
     const upserted = chunk;
     chunk = [];
-    await updateCachedNotes(upserted, []);
+    // The browser commits the chunk while it is indexed here: the yield lets the
+    // transaction queue its puts first, and the chunk counts once both are done.
+    const written = updateCachedNotes(upserted, []);
+    written.catch(() => undefined); // thrown below, where it is awaited
+    await yieldToLoop();
     await deps.onChange({ upserted, removed: [] });
+    await written;
     done += upserted.length;
     deps.onProgress?.(Math.min(done, total), total);
-    await yieldToLoop();
   };
   for await (const n of notes) {
     seen.set(n.path, n.hash);

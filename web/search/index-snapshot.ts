@@ -1,0 +1,158 @@
+import MiniSearch, { type Options } from 'minisearch';
+
+/**
+ * minisearch's state, saved for a reload in a form that is quick to read back:
+ * a small JSON header (documents, field lengths, stored fields, the terms in
+ * order) and every posting (per term: fields, and per field the documents'
+ * ids, as gaps, with the word's frequency) as varints in one byte array. minisearch's
+ * own JSON spells 2 million postings as object keys, and reviving it
+ * (`JSON.parse`, then `parseInt` of every key) was most of `ready_ms`.
+ */
+export interface IndexSnapshot {
+  header: string;
+  /** Varints: per term its field count, then per field its id, document count, and per document the zigzag gap and the frequency. */
+  postings: Uint8Array;
+}
+
+type TermData = Map<number, Map<number, number>>;
+/** The parts of minisearch that its toJSON/loadJS read and write (7.2.0). */
+interface Internals {
+  _index: Iterable<[string, TermData]> & { set(term: string, data: TermData): void };
+  _documentCount: number;
+  _nextId: number;
+  _documentIds: Map<number, unknown>;
+  _idToShortId: Map<unknown, number>;
+  _fieldIds: Record<string, number>;
+  _fieldLength: Map<number, number[]>;
+  _avgFieldLength: number[];
+  _storedFields: Map<number, unknown>;
+  _dirtCount: number;
+}
+
+interface Header {
+  documentCount: number;
+  nextId: number;
+  documentIds: [number, unknown][];
+  fieldIds: Record<string, number>;
+  fieldLength: [number, number[]][];
+  averageFieldLength: number[];
+  storedFields: [number, unknown][];
+  dirtCount: number;
+  terms: string[];
+}
+
+/**
+ * Non-negative integers as LEB128 varints in a growable byte array: nearly
+ * every posting number (a field, a frequency, the gap to the next document)
+ * fits one byte, so there is a quarter as much to gunzip as in 32-bit words.
+ */
+class VarintWriter {
+  bytes = new Uint8Array(1 << 16);
+  length = 0;
+  push(value: number) {
+    if (this.length + 5 > this.bytes.length) {
+      const bigger = new Uint8Array(this.bytes.length * 2);
+      bigger.set(this.bytes);
+      this.bytes = bigger;
+    }
+    let v = value >>> 0;
+    while (v >= 0x80) {
+      this.bytes[this.length++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    this.bytes[this.length++] = v;
+  }
+}
+
+/** Zigzag: a document id can be lower than the one before it (a note re-added), so gaps may be negative. */
+const zigzag = (n: number) => ((n << 1) ^ (n >> 31)) >>> 0;
+const unzigzag = (n: number) => (n >>> 1) ^ -(n & 1);
+
+/** A copy of `index`'s state now (it may change right after). */
+export function snapshotOf<T>(index: MiniSearch<T>): IndexSnapshot {
+  const m = index as unknown as Internals;
+  const terms: string[] = [];
+  const postings = new VarintWriter();
+  for (const [term, fields] of m._index) {
+    terms.push(term);
+    postings.push(fields.size);
+    for (const [fieldId, docs] of fields) {
+      postings.push(fieldId);
+      postings.push(docs.size);
+      let previous = 0;
+      for (const [doc, frequency] of docs) {
+        postings.push(zigzag(doc - previous));
+        postings.push(frequency);
+        previous = doc;
+      }
+    }
+  }
+  const header: Header = {
+    documentCount: m._documentCount,
+    nextId: m._nextId,
+    documentIds: [...m._documentIds],
+    fieldIds: m._fieldIds,
+    fieldLength: [...m._fieldLength],
+    averageFieldLength: m._avgFieldLength,
+    storedFields: [...m._storedFields],
+    dirtCount: m._dirtCount,
+    terms,
+  };
+  return { header: JSON.stringify(header), postings: postings.bytes.slice(0, postings.length) };
+}
+
+/** The index `snapshotOf` copied, with the options it was built with. */
+export function restoreIndex<T>(snapshot: IndexSnapshot, options: Options<T>): MiniSearch<T> {
+  const h = JSON.parse(snapshot.header) as Header;
+  // minisearch sets up everything but the data from its own (empty) serialization.
+  const index = MiniSearch.loadJS(
+    {
+      documentCount: h.documentCount,
+      nextId: h.nextId,
+      documentIds: {},
+      fieldIds: h.fieldIds,
+      fieldLength: {},
+      averageFieldLength: h.averageFieldLength,
+      storedFields: {},
+      dirtCount: h.dirtCount,
+      index: [],
+      serializationVersion: 2,
+    },
+    options,
+  );
+  const m = index as unknown as Internals;
+  m._documentIds = new Map(h.documentIds);
+  m._fieldLength = new Map(h.fieldLength);
+  m._storedFields = new Map(h.storedFields);
+  for (const [shortId, id] of m._documentIds) m._idToShortId.set(id, shortId);
+  const p = snapshot.postings;
+  let i = 0;
+  const next = () => {
+    let value = 0;
+    let shift = 0;
+    let byte: number;
+    do {
+      if (i >= p.length) throw new Error('índice guardado ilegible');
+      byte = p[i++]!;
+      value |= (byte & 0x7f) << shift;
+      shift += 7;
+    } while (byte & 0x80);
+    return value >>> 0;
+  };
+  for (const term of h.terms) {
+    const fields: TermData = new Map();
+    for (let f = next(); f > 0; f--) {
+      const fieldId = next();
+      const docs = new Map<number, number>();
+      let doc = 0;
+      for (let d = next(); d > 0; d--) {
+        doc += unzigzag(next());
+        docs.set(doc, next());
+      }
+      fields.set(fieldId, docs);
+    }
+    m._index.set(term, fields);
+  }
+  if (i !== p.length) throw new Error('índice guardado ilegible');
+  return index;
+}
