@@ -30,3 +30,9 @@ export const SUGGEST_DEBOUNCE_MS = 250;
 
 /** How long after the last keystroke in a closing is the edited text proposed again? */
 export const CLOSING_REPROPOSE_DEBOUNCE_MS = 800;
+
+/** After a failed first sync (a time-out on a big vault), how soon is it tried again? Doubles… */
+export const SYNC_RETRY_FIRST_MS = 5_000;
+
+/** …up to this. */
+export const SYNC_RETRY_MAX_MS = 60_000;

@@ -4,11 +4,12 @@ import type { VaultEvent } from '../../common/api-schemas.ts';
 import { getManifest, getNotesBatch, getStatus, openEvents } from '../lib/api.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { embedQuery, getEmbedStatus, getVectors } from '../lib/embeddings-api.ts';
-import { EVENTS_RETRY_MS } from '../lib/timing.ts';
+import { EVENTS_RETRY_MS, SYNC_RETRY_FIRST_MS, SYNC_RETRY_MAX_MS } from '../lib/timing.ts';
 import { exportNotes } from '../vault-sync/read-export.ts';
 import { syncVault } from '../vault-sync/sync-vault.ts';
 import { applyVaultEvents, EVENT_BATCH_MS } from '../vault-sync/vault-events.ts';
 import { createVectorLayer } from '../vectors/vector-layer.ts';
+import { retryingSync } from './retrying-sync.ts';
 import { createSearchEngine } from './search-engine.ts';
 import type { FromWorker, ToWorker } from './search-protocol.ts';
 import { createQueryAnswerer } from './worker-query.ts';
@@ -59,6 +60,9 @@ function fail(error: unknown) {
 const enqueue = (task: () => Promise<void>) => {
   chain = chain.then(task).catch(fail);
 };
+
+/** The first sync and every catch-up; a failed one is tried again later. */
+const enqueueSync = retryingSync(() => sync(), enqueue, SYNC_RETRY_FIRST_MS, SYNC_RETRY_MAX_MS);
 
 async function sync() {
   let fetched = 0;
@@ -116,7 +120,7 @@ function followEvents() {
   closeEvents = openEvents({
     onOpen() {
       // Events may have been missed while the stream was down: diff the manifest again.
-      if (reconnecting) enqueue(sync);
+      if (reconnecting) enqueueSync();
       reconnecting = false;
     },
     onVault,
@@ -144,7 +148,7 @@ function start() {
   );
   // Listen before diffing, so nothing that changes during the first sync is missed.
   followEvents();
-  enqueue(sync);
+  enqueueSync();
 }
 
 scope.onmessage = async (event: MessageEvent<ToWorker>) => {
