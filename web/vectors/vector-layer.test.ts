@@ -51,6 +51,23 @@ function embedNote(path: string, content: string): NoteVectors {
 }
 
 /** A fake server: pages of deltas in order, then an empty one; records what was asked. */
+/** One page of a vectors delta: `notes` changed, up to `cursor`. */
+function page(
+  generation: string,
+  cursor: number,
+  notes: NoteVectors[],
+  opts: { removed?: string[]; reset?: boolean; more?: boolean } = {},
+): Omit<VectorsDelta, 'model' | 'dimensions' | 'encoding'> {
+  return {
+    generation,
+    reset: opts.reset ?? false,
+    notes,
+    removed: opts.removed ?? [],
+    cursor,
+    more: opts.more ?? false,
+  };
+}
+
 function fakeServer(pages: Omit<VectorsDelta, 'model' | 'dimensions' | 'encoding'>[]) {
   const asked: { since: number; generation: string }[] = [];
   let next = 0;
@@ -82,22 +99,8 @@ const CAT = '# Sofá\n\nEl felino duerme al sol.';
 describe('the vector layer', () => {
   it('syncs pages until `more` is false, keeps the cursor, and resumes from it', async () => {
     const server = fakeServer([
-      {
-        generation: 'g1',
-        reset: true,
-        notes: [embedNote('a.md', CAR), embedNote('b.md', DOG)],
-        removed: [],
-        cursor: 2,
-        more: true,
-      },
-      {
-        generation: 'g1',
-        reset: false,
-        notes: [embedNote('c.md', CAT)],
-        removed: ['a.md'],
-        cursor: 4,
-        more: false,
-      },
+      page('g1', 2, [embedNote('a.md', CAR), embedNote('b.md', DOG)], { reset: true, more: true }),
+      page('g1', 4, [embedNote('c.md', CAT)], { removed: ['a.md'] }),
     ]);
     const layer = createVectorLayer({
       getStatus: async () => status(),
@@ -123,9 +126,7 @@ describe('the vector layer', () => {
     expect(stored.sort()).toEqual(['b.md', 'c.md']);
 
     // A fresh worker loads what IndexedDB holds and asks only for what is newer.
-    const again = fakeServer([
-      { generation: 'g1', reset: false, notes: [], removed: [], cursor: 4, more: false },
-    ]);
+    const again = fakeServer([page('g1', 4, [])]);
     const reloaded = createVectorLayer({
       getStatus: async () => status(),
       embedQuery: async () => {
@@ -141,22 +142,8 @@ describe('the vector layer', () => {
 
   it('reads the status again while the server embeds, and picks up its new vectors', async () => {
     const server = fakeServer([
-      {
-        generation: 'g1',
-        reset: true,
-        notes: [embedNote('a.md', CAR)],
-        removed: [],
-        cursor: 1,
-        more: false,
-      },
-      {
-        generation: 'g1',
-        reset: false,
-        notes: [embedNote('b.md', DOG)],
-        removed: [],
-        cursor: 2,
-        more: false,
-      },
+      page('g1', 1, [embedNote('a.md', CAR)], { reset: true }),
+      page('g1', 2, [embedNote('b.md', DOG)]),
     ]);
     const states: EmbedStatus['state'][] = ['embedding', 'idle'];
     let changed = 0;
@@ -182,14 +169,7 @@ describe('the vector layer', () => {
 
   it('drops every vector on a reset (another generation)', async () => {
     const first = fakeServer([
-      {
-        generation: 'g1',
-        reset: true,
-        notes: [embedNote('a.md', CAR), embedNote('b.md', DOG)],
-        removed: [],
-        cursor: 2,
-        more: false,
-      },
+      page('g1', 2, [embedNote('a.md', CAR), embedNote('b.md', DOG)], { reset: true }),
     ]);
     const noQuery = async () => {
       throw new Error('no');
@@ -199,16 +179,7 @@ describe('the vector layer', () => {
       embedQuery: noQuery,
       ...first,
     }).sync();
-    const second = fakeServer([
-      {
-        generation: 'g2',
-        reset: true,
-        notes: [embedNote('c.md', CAT)],
-        removed: [],
-        cursor: 1,
-        more: false,
-      },
-    ]);
+    const second = fakeServer([page('g2', 1, [embedNote('c.md', CAT)], { reset: true })]);
     const layer = createVectorLayer({
       getStatus: async () => status({ generation: 'g2' }),
       embedQuery: noQuery,
@@ -225,14 +196,7 @@ describe('the vector layer', () => {
 
   it('finds a note that shares no word with the query through its vector, snippet from its chunk', async () => {
     const server = fakeServer([
-      {
-        generation: 'g1',
-        reset: true,
-        notes: [embedNote('coche.md', CAR), embedNote('perro.md', DOG)],
-        removed: [],
-        cursor: 2,
-        more: false,
-      },
+      page('g1', 2, [embedNote('coche.md', CAR), embedNote('perro.md', DOG)], { reset: true }),
     ]);
     let calls = 0;
     const layer = createVectorLayer({
@@ -270,16 +234,7 @@ describe('the vector layer', () => {
   });
 
   it('stays lexical, saying why, when the layer cannot help', async () => {
-    const server = fakeServer([
-      {
-        generation: 'g1',
-        reset: true,
-        notes: [embedNote('a.md', CAR)],
-        removed: [],
-        cursor: 1,
-        more: false,
-      },
-    ]);
+    const server = fakeServer([page('g1', 1, [embedNote('a.md', CAR)], { reset: true })]);
     const make = (s: EmbedStatus) =>
       createVectorLayer({
         getStatus: async () => s,
