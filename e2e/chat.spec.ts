@@ -5,7 +5,7 @@ import {
   type FakeUpstream,
   startFakeUpstream,
 } from '../server/testing/fake-upstream/fake-upstream.ts';
-import { enter, openSignedIn, sampleNotes } from './fixtures.ts';
+import { enter, newConversation, openSignedIn, sampleNotes } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
 /** The sample vault plus a session closing, for /recordar. */
@@ -174,8 +174,7 @@ test('a reload keeps the conversation; a new one starts empty and the old one is
   await page.reload();
   await expect(page.getByTestId('message-user')).toContainText('Primera pregunta');
   await expect(page.getByTestId('message-assistant')).toContainText('Eco de m1');
-  await page.getByTestId('new-conversation').click();
-  await expect(page.getByTestId('message-user')).toHaveCount(0);
+  await newConversation(page);
   await page.getByText('Conversaciones', { exact: true }).click();
   await page.getByRole('button', { name: /^Primera pregunta/ }).click();
   await expect(page.getByTestId('message-user')).toContainText('Primera pregunta');

@@ -98,6 +98,17 @@ export async function enter(page: Page, text: string): Promise<void> {
   await composer.press('Enter');
 }
 
+/**
+ * Starts a new conversation and waits until it is shown (an empty log, the composer
+ * open): a message typed before that would land in, or be counted against, the old one.
+ */
+export async function newConversation(page: Page): Promise<void> {
+  await page.getByTestId('new-conversation').click();
+  await expect(page.getByTestId('message-user')).toHaveCount(0);
+  await expect(page.getByTestId('message-assistant')).toHaveCount(0);
+  await expect(page.getByTestId('composer')).toBeEnabled();
+}
+
 /** Sends a message and waits until its answer is complete. */
 export async function ask(page: Page, text: string) {
   const before = await page.getByTestId('message-assistant').count();

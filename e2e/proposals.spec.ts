@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { FakeUpstream } from '../server/testing/fake-upstream/fake-upstream.ts';
 import { snapshot } from '../server/testing/vault-snapshot.ts';
-import { ask, enter, expect, fakeChain, openSignedIn, sampleNotes, test } from './fixtures.ts';
+import {
+  ask,
+  enter,
+  expect,
+  fakeChain,
+  newConversation,
+  openSignedIn,
+  sampleNotes,
+  test,
+} from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
 const SYNAPSE_LOG = '02_Conciencia/sesiones/sinapsis_log.txt';
@@ -180,7 +189,7 @@ test('an edited closing is proposed again, approved, and /recordar sends it in a
     'Texto EDITADO del cierre.',
   );
 
-  await page.getByTestId('new-conversation').click();
+  await newConversation(page);
   await enter(page, '/recordar');
   await expect(page.getByTestId('chips')).toContainText(`Último cierre: ${written[0]}`);
   await ask(page, 'Retomemos');

@@ -9,6 +9,7 @@ import {
   enter,
   expect,
   fakeChain,
+  newConversation,
   openSignedIn,
   sampleNotes,
   test,
@@ -153,7 +154,7 @@ test('the conversation list finds a conversation by its text and exports it to 0
   );
   const s = await openChat(page, upstream);
   await ask(page, 'Háblame del faro');
-  await page.getByTestId('new-conversation').click();
+  await newConversation(page);
   await ask(page, 'Otra cosa');
   const list = page.getByTestId('conversation-list');
   await list.locator('summary').click();
