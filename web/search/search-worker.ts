@@ -21,7 +21,11 @@ import { createQueryAnswerer } from './worker-query.ts';
  */
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const born = performance.now();
-const post = (message: FromWorker) => scope.postMessage(message);
+const post = (message: FromWorker) => {
+  scope.postMessage(message);
+  // A query's first answer (lexical) is what the save must not hold up; a refined one may follow.
+  if (message.type === 'result') queryDone(message.id);
+};
 const engine = createSearchEngine();
 const api = { getManifest, getNotesBatch };
 /** The embeddings layer: vectors copied like notes, fused with the lexical ranking. */
@@ -86,18 +90,18 @@ async function sync() {
   await engine.flush();
 }
 
-/** Queries received and not yet answered. */
-let inFlight = 0;
+/** Queries received and not answered yet (not even lexically). */
+const unanswered = new Set<number>();
 let whenAnswered: (() => void)[] = [];
-/** Resolves once no query is waiting (at once when none is). */
+/** Resolves once every query received has had its first answer (at once when none waits). */
 const answered = () =>
-  inFlight === 0 ? Promise.resolve() : new Promise<void>((r) => whenAnswered.push(r));
-const queryDone = () => {
-  if (--inFlight > 0) return;
+  unanswered.size === 0 ? Promise.resolve() : new Promise<void>((r) => whenAnswered.push(r));
+function queryDone(id: number) {
+  if (!unanswered.delete(id) || unanswered.size > 0) return;
   const waiting = whenAnswered;
   whenAnswered = [];
   for (const resolve of waiting) resolve();
-};
+}
 
 let buffered: VaultEvent[] = [];
 let flushTimer: ReturnType<typeof setTimeout> | undefined;
@@ -154,11 +158,11 @@ function start() {
 scope.onmessage = async (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   if (message.type === 'start') return start();
-  inFlight++;
+  unanswered.add(message.id);
   await ready;
   try {
     await answer(message);
   } finally {
-    queryDone();
+    queryDone(message.id);
   }
 };
