@@ -24,6 +24,13 @@ export const embedProblemCodes = [
   'model_dir_invalid',
   'model_failed',
 ] as const;
+/** Problems found while making the embedder at start-up: only a restart tries again. */
+export const startupProblemCodes: ReadonlySet<string> = new Set([
+  'key_missing',
+  'onnx_runtime_missing',
+  'tokenizer_missing',
+  'model_dir_invalid',
+]);
 export const EmbedProblemSchema = z.object({
   code: z.enum(embedProblemCodes),
   params: z.record(z.string(), z.union([z.string(), z.number()])),

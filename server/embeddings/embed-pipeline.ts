@@ -49,6 +49,8 @@ export class EmbedPipeline {
   private woken = false;
   /** Aborts the batch in flight and its back-off when the user switches the layer off. */
   private batchAbort = new AbortController();
+  /** Cuts the back-off short when the user asks to retry now (the request in flight goes on). */
+  private retryAbort = new AbortController();
   /** Callers of halt() waiting for the loop to park. */
   private parkedWaiters: (() => void)[] = [];
   /** The loop has ended (stopped, or a fault it logged): nothing will be sent any more. */
@@ -112,6 +114,16 @@ export class EmbedPipeline {
       this.batchAbort.abort();
       this.wakeUp();
     });
+  }
+
+  /**
+   * The user fixed the endpoint or model and asks to retry now: the back-off after a
+   * failure ends at once and the failed batch is sent again. Nothing changes otherwise.
+   */
+  retryNow(): void {
+    this.retryAbort.abort();
+    this.retryAbort = new AbortController();
+    this.wakeUp();
   }
 
   private releaseParked(): void {
@@ -266,7 +278,7 @@ export class EmbedPipeline {
         const wait = err.transient
           ? (err.retryAfterMs ?? Math.min(backoff.maxMs, backoff.baseMs * 2 ** attempt))
           : backoff.permanentMs;
-        await sleep(wait, signal);
+        await sleep(wait, AbortSignal.any([signal, this.retryAbort.signal]));
       }
     }
     // Stopped or paused mid-batch: the notes go back, so a later start embeds them.

@@ -26,7 +26,9 @@ const NOTES = {
   '00_Entrada/cocina.md': 'Receta de tortilla con patatas y cebolla.',
 };
 
-async function withLayer(embedder: Record<string, unknown>) {
+const QUICK_BACKOFF = { baseMs: 5, maxMs: 20, permanentMs: 20 };
+
+async function withLayer(embedder: Record<string, unknown>, backoff = QUICK_BACKOFF) {
   const config = EmbeddingsSchema.parse({ embedder });
   t = await buildTestApp({
     notes: NOTES,
@@ -36,7 +38,7 @@ async function withLayer(embedder: Record<string, unknown>) {
         vault,
         configDir,
         env: {},
-        backoff: { baseMs: 5, maxMs: 20, permanentMs: 20 },
+        backoff,
       }),
   });
   return { app: t.app, cookie: await t.login() };
@@ -57,16 +59,23 @@ async function post(path: string, cookie: string, body: unknown) {
 const status = async (cookie: string) =>
   EmbedStatusSchema.parse((await get('/api/embeddings/status', cookie)).body);
 
-async function endpointLayer(local: boolean, script: EmbeddingsBehaviour[] = []) {
+async function endpointLayer(
+  local: boolean,
+  script: EmbeddingsBehaviour[] = [],
+  backoff = QUICK_BACKOFF,
+) {
   fake = await startFakeEmbeddingsUpstream({ dimensions: 32, script });
-  return withLayer({
-    kind: 'endpoint',
-    baseUrl: fake.baseUrl,
-    model: 'emb',
-    dimensions: 32,
-    apiKeyEnv: null,
-    local,
-  });
+  return withLayer(
+    {
+      kind: 'endpoint',
+      baseUrl: fake.baseUrl,
+      model: 'emb',
+      dimensions: 32,
+      apiKeyEnv: null,
+      local,
+    },
+    backoff,
+  );
 }
 
 describe('server/embeddings/embeddings-routes', () => {
@@ -185,6 +194,19 @@ describe('server/embeddings/embeddings-routes', () => {
     expect((await post('/api/embeddings/query', cookie, { text: 'x' })).body.error.code).toBe(
       'embed_failed',
     );
+  });
+
+  it('retries a failed batch at once when asked, instead of waiting out the back-off', async () => {
+    const long = { baseMs: 600_000, maxMs: 600_000, permanentMs: 600_000 };
+    const { cookie } = await endpointLayer(true, ['500'], long);
+    await vi.waitFor(async () => expect((await status(cookie)).state).toBe('failing'));
+    expect(fake!.requests).toHaveLength(1);
+    const res = await post('/api/embeddings/retry', cookie, {});
+    expect(res.status).toBe(200);
+    expect(EmbedStatusSchema.parse(res.body).configured).toBe(true);
+    await vi.waitFor(async () => expect((await status(cookie)).state).toBe('idle'));
+    expect((await status(cookie)).lastError).toBeNull();
+    expect((await status(cookie)).progress.notesDone).toBe(3);
   });
 
   it('refuses an empty query text', async () => {

@@ -46,6 +46,10 @@ export function embeddingsRoutes(service: EmbeddingsService, log?: (line: string
     await service.setEnabled(enabled);
     return c.json(service.status());
   });
+  app.post('/retry', (c) => {
+    service.retry();
+    return c.json(service.status());
+  });
   app.get('/vectors', (c) => {
     const parsed = DeltaQuerySchema.safeParse(c.req.query());
     if (!parsed.success) {

@@ -24,6 +24,8 @@ export interface EmbeddingsService {
   revokeConsent(): Promise<void>;
   /** The user's switch: off stops embedding between batches and refuses queries. */
   setEnabled(enabled: boolean): Promise<void>;
+  /** Ends a failed batch's back-off now (the user fixed the endpoint or the model). */
+  retry(): void;
   delta(since: number, generation: string | null, maxChunks: number): VectorsDelta;
   query(text: string): Promise<EmbedQueryResponse>;
   close(): Promise<void>;
@@ -120,6 +122,10 @@ export async function startEmbeddings(opts: EmbeddingsOptions): Promise<Embeddin
       await onOff.set(enabled, new Date(opts.clock?.() ?? Date.now()));
       if (enabled) pipeline?.poke();
       else await pipeline?.halt();
+    },
+    retry() {
+      // An embedder that could not be made at start-up is made again only by a restart.
+      pipeline?.retryNow();
     },
     delta(since, generation, maxChunks) {
       const reset = generation !== store.generation || since < store.floor || since > store.cursor;

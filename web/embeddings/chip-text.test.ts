@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type EmbedStatus, embeddingsOffStatus } from '../../common/embedding-schemas.ts';
+import { en as english } from '../i18n/en.ts';
 import { es, type MessageKey } from '../i18n/es.ts';
 import { type MessageParams, translate } from '../i18n/translate.ts';
 import { chipText } from './chip-text.ts';
@@ -28,6 +29,20 @@ describe('chipText', () => {
     // Consent withdrawn after vectors were made: queries are refused, so words only.
     expect(chipText(on({ consent: 'needed' }), t, number)).toBe(
       'Solo por palabras: la búsqueda semántica espera tu permiso',
+    );
+  });
+
+  it('tells a failing embedder from a paused one, with the server’s reason', () => {
+    const failing = on({
+      state: 'failing',
+      lastError: { code: 'server_error', params: { status: 500 } },
+    });
+    expect(chipText(failing, t, number)).toBe(
+      'Búsqueda semántica con errores, solo por palabras: El servicio falló (HTTP 500); se reintenta solo.',
+    );
+    const en = (key: MessageKey, params?: MessageParams) => translate(english, key, params);
+    expect(chipText(failing, en, number)).toBe(
+      'Semantic search failing, words only: The service failed (HTTP 500); retrying by itself.',
     );
   });
 });

@@ -60,6 +60,7 @@ function setup(answers: EmbedStatus[]) {
     setEmbedEnabled: vi.fn(async (enabled: boolean) =>
       cloudStatus({ enabled, state: enabled ? 'idle' : 'paused' }),
     ),
+    retryEmbeddings: vi.fn(async () => cloudStatus({ consent: 'given', state: 'failing' })),
   } satisfies EmbeddingsApi;
   const clock = manualTimer();
   const report = vi.fn();
@@ -123,6 +124,21 @@ describe('the embeddings store', () => {
     await store.revokeConsent();
     expect(api.revokeEmbedConsent).toHaveBeenCalledOnce();
     expect(store.status()?.consent).toBe('needed');
+  });
+
+  it('retries a failing embedder only when asked, and shows the answer', async () => {
+    const failing = cloudStatus({
+      consent: 'given',
+      state: 'failing',
+      lastError: { code: 'unreachable', params: { endpoint: 'https://api.example.com/v1' } },
+    });
+    const { api, store } = setup([failing]);
+    await store.refresh();
+    expect(api.retryEmbeddings).not.toHaveBeenCalled();
+    await store.retry();
+    expect(api.retryEmbeddings).toHaveBeenCalledOnce();
+    expect(store.status()?.state).toBe('failing');
+    expect(store.busy()).toBe(false);
   });
 
   it('reports a failed read and keeps no stale poll', async () => {

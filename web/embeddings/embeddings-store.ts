@@ -7,7 +7,11 @@ export const POLL_MS = 3_000;
 
 export type EmbeddingsApi = Pick<
   typeof embeddingsApi,
-  'getEmbedStatus' | 'giveEmbedConsent' | 'revokeEmbedConsent' | 'setEmbedEnabled'
+  | 'getEmbedStatus'
+  | 'giveEmbedConsent'
+  | 'revokeEmbedConsent'
+  | 'setEmbedEnabled'
+  | 'retryEmbeddings'
 >;
 
 /** The timer the store polls with (replaced in tests). */
@@ -31,7 +35,7 @@ export interface ConsentAsk {
 /**
  * The long-term layer as the user sees it: the server's status, read once and then every
  * few seconds only while someone watches (the panel is open) or vectors are being
- * computed; consent, the on/off switch and consent withdrawal. Consent is posted only by
+ * computed; consent, the on/off switch, consent withdrawal and retrying a failing embedder. Consent is posted only by
  * `giveConsent`; `declineConsent` sends nothing.
  */
 export function createEmbeddingsStore(
@@ -140,6 +144,10 @@ export function createEmbeddingsStore(
     },
     setEnabled(enabled: boolean) {
       return change(() => api.setEmbedEnabled(enabled));
+    },
+    /** The embedder is failing and the user fixed the cause: the failed batch is sent again now. */
+    retry() {
+      return change(() => api.retryEmbeddings());
     },
     /** Stops polling (sign-out). */
     stop() {

@@ -189,6 +189,8 @@ export const en = {
   'search.lexical.failed': 'Words only: the server could not read the meaning of the query.',
   'search.lexical.consent': 'Words only: search by meaning awaits your consent.',
   'search.lexical.paused': 'Words only: search by meaning is paused.',
+  'search.lexical.failing':
+    'Words only: the embeddings service is failing (details in «Semantic search»).',
   'search.lexical.not_ready': 'Words only: the notes have no vectors yet.',
   'search.attach': 'Attach selected ({count})',
 
@@ -311,6 +313,17 @@ export const en = {
   'embed.state.failing': 'failing, retrying',
   'embed.progress': '{done} of {total} notes · {chunks} chunks',
   'embed.lastError': 'Last error: {text}',
+  'embed.failing.title': 'Semantic search is failing',
+  'embed.failing.lexical': 'Search by words still works, and vectors already computed are kept.',
+  'embed.failing.fix.endpoint':
+    'What to do: check that the service at {endpoint} is running and has the model {model} (with Ollama: ollama pull {model}), and that «dimensions» in the harness is the model’s.',
+  'embed.failing.fix.onnx':
+    'What to do: check the model folder («modelDir» in the harness) and the packages the error asks for.',
+  'embed.failing.fix.test': 'What to do: check the harness’s «embeddings» section.',
+  'embed.failing.retry':
+    'SOMA retries by itself, further and further apart; once you have fixed it, retry now.',
+  'embed.failing.restart': 'This is checked at start-up: fix it and restart SOMA.',
+  'embed.retry': 'Retry now',
   'embed.counters': 'Since SOMA started',
   'embed.counters.requests': 'Requests',
   'embed.counters.notes': 'Notes',
@@ -338,6 +351,7 @@ export const en = {
   'embed.chip.lexical': 'Word search only',
   'embed.chip.paused': 'Semantic search paused: words only',
   'embed.chip.consent': 'Words only: semantic search waits for your permission',
+  'embed.chip.failing': 'Semantic search failing, words only: {problem}',
   'embed.problem.embeddings_off': 'The harness has no «{section}» section.',
   'embed.problem.rate_limited':
     'The service asked to wait (too many requests); retrying by itself.',

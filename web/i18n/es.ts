@@ -192,6 +192,8 @@ export const es = {
   'search.lexical.failed': 'Solo por palabras: el servidor no pudo leer el sentido de la búsqueda.',
   'search.lexical.consent': 'Solo por palabras: la búsqueda por sentido espera tu permiso.',
   'search.lexical.paused': 'Solo por palabras: la búsqueda por sentido está en pausa.',
+  'search.lexical.failing':
+    'Solo por palabras: el servicio de embeddings está fallando (detalles en «Búsqueda semántica»).',
   'search.lexical.not_ready': 'Solo por palabras: las notas aún no tienen vectores.',
   'search.attach': 'Adjuntar seleccionadas ({count})',
 
@@ -316,6 +318,18 @@ export const es = {
   'embed.state.failing': 'con errores, reintentando',
   'embed.progress': '{done} de {total} notas · {chunks} fragmentos',
   'embed.lastError': 'Último error: {text}',
+  'embed.failing.title': 'La búsqueda semántica está fallando',
+  'embed.failing.lexical':
+    'La búsqueda por palabras sigue funcionando, y los vectores ya calculados se conservan.',
+  'embed.failing.fix.endpoint':
+    'Qué hacer: comprueba que el servicio de {endpoint} está en marcha y tiene el modelo {model} (con Ollama: ollama pull {model}), y que «dimensions» en el arnés es la del modelo.',
+  'embed.failing.fix.onnx':
+    'Qué hacer: comprueba la carpeta del modelo («modelDir» en el arnés) y los paquetes que pide el error.',
+  'embed.failing.fix.test': 'Qué hacer: revisa la sección «embeddings» del arnés.',
+  'embed.failing.retry':
+    'SOMA reintenta solo, cada vez más espaciado; cuando lo hayas corregido, reintenta ahora.',
+  'embed.failing.restart': 'Esto se comprueba al arrancar: corrígelo y reinicia SOMA.',
+  'embed.retry': 'Reintentar ahora',
   'embed.counters': 'Desde que arrancó SOMA',
   'embed.counters.requests': 'Peticiones',
   'embed.counters.notes': 'Notas',
@@ -343,6 +357,7 @@ export const es = {
   'embed.chip.lexical': 'Búsqueda solo por palabras',
   'embed.chip.paused': 'Búsqueda semántica en pausa: solo por palabras',
   'embed.chip.consent': 'Solo por palabras: la búsqueda semántica espera tu permiso',
+  'embed.chip.failing': 'Búsqueda semántica con errores, solo por palabras: {problem}',
   'embed.problem.embeddings_off': 'Falta la sección «{section}» en el arnés.',
   'embed.problem.rate_limited':
     'El servicio pidió esperar (demasiadas peticiones); se reintenta solo.',

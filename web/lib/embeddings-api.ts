@@ -33,6 +33,11 @@ export function setEmbedEnabled(enabled: boolean): Promise<EmbedStatus> {
   return request(EmbedStatusSchema, '/api/embeddings/enabled', postJson({ enabled }));
 }
 
+/** Sends the failed batch again now, instead of after the back-off (the user fixed the cause). */
+export function retryEmbeddings(): Promise<EmbedStatus> {
+  return request(EmbedStatusSchema, '/api/embeddings/retry', { method: 'POST' });
+}
+
 /** One page of vectors changed since `since` (the cursor of the previous page). */
 export function getVectors(
   since: number,

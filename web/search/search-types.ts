@@ -21,8 +21,17 @@ export interface SyncProgress {
   total: number;
 }
 
-/** Why a search is lexical only (worded by the UI as `search.lexical.<reason>`). */
-export type LexicalReason = 'unreachable' | 'failed' | 'consent' | 'paused' | 'not_ready';
+/**
+ * Why a search is lexical only (worded by the UI as `search.lexical.<reason>`): `paused`
+ * is the user's switch, `failing` the embedder's state, `failed` this query's call.
+ */
+export type LexicalReason =
+  | 'unreachable'
+  | 'failed'
+  | 'failing'
+  | 'consent'
+  | 'paused'
+  | 'not_ready';
 
 /**
  * How an answer was ranked: words and vectors fused (`hybrid`), words only

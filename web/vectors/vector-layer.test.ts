@@ -255,7 +255,10 @@ describe('the vector layer', () => {
     expect(consent.plan('coche')).toEqual({ kind: 'lexical', reason: 'consent' });
     const failing = make(status({ state: 'failing' }));
     await failing.sync();
-    expect(failing.plan('coche')).toEqual({ kind: 'lexical', reason: 'paused' });
+    expect(failing.plan('coche')).toEqual({ kind: 'lexical', reason: 'failing' });
+    const paused = make(status({ enabled: false, state: 'paused' }));
+    await paused.sync();
+    expect(paused.plan('coche')).toEqual({ kind: 'lexical', reason: 'paused' });
     const empty = make(status({ state: 'embedding' }));
     expect(empty.plan('coche')).toEqual({ kind: 'lexical', reason: null });
     expect(reasonOf(new ApiError('network', 'down', 0))).toBe('unreachable');

@@ -151,6 +151,8 @@ export function createVectorLayer(deps: VectorLayerDeps) {
     if (status && !status.configured) return { reason: null };
     if (status?.consent === 'needed' || status?.state === 'waiting_consent')
       return { reason: 'consent' };
+    // Failing is not paused: the user switched nothing off, the embedder is down or wrong.
+    if (status?.state === 'failing') return { reason: 'failing' };
     if (status && status.state !== 'idle' && status.state !== 'embedding')
       return { reason: 'paused' };
     if (!index || index.chunks === 0) return { reason: status ? 'not_ready' : null };
