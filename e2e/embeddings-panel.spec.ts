@@ -117,3 +117,56 @@ test('with the layer off, the panel says how to turn it on and search is by word
   await page.getByTestId('search-box').fill('coche');
   await expect(page.getByTestId('embed-chip')).toHaveText('Búsqueda solo por palabras');
 });
+
+test('a failing embedder reads as failing, not paused: why, words still work, and a retry', async ({
+  page,
+}) => {
+  // The local endpoint answers 500 to every request until the script is emptied.
+  fake = await startFakeEmbeddingsUpstream({ dimensions: 32, script: Array(1_000).fill('500') });
+  const embeddings = {
+    embedder: {
+      kind: 'endpoint',
+      baseUrl: fake.baseUrl,
+      model: 'emb-local',
+      dimensions: 32,
+      apiKeyEnv: null,
+      local: true,
+    },
+  } as unknown as Harness['embeddings'];
+  soma = await startSoma(notes, { harness: { embeddings } });
+  await page.goto(soma.loginLink);
+  await expect(page.getByTestId('chat-view')).toBeVisible();
+  await expect.poll(async () => (await status(page)).state).toBe('failing');
+  // A fresh worker reads the status as it is now.
+  await page.reload();
+  await expect(page.getByTestId('chat-view')).toBeVisible();
+
+  // Where the user searches: the words still find the note, and both lines say it fails.
+  await page.getByTestId('search-box').fill('taller');
+  await expect(page.getByTestId('search-hit')).toHaveCount(1);
+  await expect(page.getByTestId('search-hit').first()).toContainText('coche');
+  const lexical = page.getByTestId('search-lexical');
+  await expect(lexical).toHaveAttribute('data-reason', 'failing');
+  await expect(lexical).toContainText('el servicio de embeddings está fallando');
+  await expect(page.getByTestId('embed-chip')).toHaveText(
+    'Búsqueda semántica con errores, solo por palabras: El servicio falló (HTTP 500); se reintenta solo.',
+  );
+
+  // The panel: failing (not paused), the server's reason, what to check, and a retry.
+  await page.getByTestId('embed-chip').click();
+  await expect(page.getByTestId('embed-state')).toHaveAttribute('data-state', 'failing');
+  await expect(page.getByTestId('embed-error')).toContainText('HTTP 500');
+  const failing = page.getByTestId('embed-failing');
+  await expect(failing).toContainText('La búsqueda por palabras sigue funcionando');
+  await expect(page.getByTestId('embed-fix')).toContainText(fake.baseUrl);
+  await expect(page.getByTestId('embed-fix')).toContainText('ollama pull emb-local');
+  await expect(page.getByTestId('embed-switch')).toHaveText('Desactivar');
+
+  // The endpoint is fixed; «Reintentar ahora» sends the batch again without waiting.
+  fake.script.length = 0;
+  await page.getByTestId('embed-retry').click();
+  await expect(page.getByTestId('embed-state')).toHaveAttribute('data-state', 'idle');
+  await expect(page.getByTestId('embed-progress')).toContainText('3 de 3 notas');
+  await expect(failing).toBeHidden();
+  await expect(page.getByTestId('embed-error')).toBeHidden();
+});
