@@ -24,6 +24,19 @@ export const embedProblemCodes = [
   'model_dir_invalid',
   'model_failed',
 ] as const;
+/**
+ * How the browser fuses and filters the vector ranking: the harness's `embeddings.hybrid`
+ * (harness/embeddings-schema.ts), with these defaults.
+ */
+export const DEFAULT_HYBRID = { rrfK: 60, vectorWeight: 0.5, minSimilarity: 0.1 } as const;
+/** The harness's fusion settings as the status ships them (a field added later gets its default). */
+export const HybridSettingsSchema = z.object({
+  rrfK: z.int(),
+  vectorWeight: z.number(),
+  minSimilarity: z._default(z.number(), DEFAULT_HYBRID.minSimilarity),
+});
+export type HybridSettings = z.infer<typeof HybridSettingsSchema>;
+
 /** Problems found while making the embedder at start-up: only a restart tries again. */
 export const startupProblemCodes: ReadonlySet<string> = new Set([
   'key_missing',
@@ -77,7 +90,7 @@ export const EmbedStatusSchema = z.object({
   generation: z.string(),
   lastError: z.nullable(EmbedProblemSchema),
   counters: EmbedCountersSchema,
-  hybrid: z.nullable(z.object({ rrfK: z.int(), vectorWeight: z.number() })),
+  hybrid: z.nullable(HybridSettingsSchema),
 });
 export type EmbedStatus = z.infer<typeof EmbedStatusSchema>;
 

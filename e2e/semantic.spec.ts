@@ -24,7 +24,7 @@ async function open(page: Page) {
     harness: {
       embeddings: {
         embedder: { kind: 'test', dimensions: 64, batchSize: 16 },
-        hybrid: { rrfK: 60, vectorWeight: 0.5 },
+        hybrid: { rrfK: 60, vectorWeight: 0.5, minSimilarity: 0.1 },
       },
     },
   });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DEFAULT_HYBRID } from '../common/embedding-schemas.ts';
 
 /**
  * The long-term layer's section of the harness: which embedder turns notes into vectors
@@ -73,11 +74,17 @@ export const HybridSchema = z.strictObject({
   rrfK: z.int().check(z.gte(1), z.lte(1_000)),
   /** The vector list's weight; the lexical list has 1 − this. */
   vectorWeight: z.number().check(z.gte(0), z.lte(1)),
+  /**
+   * A brute-force top-k always returns k notes, and the last ones may share nothing with
+   * the query: a note counts by its vector only from this cosine (near-orthogonal chunks
+   * are noise whatever the model). Raise it for a model whose unrelated texts score high.
+   */
+  minSimilarity: z._default(z.number().check(z.gte(-1), z.lte(1)), DEFAULT_HYBRID.minSimilarity),
 });
 export type Hybrid = z.infer<typeof HybridSchema>;
 
 export const EmbeddingsSchema = z.strictObject({
   embedder: EmbedderConfigSchema,
-  hybrid: z._default(HybridSchema, { rrfK: 60, vectorWeight: 0.5 }),
+  hybrid: z._default(HybridSchema, { ...DEFAULT_HYBRID }),
 });
 export type Embeddings = z.infer<typeof EmbeddingsSchema>;

@@ -149,8 +149,25 @@ describe('harness/schema', () => {
         queryPrefix: '',
         documentPrefix: '',
       },
-      hybrid: { rrfK: 60, vectorWeight: 0.5 },
+      hybrid: { rrfK: 60, vectorWeight: 0.5, minSimilarity: 0.1 },
     });
+  });
+
+  it('keeps the cosine floor at 0.1 unless the harness sets it, and refuses one past 1', () => {
+    const embedder = { kind: 'test' } as const;
+    const parse = (hybrid: unknown) =>
+      HarnessSchema.parse({ ...shipped(), embeddings: { embedder, hybrid } }).embeddings?.hybrid;
+    expect(parse({ rrfK: 60, vectorWeight: 0.5 })?.minSimilarity).toBe(0.1);
+    expect(parse({ rrfK: 60, vectorWeight: 0.5, minSimilarity: 0.3 })?.minSimilarity).toBe(0.3);
+    expect(
+      issuePaths(
+        (h) =>
+          (h.embeddings = {
+            embedder,
+            hybrid: { rrfK: 60, vectorWeight: 0.5, minSimilarity: 1.5 },
+          }),
+      ),
+    ).toEqual(['embeddings.hybrid.minSimilarity']);
   });
 
   it('rejects an unknown embedder kind, a misspelt key and a vector weight above 1', () => {

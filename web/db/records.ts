@@ -207,6 +207,6 @@ export interface VectorSyncRecord {
   cursor: number;
   dimensions: number;
   /** The harness's fusion settings, kept so related notes rank offline too. */
-  hybrid: { rrfK: number; vectorWeight: number } | null;
+  hybrid: { rrfK: number; vectorWeight: number; minSimilarity?: number } | null;
   updatedAt: number;
 }

@@ -1,7 +1,8 @@
+import type { HybridSettings } from '../../common/embedding-schemas.ts';
 import { stripFrontMatter } from '../../common/front-matter-block.ts';
 import { noteName } from '../../common/wikilinks.ts';
 import { copiedNotes } from '../db/vault-copy-repo.ts';
-import { fuseRanks, type HybridSettings } from './hybrid-rank.ts';
+import { fuseRanks } from './hybrid-rank.ts';
 import { folderOf, toNoteDocument } from './note-document.ts';
 import { MAX_HITS } from './note-index.ts';
 import type { SearchFilters, SearchHit } from './search-types.ts';
@@ -10,12 +11,6 @@ import type { VectorHit, VectorIndex } from './vector-index.ts';
 
 /** Notes the vector list brings: as many as the lexical list holds. */
 const VECTOR_HITS = MAX_HITS;
-/**
- * A brute-force top-k always returns k notes, and the last ones may share
- * nothing with the query: a vector counts only from this cosine (near-orthogonal
- * chunks are noise whatever the model).
- */
-export const MIN_VECTOR_SIMILARITY = 0.1;
 /** How long a chunk's snippet is, as the lexical snippets. */
 const SNIPPET_LENGTH = 200;
 
@@ -38,7 +33,8 @@ function inFilters(path: string, content: string, filters: SearchFilters): boole
 
 /**
  * The lexical hits and the notes nearest `query` fused by reciprocal rank.
- * A note only its vector found is a hit too, its snippet its best chunk.
+ * A note only its vector found is a hit too, its snippet its best chunk; a
+ * vector counts only from the harness's cosine floor (`settings.minSimilarity`).
  */
 export async function hybridHits(
   lexical: readonly SearchHit[],
@@ -49,7 +45,7 @@ export async function hybridHits(
   exclude?: string,
 ): Promise<SearchHit[]> {
   const near = index
-    .search(query, VECTOR_HITS + (exclude ? 1 : 0), MIN_VECTOR_SIMILARITY)
+    .search(query, VECTOR_HITS + (exclude ? 1 : 0), settings.minSimilarity)
     .filter((h) => h.path !== exclude);
   const byPath = new Map(lexical.map((h) => [h.path, h]));
   const only = near.filter((h) => !byPath.has(h.path)).map((h) => h.path);

@@ -30,7 +30,7 @@ const status = (over: Partial<EmbedStatus> = {}): EmbedStatus => ({
   state: 'idle',
   generation: 'g1',
   lastError: null,
-  hybrid: { rrfK: 60, vectorWeight: 0.5 },
+  hybrid: { rrfK: 60, vectorWeight: 0.5, minSimilarity: 0.1 },
   ...over,
 });
 
@@ -231,6 +231,40 @@ describe('the vector layer', () => {
     expect(
       await hybridHits([], layer.index!, vector!, layer.hybrid, { folder: '03_Proyectos' }),
     ).toEqual([]);
+  });
+
+  it('counts a vector only from the harness’s cosine floor, kept across a reload', async () => {
+    const floor = async (minSimilarity: number) => {
+      const server = fakeServer([page('g1', 1, [embedNote('coche.md', CAR)], { reset: true })]);
+      const layer = createVectorLayer({
+        getStatus: async () => status({ hybrid: { rrfK: 60, vectorWeight: 0.5, minSimilarity } }),
+        embedQuery: async (text) => ({
+          generation: 'g1',
+          vector: encodeVector(testVector(text, D)),
+        }),
+        ...server,
+      });
+      await layer.sync();
+      const plan = layer.plan('mi coche');
+      const vector = plan.kind === 'later' ? await plan.vector : null;
+      const hits = await hybridHits([], layer.index!, vector!, layer.hybrid, {});
+      return hits.map((h) => h.path);
+    };
+    await updateCachedNotes([{ path: 'coche.md', hash: 'x', content: CAR }], []);
+    expect(await floor(0.1)).toEqual(['coche.md']);
+    // No cosine reaches 1 between a query and a whole chunk: nothing counts.
+    expect(await floor(0.999)).toEqual([]);
+    const reloaded = createVectorLayer({
+      getStatus: async () => status(),
+      getVectors: async () => {
+        throw new Error('offline');
+      },
+      embedQuery: async () => {
+        throw new Error('offline');
+      },
+    });
+    await reloaded.load();
+    expect(reloaded.hybrid.minSimilarity).toBe(0.999);
   });
 
   it('stays lexical, saying why, when the layer cannot help', async () => {

@@ -1,12 +1,13 @@
-import type {
-  EmbedQueryResponse,
-  EmbedStatus,
-  VectorsDelta,
+import {
+  DEFAULT_HYBRID,
+  type EmbedQueryResponse,
+  type EmbedStatus,
+  type HybridSettings,
+  type VectorsDelta,
 } from '../../common/embedding-schemas.ts';
 import { decodeInt8 } from '../../common/vector-codec.ts';
 import { forEachVectorNote, loadVectorSync } from '../db/vectors-repo.ts';
 import { ApiError } from '../lib/api-error.ts';
-import type { HybridSettings } from '../search/hybrid-rank.ts';
 import type { LexicalReason } from '../search/search-types.ts';
 import { type IndexedChunk, VectorIndex } from '../search/vector-index.ts';
 import { syncVectors, type VectorChange } from './vector-sync.ts';
@@ -15,8 +16,6 @@ import { syncVectors, type VectorChange } from './vector-sync.ts';
 export const VECTOR_POLL_MS = 5_000;
 /** How many query vectors are kept, by text: typing the same words again asks nobody. */
 const QUERY_CACHE_SIZE = 32;
-/** The harness's defaults, for vectors held from a sync that predates the settings. */
-const DEFAULT_HYBRID: HybridSettings = { rrfK: 60, vectorWeight: 0.5 };
 
 /** How a query can use the vectors: not at all (and why; null when the layer is simply off), now, or once the server embeds it. */
 export type QueryPlan =
@@ -166,7 +165,8 @@ export function createVectorLayer(deps: VectorLayerDeps) {
         const kept = await loadVectorSync();
         if (!kept) return;
         generation = kept.generation;
-        hybrid = kept.hybrid ?? DEFAULT_HYBRID;
+        // Settings kept before a field existed get the harness's default for it.
+        hybrid = { ...DEFAULT_HYBRID, ...kept.hybrid };
         const loaded = new VectorIndex(kept.dimensions);
         await forEachVectorNote((r) => loaded.set(r.path, chunksOf(r, kept.dimensions)));
         loaded.fit();
