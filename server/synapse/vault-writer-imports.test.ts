@@ -24,7 +24,7 @@ const FS_WRITERS: Record<string, string> = {
     'writes the on/off switch of the embeddings layer in the config folder, outside the vault',
   'server/embeddings/durable-file.ts':
     'appends vectors to <configDir>/embeddings, outside the vault (the vault stays Markdown)',
-  'server/embeddings/vector-store.ts':
+  'server/embeddings/store-files.ts':
     'keeps and compacts the vector store in <configDir>/embeddings, outside the vault',
 };
 
