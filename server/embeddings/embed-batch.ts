@@ -1,0 +1,45 @@
+import type { EmbedCounters } from '../../common/embedding-schemas.ts';
+import type { Embedder } from './embedder.ts';
+import type { NoteQueue, Pending } from './note-queue.ts';
+import type { NoteToStore, VectorStore } from './vector-store.ts';
+
+/**
+ * Embeds one batch of notes (in requests of the embedder's batch size) and stores their
+ * vectors, counting requests, characters and what left the machine as it goes.
+ * @throws EmbedError when the embedder fails; nothing of the batch is stored then
+ */
+export async function embedBatch(
+  batch: readonly Pending[],
+  deps: { embedder: Embedder; store: VectorStore; queue: NoteQueue; counters: EmbedCounters },
+  signal: AbortSignal,
+): Promise<void> {
+  const { embedder, store, queue, counters } = deps;
+  const texts = batch.flatMap((p) => p.chunks.map((c) => c.text));
+  const vectors: Float32Array[] = [];
+  for (let i = 0; i < texts.length; i += embedder.batchSize) {
+    const part = texts.slice(i, i + embedder.batchSize);
+    const chars = part.reduce((n, t) => n + t.length, 0);
+    counters.requests++;
+    if (!embedder.local) counters.charactersSent += chars;
+    vectors.push(...(await embedder.embed(part, 'document', signal)));
+    counters.characters += chars;
+  }
+  let at = 0;
+  const notes: NoteToStore[] = batch.map((p) => ({
+    path: p.path,
+    hash: p.hash,
+    chunks: p.chunks.map((c) => ({
+      heading: c.heading,
+      start: c.start,
+      end: c.end,
+      vector: vectors[at++] as Float32Array,
+    })),
+  }));
+  // A note changed or removed while its batch was in flight is not stored stale (the
+  // vault's event queued it again, or forgot it).
+  const current = notes.filter((n) => queue.isCurrent(n.path, n.hash));
+  await store.put(current);
+  for (const n of current) queue.stored(n.path);
+  counters.notes += current.length;
+  counters.chunks += texts.length;
+}
