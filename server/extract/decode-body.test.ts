@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { LATIN1_META, latin1Page } from '../testing/fixture-server.ts';
 import { decodeBody, headerCharset, metaCharset } from './decode-body.ts';
-import { LATIN1_META, latin1Page } from './fixtures/fixture-server.ts';
 
 const latin1 = latin1Page(LATIN1_META);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../http/api-error.ts';
+import { type FixtureServer, startFixtureServer } from '../testing/fixture-server.ts';
 import { FETCH_DEFAULTS, type FetchPageOptions, fetchPage } from './fetch-page.ts';
-import { type FixtureServer, startFixtureServer } from './fixtures/fixture-server.ts';
 
 /*
  * The fixture server listens on 127.0.0.1, which the policy refuses. So that

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TurnRecord } from '../db/records.ts';
-import { turnRecord } from '../db/test-records.ts';
+import { turnRecord } from '../testing/test-records.ts';
 import { selectHistory } from './history.ts';
 
 const turn = (index: number, over: Partial<TurnRecord> = {}) => turnRecord(index, over);

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { turnRecord } from '../testing/test-records.ts';
 import {
   getConversation,
   listConversations,
@@ -11,7 +12,6 @@ import { deleteDraft, getDraft, putDraft } from './drafts-repo.ts';
 import { listCachedNotes, updateCachedNotes } from './notes-cache-repo.ts';
 import type { ConversationRecord, TurnRecord } from './records.ts';
 import { getCurrentConversationId, setCurrentConversationId } from './settings-repo.ts';
-import { turnRecord } from './test-records.ts';
 import { clearTurns, listTurns, putTurn, recoverStreamingTurns } from './turns-repo.ts';
 
 afterEach(() => deleteDatabase());
