@@ -2,6 +2,7 @@ import { For, Show } from 'solid-js';
 import type { EmbedCounters, EmbedStatus } from '../../common/embedding-schemas.ts';
 import { useStores } from '../app/store-context.tsx';
 import { describeEmbedProblem } from './describe-embed-problem.ts';
+import { EmbedFailing } from './embed-failing.tsx';
 
 const COUNTERS: readonly (keyof EmbedCounters)[] = [
   'requests',
@@ -12,7 +13,7 @@ const COUNTERS: readonly (keyof EmbedCounters)[] = [
   'charactersSent',
 ];
 
-/** What the layer is: the embedder, where it runs, its state and progress, errors, counters. */
+/** What the layer is: the embedder, where it runs, its state and progress, errors (and what to do), counters. */
 export function EmbedFacts(props: { status: EmbedStatus }) {
   const stores = useStores();
   const t = stores.i18n.t;
@@ -65,6 +66,10 @@ export function EmbedFacts(props: { status: EmbedStatus }) {
             {t('embed.lastError', { text: describeEmbedProblem(problem(), t) })}
           </p>
         )}
+      </Show>
+      {/* Failing, not paused: right under the error, what still works and what to do. */}
+      <Show when={s().state === 'failing'}>
+        <EmbedFailing status={s()} />
       </Show>
       <h2>{t('embed.counters')}</h2>
       <dl class="embed-counters" data-testid="embed-counters">

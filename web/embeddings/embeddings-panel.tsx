@@ -3,7 +3,6 @@ import { useStores } from '../app/store-context.tsx';
 import { ConsentDialog } from './consent-dialog.tsx';
 import { EmbedControls } from './embed-controls.tsx';
 import { EmbedFacts } from './embed-facts.tsx';
-import { EmbedFailing } from './embed-failing.tsx';
 import './embeddings.css';
 import { HARNESS_SNIPPET } from './harness-snippet.ts';
 
@@ -39,9 +38,6 @@ export default function EmbeddingsPanel() {
             }
           >
             <EmbedFacts status={s()} />
-            <Show when={s().state === 'failing'}>
-              <EmbedFailing status={s()} />
-            </Show>
             <EmbedControls status={s()} />
           </Show>
         )}
