@@ -19,7 +19,9 @@ export async function loadRelated(note: Note): Promise<RelatedNote[]> {
   const [similar, mentions] = await Promise.all([
     // The note's own vectors rank notes alike too (no server call); the title's words still count.
     searchInWorker(query ?? '', { like: note.path }),
-    searchInWorker(note.name),
+    // Notes that name it are found by their words: the first (lexical) answer is enough,
+    // and a query vector the server is slow to send (up to the request time-out) holds nothing.
+    searchInWorker(note.name, { onRefined: () => undefined }),
   ]);
   const candidates = mentions.hits
     .map((h) => h.path)
