@@ -34,11 +34,17 @@ const DOG = { path: 'perro.md', hash: 'h2', content: '# Paseo\n\nEl perro rojo l
 
 /** A server whose /api/embeddings/query never answers: each call waits until the test ends it. */
 function hungFetch() {
-  const calls: { signal: AbortSignal | null; fail(): void; answer(text: string): void }[] = [];
+  const calls: {
+    text: string;
+    signal: AbortSignal | null;
+    fail(): void;
+    answer(text: string): void;
+  }[] = [];
   const fetch = vi.fn(
     (_url: string, init: RequestInit) =>
       new Promise<Response>((resolve, reject) => {
         calls.push({
+          text: JSON.parse(String(init.body)).text,
           signal: init.signal ?? null,
           fail: () => reject(new TypeError('The operation was aborted due to timeout')),
           answer: (text) =>
@@ -104,23 +110,30 @@ describe('a query vector the server never sends', () => {
     expect(posted[0]).toMatchObject({ id: 1, semantic: { mode: 'pending' } });
     expect(posted[0]!.hits.map((h) => h.path).sort()).toEqual(['coche.md', 'perro.md']);
 
-    // Another query meanwhile is not queued behind the hung one.
+    // More queries meanwhile get their words at once, and wait for the server one at a time.
     const second = query(2, 'perro');
     await vi.waitFor(() => expect(posted).toHaveLength(2));
     expect(posted[1]).toMatchObject({ id: 2, semantic: { mode: 'pending' } });
     expect(posted[1]!.hits.map((h) => h.path)).toEqual(['perro.md']);
+    const third = query(3, 'ladra');
+    await vi.waitFor(() => expect(posted).toHaveLength(3));
+    expect(posted[2]).toMatchObject({ id: 3, semantic: { mode: 'pending' } });
+    expect(server.calls).toHaveLength(1);
 
-    // The time-out ends the first call: its answer stays by words, saying why.
+    // The time-out ends the first call: its answer stays by words, saying why. The second
+    // text was typed over while it waited: never sent. The newest goes next.
     server.calls[0]!.fail();
-    await first;
-    expect(posted[2]).toMatchObject({
-      id: 1,
-      semantic: { mode: 'lexical', reason: 'unreachable' },
-    });
-    // The second call answers late: the fused ranking replaces the lexical one then.
-    server.calls[1]!.answer('perro');
-    await second;
-    expect(posted[3]).toMatchObject({ id: 2, semantic: { mode: 'hybrid' } });
-    expect(posted[3]!.hits[0]!.path).toBe('perro.md');
+    await Promise.all([first, second]);
+    expect(posted.slice(3)).toMatchObject([
+      { id: 1, semantic: { mode: 'lexical', reason: 'unreachable' } },
+      { id: 2, semantic: { mode: 'lexical' } },
+    ]);
+    await vi.waitFor(() => expect(server.calls).toHaveLength(2));
+    expect(server.calls.map((c) => c.text)).toEqual(['rojo', 'ladra']);
+    // It answers late: the fused ranking replaces the lexical one then.
+    server.calls[1]!.answer('ladra');
+    await third;
+    expect(posted[5]).toMatchObject({ id: 3, semantic: { mode: 'hybrid' } });
+    expect(posted[5]!.hits[0]!.path).toBe('perro.md');
   });
 });

@@ -5,17 +5,15 @@ import {
   type HybridSettings,
   type VectorsDelta,
 } from '../../common/embedding-schemas.ts';
-import { decodeInt8 } from '../../common/vector-codec.ts';
 import { forEachVectorNote, loadVectorSync } from '../db/vectors-repo.ts';
 import { ApiError } from '../lib/api-error.ts';
 import type { LexicalReason } from '../search/search-types.ts';
 import { type IndexedChunk, VectorIndex } from '../search/vector-index.ts';
+import { createQueryVectors } from './query-vectors.ts';
 import { syncVectors, type VectorChange } from './vector-sync.ts';
 
 /** How often the status is read again while the server is still embedding (never faster). */
 export const VECTOR_POLL_MS = 5_000;
-/** How many query vectors are kept, by text: typing the same words again asks nobody. */
-const QUERY_CACHE_SIZE = 32;
 
 /** How a query can use the vectors: not at all (and why; null when the layer is simply off), now, or once the server embeds it. */
 export type QueryPlan =
@@ -69,8 +67,11 @@ export function createVectorLayer(deps: VectorLayerDeps) {
   let again = false;
   let pollTimer: ReturnType<typeof setTimeout> | undefined;
   let loading: Promise<void> = Promise.resolve();
-  /** text → its vector (once answered) or the call in flight; least recently used first. */
-  const queries = new Map<string, { asked: Promise<Int8Array>; vector?: Int8Array }>();
+  const queries = createQueryVectors({
+    embedQuery: deps.embedQuery,
+    generation: () => generation,
+    onStale: () => void sync(), // the server moved to another model: these vectors are stale
+  });
 
   const apply = (change: VectorChange) => {
     if (change.reset || index?.dimensions !== change.dimensions) {
@@ -118,32 +119,6 @@ export function createVectorLayer(deps: VectorLayerDeps) {
     })();
     return running;
   }
-
-  const embed = (text: string) => {
-    const known = queries.get(text);
-    if (known) {
-      queries.delete(text); // re-inserted: most recently used last
-      queries.set(text, known);
-      return known;
-    }
-    const entry: { asked: Promise<Int8Array>; vector?: Int8Array } = {
-      asked: deps.embedQuery(text).then((answer) => {
-        if (answer.generation !== generation) {
-          void sync(); // the server moved to another model: these vectors are stale
-          throw new ApiError('not_ready', 'otra generación de vectores', 0);
-        }
-        entry.vector = decodeInt8(answer.vector);
-        return entry.vector;
-      }),
-    };
-    entry.asked.catch(() => queries.delete(text));
-    queries.set(text, entry);
-    for (const oldest of queries.keys()) {
-      if (queries.size <= QUERY_CACHE_SIZE) break;
-      queries.delete(oldest);
-    }
-    return entry;
-  };
 
   /** Null when vectors can be used; else why not (null reason: the layer is not configured). */
   const blocked = (): { reason: LexicalReason | null } | null => {
@@ -196,7 +171,7 @@ export function createVectorLayer(deps: VectorLayerDeps) {
       const no = blocked();
       if (no) return { kind: 'lexical', reason: no.reason };
       if (localOnly && status?.local !== true) return { kind: 'lexical', reason: null };
-      const entry = embed(text.trim());
+      const entry = queries.get(text.trim());
       return entry.vector
         ? { kind: 'vector', vector: entry.vector }
         : { kind: 'later', vector: entry.asked };
