@@ -19,6 +19,7 @@ import {
   type Usage,
   upstreamErrorMessage,
 } from './openai-schemas.ts';
+import { reusableBody } from './reusable-body.ts';
 
 /**
  * One link of the chain: a streamed request to one (provider, model), turned
@@ -119,9 +120,10 @@ export async function* streamLink(
     }
     if (!res.body)
       return yield* fail('bad_response', 'bad_response', { code: 'no_body', params: {} });
+    const body = reusableBody(res.body);
     let finished = false;
     try {
-      for await (const data of sseData(res.body)) {
+      for await (const data of sseData(body.stream)) {
         if (ttftMs !== null) arm();
         if (data === SSE_DONE) {
           finished = true;
@@ -157,6 +159,11 @@ export async function* streamLink(
       if (timedOut) return yield* fail('timeout', 'timeout', timeoutFailure(link));
       const params = { cause: fetchErrorText(err) };
       return yield* fail('connection', 'stream_cut', { code: 'stream_lost', params });
+    }
+    if (finished) {
+      // The answer is whole: read the end of the body so the next turn reuses the connection.
+      clearTimeout(timer);
+      await body.drain(() => controller.abort());
     }
     if (args.signal.aborted) return { kind: 'end' };
     if (!finished && finishReason === null) {
