@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import { type ChatContext, type ChatEvent, ChatRequestSchema } from '../../common/chat-schemas.ts';
 import { DEFAULT_CONTEXT_TOKENS } from '../../common/estimate-tokens.ts';
 import { noteKey, noteName } from '../../common/wikilinks.ts';
@@ -11,6 +10,7 @@ import type { Vault } from '../vault/vault.ts';
 import { assembleTurn } from './assemble-turn.ts';
 import { noticeText } from './notice-text.ts';
 import { latestClosing, listProjects, resolveContext } from './resolve-context.ts';
+import { sseResponse } from './sse-response.ts';
 
 export interface ChatRoutesDeps {
   vault: Vault;
@@ -89,10 +89,7 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
     const abort = () => upstream.abort();
     c.req.raw.signal.addEventListener('abort', abort, { once: true });
 
-    return streamSSE(c, async (stream) => {
-      stream.onAbort(abort);
-      const send = (event: ChatEvent) =>
-        stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
+    async function* events(): AsyncGenerator<ChatEvent> {
       try {
         for await (const event of streamChat({
           providers: harness.providers,
@@ -102,7 +99,7 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
         })) {
           if (upstream.signal.aborted) break;
           if (event.type === 'start') {
-            await send({
+            yield {
               type: 'meta',
               sent: turn.sent,
               droppedTurns: turn.droppedTurns,
@@ -113,16 +110,17 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
               noticeCodes: turn.notices,
               provider: event.provider,
               model: event.model,
-            });
+            };
           } else {
-            await send(event);
+            yield event;
           }
         }
       } finally {
         c.req.raw.signal.removeEventListener('abort', abort);
         upstream.abort();
       }
-    });
+    }
+    return sseResponse(c, events(), abort);
   });
 
   return app;

@@ -1,0 +1,81 @@
+import { Hono } from 'hono';
+import { describe, expect, it, vi } from 'vitest';
+import type { ChatEvent } from '../../common/chat-schemas.ts';
+import { sseData } from '../../common/sse-data.ts';
+import { sseResponse } from './sse-response.ts';
+
+const DELTAS: ChatEvent[] = [
+  { type: 'delta', text: 'Hola' },
+  { type: 'delta', text: ' línea\ny más' },
+];
+
+/** Serves `make()`'s events at GET / and returns the response. */
+async function serve(make: () => AsyncGenerator<ChatEvent>, onCancel = () => {}) {
+  const app = new Hono();
+  app.get('/', (c) => sseResponse(c, make(), onCancel));
+  return app.request('/');
+}
+
+async function dataOf(res: Response): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for await (const data of sseData(res.body!)) out.push(JSON.parse(data));
+  return out;
+}
+
+describe('server/chat/sse-response', () => {
+  it('writes each event as a named server-sent event, line breaks in text included', async () => {
+    const res = await serve(async function* () {
+      yield* DELTAS;
+    });
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    expect(res.headers.get('transfer-encoding')).toBe('chunked');
+    const text = await res.clone().text();
+    expect(text.startsWith('event: delta\ndata: {"type":"delta","text":"Hola"}\n\n')).toBe(true);
+    expect(await dataOf(res)).toEqual(DELTAS);
+  });
+
+  it('asks the generator for an event only when the client reads one', async () => {
+    let produced = 0;
+    const res = await serve(async function* () {
+      for (const event of DELTAS) {
+        produced++;
+        yield event;
+      }
+    });
+    const reader = res.body!.getReader();
+    await reader.read();
+    expect(produced).toBe(1);
+    await reader.read();
+    expect(produced).toBe(2);
+    await reader.cancel();
+  });
+
+  it('on cancel, calls onCancel and ends the generator (its finally runs)', async () => {
+    const onCancel = vi.fn();
+    let finished = false;
+    const res = await serve(async function* () {
+      try {
+        yield* DELTAS;
+        yield { type: 'delta', text: 'nunca leído' };
+      } finally {
+        finished = true;
+      }
+    }, onCancel);
+    const reader = res.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    expect(onCancel).toHaveBeenCalledOnce();
+    expect(finished).toBe(true);
+  });
+
+  it('ends the stream after the events already sent when the generator throws', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await serve(async function* () {
+      yield DELTAS[0]!;
+      throw new Error('fallo');
+    });
+    expect(await dataOf(res)).toEqual([DELTAS[0]]);
+    expect(error).toHaveBeenCalledOnce();
+    error.mockRestore();
+  });
+});
