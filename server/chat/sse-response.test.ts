@@ -34,20 +34,29 @@ describe('server/chat/sse-response', () => {
     expect(await dataOf(res)).toEqual(DELTAS);
   });
 
-  it('asks the generator for an event only when the client reads one', async () => {
+  it('works ahead of the client by two events at most', async () => {
     let produced = 0;
+    let read = 0;
+    let ahead = 0;
+    let secondAsked!: () => void;
+    const second = new Promise<void>((resolve) => {
+      secondAsked = resolve;
+    });
     const res = await serve(async function* () {
-      for (const event of DELTAS) {
+      for (let i = 0; i < 6; i++) {
         produced++;
-        yield event;
+        ahead = Math.max(ahead, produced - read);
+        if (produced === 2) secondAsked();
+        yield { type: 'delta', text: String(i) };
       }
     });
+    // Before the client reads anything, the second event (the upstream request, in a
+    // turn) is already being produced.
+    await second;
     const reader = res.body!.getReader();
-    await reader.read();
-    expect(produced).toBe(1);
-    await reader.read();
-    expect(produced).toBe(2);
-    await reader.cancel();
+    while (!(await reader.read()).done) read++;
+    expect(read).toBe(6);
+    expect(ahead).toBeLessThanOrEqual(2);
   });
 
   it('on cancel, calls onCancel and ends the generator (its finally runs)', async () => {

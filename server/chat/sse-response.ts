@@ -10,7 +10,7 @@ export function sseFrame(event: ChatEvent): string {
 
 /**
  * The answer as `text/event-stream`, one event per item of `events`, each written as soon
- * as it is produced and the next asked for only once the client has taken it.
+ * as it is produced, at most two produced ahead of what the client has taken.
  *
  * A single ReadableStream pulled from the generator, where hono's streamSSE put a
  * TransformStream and a second ReadableStream between them: every event of every turn
@@ -47,8 +47,10 @@ export function sseResponse(
         await events.return(undefined);
       },
     },
-    // Nothing produced ahead of the client: the upstream is read at the client's pace.
-    { highWaterMark: 0 },
+    // Two events ahead of the client: the stream starts pulling as soon as it exists, so
+    // `meta` is ready and the upstream request already under way while the response's
+    // headers are still being written; beyond that the upstream is read at the client's pace.
+    { highWaterMark: 2 },
   );
   // As streamSSE did: `chunked` also tells @hono/node-server not to wait for more of the
   // body to compute a Content-Length before it writes the headers.
