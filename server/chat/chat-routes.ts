@@ -9,7 +9,7 @@ import { streamChat } from '../inference/provider-chain.ts';
 import type { Vault } from '../vault/vault.ts';
 import { assembleTurn } from './assemble-turn.ts';
 import { noticeText } from './notice-text.ts';
-import { latestClosing, listProjects, resolveContext } from './resolve-context.ts';
+import { latestClosing, listProjects, readUserContext, resolveContext } from './resolve-context.ts';
 import { sseResponse } from './sse-response.ts';
 
 export interface ChatRoutesDeps {
@@ -60,12 +60,16 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
   });
 
   app.post('/', async (c) => {
-    const req = await parseJsonBody(c, ChatRequestSchema);
     // One harness for the whole turn, even if the file is edited while it streams.
     const harness = deps.harness.current();
+    // Every turn sends the user-context note: its file-system calls run while the body is
+    // read and checked. Handled here too, so a refused body leaves no unhandled rejection.
+    const userContext = readUserContext(deps.vault, harness.userContextNote);
+    userContext.catch(() => {});
+    const req = await parseJsonBody(c, ChatRequestSchema);
     // Errors in what the user chose (unknown profile or project, a missing note) are
     // answered as JSON before any stream opens, so the client shows them plainly.
-    const context = await resolveContext(deps.vault, harness, req);
+    const context = await resolveContext(deps.vault, harness, req, userContext);
     const noteList = req.noteList ?? {
       enabled: harness.links.listVaultNotes,
       excludeFolders: harness.links.excludeFolders,
