@@ -3,6 +3,7 @@ import { SSE_DONE, sseData } from '../../common/sse-data.ts';
 import type { Provider } from '../../harness/schema.ts';
 import { StreamRedactor } from '../security/key-redaction.ts';
 import type { ChainEvent, StreamChatArgs } from './chain-events.ts';
+import { httpFetch, type UpstreamRequest } from './http-fetch.ts';
 import {
   type FallbackReason,
   failureText,
@@ -46,7 +47,8 @@ export async function* streamLink(
   secrets: string[],
 ): AsyncGenerator<ChainEvent, LinkResult> {
   const clock = args.clock ?? (() => performance.now());
-  const fetchFn = args.fetch ?? fetch;
+  const fetchFn: (url: string, init: UpstreamRequest) => Promise<Response> =
+    args.fetch ?? httpFetch;
   const controller = new AbortController();
   const onAbort = () => controller.abort();
   args.signal.addEventListener('abort', onAbort, { once: true });
@@ -197,7 +199,7 @@ function completionsUrl(provider: Provider): string {
 }
 
 /** The streamed chat request; the key travels only in its header. */
-function request(link: Link, args: StreamChatArgs, signal: AbortSignal): RequestInit {
+function request(link: Link, args: StreamChatArgs, signal: AbortSignal): UpstreamRequest {
   return {
     method: 'POST',
     headers: {
