@@ -4,8 +4,9 @@ export const DRAIN_MS = 1000;
 /**
  * An upstream answer's body, read so that its connection can carry the next turn.
  *
- * fetch (undici) keeps a connection for reuse only when a response body is read to its
- * end; cancelling the body destroys the socket, and the next turn pays a new TCP (and,
+ * A connection is kept for reuse only when a response body is read to its end (by
+ * httpFetch's node:http agent as by the global fetch's undici pool); cancelling the body
+ * destroys the socket, and the next turn pays a new TCP (and,
  * for a cloud provider, TLS) handshake before its first token. An OpenAI stream ends
  * with `data: [DONE]`, after which the SSE reader stops and cancels what it read. So the
  * reader gets `stream`, whose cancel leaves the body alone, and once the answer is
@@ -45,8 +46,9 @@ export function reusableBody(body: ReadableStream<Uint8Array>): ReusableBody {
         while (!(await reader.read()).done) {
           // What follows [DONE] is not part of the answer.
         }
-        // undici puts the connection back in its pool on the next turn of the event loop
-        // (a setImmediate queued before this one): a turn sent right after finds it free.
+        // The pool takes the connection back a tick after the body's end (node's agent on a
+        // nextTick, undici on a setImmediate queued before this one): a turn sent right
+        // after finds it free.
         await new Promise((resolve) => setImmediate(resolve));
       } catch {
         drop();
