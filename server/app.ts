@@ -1,5 +1,4 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import type { Status } from '../common/api-schemas.ts';
 import { embeddingsOffStatus } from '../common/embedding-schemas.ts';
@@ -16,6 +15,7 @@ import { eventsRoute } from './events/events-route.ts';
 import { extractRoutes } from './extract/extract-routes.ts';
 import type { HarnessStore } from './harness/harness-store.ts';
 import { ApiError } from './http/api-error.ts';
+import { bodyLimit } from './http/body-limit.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { serveWeb } from './http/serve-web.ts';
 import type { LanState } from './lan/lan-info.ts';
@@ -104,14 +104,7 @@ export function createApp(deps: AppDeps): Hono {
 
   const api = new Hono();
   api.use(jsonContentType());
-  api.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(413, 'bad_request', 'La petición es demasiado grande.');
-      },
-    }),
-  );
+  api.use(bodyLimit(MAX_BODY_BYTES));
   api.route(
     '/',
     authRoutes({

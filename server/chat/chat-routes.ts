@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import { type ChatContext, type ChatEvent, ChatRequestSchema } from '../../common/chat-schemas.ts';
 import { DEFAULT_CONTEXT_TOKENS } from '../../common/estimate-tokens.ts';
 import { noteKey, noteName } from '../../common/wikilinks.ts';
@@ -10,7 +9,8 @@ import { streamChat } from '../inference/provider-chain.ts';
 import type { Vault } from '../vault/vault.ts';
 import { assembleTurn } from './assemble-turn.ts';
 import { noticeText } from './notice-text.ts';
-import { latestClosing, listProjects, resolveContext } from './resolve-context.ts';
+import { latestClosing, listProjects, readUserContext, resolveContext } from './resolve-context.ts';
+import { sseResponse } from './sse-response.ts';
 
 export interface ChatRoutesDeps {
   vault: Vault;
@@ -60,12 +60,16 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
   });
 
   app.post('/', async (c) => {
-    const req = await parseJsonBody(c, ChatRequestSchema);
     // One harness for the whole turn, even if the file is edited while it streams.
     const harness = deps.harness.current();
+    // Every turn sends the user-context note: its file-system calls run while the body is
+    // read and checked. Handled here too, so a refused body leaves no unhandled rejection.
+    const userContext = readUserContext(deps.vault, harness.userContextNote);
+    userContext.catch(() => {});
+    const req = await parseJsonBody(c, ChatRequestSchema);
     // Errors in what the user chose (unknown profile or project, a missing note) are
     // answered as JSON before any stream opens, so the client shows them plainly.
-    const context = await resolveContext(deps.vault, harness, req);
+    const context = await resolveContext(deps.vault, harness, req, userContext);
     const noteList = req.noteList ?? {
       enabled: harness.links.listVaultNotes,
       excludeFolders: harness.links.excludeFolders,
@@ -89,10 +93,7 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
     const abort = () => upstream.abort();
     c.req.raw.signal.addEventListener('abort', abort, { once: true });
 
-    return streamSSE(c, async (stream) => {
-      stream.onAbort(abort);
-      const send = (event: ChatEvent) =>
-        stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
+    async function* events(): AsyncGenerator<ChatEvent> {
       try {
         for await (const event of streamChat({
           providers: harness.providers,
@@ -102,7 +103,7 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
         })) {
           if (upstream.signal.aborted) break;
           if (event.type === 'start') {
-            await send({
+            yield {
               type: 'meta',
               sent: turn.sent,
               droppedTurns: turn.droppedTurns,
@@ -113,16 +114,17 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
               noticeCodes: turn.notices,
               provider: event.provider,
               model: event.model,
-            });
+            };
           } else {
-            await send(event);
+            yield event;
           }
         }
       } finally {
         c.req.raw.signal.removeEventListener('abort', abort);
         upstream.abort();
       }
-    });
+    }
+    return sseResponse(c, events(), abort);
   });
 
   return app;

@@ -31,6 +31,8 @@ export async function resolveContext(
   vault: Vault,
   harness: Harness,
   req: ChatRequest,
+  /** The user-context note's text, when the caller started reading it early. */
+  userContextRead: Promise<string | null> = readUserContext(vault, harness.userContextNote),
 ): Promise<ResolvedContext> {
   const profile = req.profile ?? harness.defaultProfile;
   if (!Object.hasOwn(harness.profiles, profile)) {
@@ -44,7 +46,7 @@ export async function resolveContext(
     req.project === null ? null : readProject(vault, req.project),
     req.recall ? readLatestClosing(vault) : null,
     Promise.all(req.attachments.map((a) => readAttachment(vault, a))),
-    readUserContext(vault, harness.userContextNote),
+    userContextRead,
   ]);
   return { profile, project, recall, attachments, userContext };
 }

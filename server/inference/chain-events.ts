@@ -19,6 +19,7 @@ export interface StreamChatArgs {
   env: Record<string, string | undefined>;
   /** Aborting stops the upstream request at once and ends the stream without another event. */
   signal: AbortSignal;
+  /** Instead of httpFetch (node:http): tests, and the web search, which reads the answer twice. */
   fetch?: typeof fetch;
   /** Milliseconds, for ttft and total times. */
   clock?: () => number;

@@ -128,6 +128,23 @@ describe('server/inference/provider-chain', () => {
     expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(120);
   });
 
+  it('keeps the upstream connection for the next turn once an answer is complete', async () => {
+    // A fresh origin, so the pool holds no connection from other tests.
+    const own = await startFakeUpstream({ defaultScript: { kind: 'text', chunks: ['Ho', 'la'] } });
+    try {
+      const link = provider('p', ['a'], { baseUrl: own.url });
+      for (let turn = 0; turn < 3; turn++) {
+        const events = await run({ providers: [link] });
+        expect(text(events)).toBe('Hola');
+        expect(types(events)).toEqual(['start', 'done']);
+      }
+      expect(own.requests.map((r) => r.connection)).toEqual([0, 0, 0]);
+      expect(own.requests.some((r) => r.aborted)).toBe(false);
+    } finally {
+      await own.close();
+    }
+  });
+
   const failures: [string, Script | 'refused', string, RegExp][] = [
     ['429', { kind: 'status', status: 429, retryAfterSec: 3 }, 'rate_limited', /3 s/],
     ['500', { kind: 'status', status: 500 }, 'upstream_error', /HTTP 500/],

@@ -3,6 +3,7 @@ import { SSE_DONE, sseData } from '../../common/sse-data.ts';
 import type { Provider } from '../../harness/schema.ts';
 import { StreamRedactor } from '../security/key-redaction.ts';
 import type { ChainEvent, StreamChatArgs } from './chain-events.ts';
+import { httpFetch, type UpstreamRequest } from './http-fetch.ts';
 import {
   type FallbackReason,
   failureText,
@@ -19,6 +20,7 @@ import {
   type Usage,
   upstreamErrorMessage,
 } from './openai-schemas.ts';
+import { reusableBody } from './reusable-body.ts';
 
 /**
  * One link of the chain: a streamed request to one (provider, model), turned
@@ -45,7 +47,8 @@ export async function* streamLink(
   secrets: string[],
 ): AsyncGenerator<ChainEvent, LinkResult> {
   const clock = args.clock ?? (() => performance.now());
-  const fetchFn = args.fetch ?? fetch;
+  const fetchFn: (url: string, init: UpstreamRequest) => Promise<Response> =
+    args.fetch ?? httpFetch;
   const controller = new AbortController();
   const onAbort = () => controller.abort();
   args.signal.addEventListener('abort', onAbort, { once: true });
@@ -119,9 +122,10 @@ export async function* streamLink(
     }
     if (!res.body)
       return yield* fail('bad_response', 'bad_response', { code: 'no_body', params: {} });
+    const body = reusableBody(res.body);
     let finished = false;
     try {
-      for await (const data of sseData(res.body)) {
+      for await (const data of sseData(body.stream)) {
         if (ttftMs !== null) arm();
         if (data === SSE_DONE) {
           finished = true;
@@ -158,6 +162,11 @@ export async function* streamLink(
       const params = { cause: fetchErrorText(err) };
       return yield* fail('connection', 'stream_cut', { code: 'stream_lost', params });
     }
+    if (finished) {
+      // The answer is whole: read the end of the body so the next turn reuses the connection.
+      clearTimeout(timer);
+      await body.drain(() => controller.abort());
+    }
     if (args.signal.aborted) return { kind: 'end' };
     if (!finished && finishReason === null) {
       return yield* fail('connection', 'stream_cut', { code: 'ended_early', params: {} });
@@ -190,7 +199,7 @@ function completionsUrl(provider: Provider): string {
 }
 
 /** The streamed chat request; the key travels only in its header. */
-function request(link: Link, args: StreamChatArgs, signal: AbortSignal): RequestInit {
+function request(link: Link, args: StreamChatArgs, signal: AbortSignal): UpstreamRequest {
   return {
     method: 'POST',
     headers: {

@@ -276,12 +276,17 @@ describe('resolveInVault', () => {
 
   it('returns the normalized and absolute path of an existing note', async () => {
     const r = await resolveInVault(root, 'dentro\\nota.md', { mustExist: true });
-    expect(r).toEqual({ rel: 'dentro/nota.md', abs: path.join(root, 'dentro', 'nota.md') });
+    expect(r).toEqual({
+      rel: 'dentro/nota.md',
+      abs: path.join(root, 'dentro', 'nota.md'),
+      exists: true,
+    });
   });
 
   it('accepts a missing file under an existing folder unless it must exist', async () => {
     await expect(resolveInVault(root, 'dentro/nueva/x.md')).resolves.toMatchObject({
       rel: 'dentro/nueva/x.md',
+      exists: false,
     });
     await expect(resolveInVault(root, 'dentro/x.md', { mustExist: true })).rejects.toMatchObject({
       status: 404,

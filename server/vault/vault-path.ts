@@ -234,19 +234,19 @@ async function diskSpelling(root: string, rel: string): Promise<string> {
 
 /**
  * Normalizes `input` and locates it under `root` (absolute, spelled as on disk), refusing
- * symlink escapes.
+ * symlink escapes; `exists` says whether something is there.
  * With `mustExist`, a missing file is ApiError 404 `not_found`.
  */
 export async function resolveInVault(
   root: string,
   input: string,
   opts: VaultPathOptions & { mustExist?: boolean } = {},
-): Promise<{ rel: string; abs: string }> {
+): Promise<{ rel: string; abs: string; exists: boolean }> {
   const rel = normalizeVaultPath(input, opts);
   const abs = await diskSpelling(root, rel);
   const exists = await assertRealPathInside(root, abs);
   if (opts.mustExist && !exists) {
     throw new ApiError(404, 'not_found', `No existe «${rel}» en la bóveda`);
   }
-  return { rel, abs };
+  return { rel, abs, exists };
 }

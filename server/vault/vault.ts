@@ -104,7 +104,11 @@ export class Vault {
     const known = this.entries.get(resolved.rel);
     // The index remembers the on-disk spelling (NFD names synced from a Mac).
     const abs = known?.abs ?? resolved.abs;
-    if (!(await assertRealPathInside(this.root, abs))) notFound(resolved.rel);
+    // resolveInVault has just checked resolved.abs: only an index spelling that differs
+    // needs its own check (each is a few file-system calls, on every chat turn).
+    const exists =
+      abs === resolved.abs ? resolved.exists : await assertRealPathInside(this.root, abs);
+    if (!exists) notFound(resolved.rel);
     const read = await classifyFile(abs, this.maxNoteBytes, { withText: true });
     if (!read) {
       if (this.folders.has(resolved.rel) || resolved.rel === '') {

@@ -4,7 +4,7 @@ import {
   type IncomingMessage,
   type ServerResponse,
 } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { type ChatBody, errorBody, type Script, type Step, streamSteps } from './scripts.ts';
 
 export type { Script, UsageStyle } from './scripts.ts';
@@ -30,6 +30,8 @@ export interface RecordedRequest {
   body: unknown;
   /** True once the client closed the connection before the answer was complete. */
   aborted: boolean;
+  /** Which connection carried it: 0 for the server's first, the same number when a client reuses one. */
+  connection: number;
 }
 
 /** Chooses a script per request, e.g. by `req.body.model` or by `req.index`. */
@@ -78,6 +80,9 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
   const server = createServer((req, res) => {
     void handle(req, res).catch(() => res.destroy());
   });
+  const connections = new WeakMap<Socket, number>();
+  let connectionCount = 0;
+  server.on('connection', (socket: Socket) => connections.set(socket, connectionCount++));
   // No idle time-out of ours on kept-alive sockets: Node's 5 s races the client's own
   // (about 4 s) on a busy machine, and a request sent on a socket being closed fails as a
   // connection error. The client alone closes idle sockets; close() ends the rest.
@@ -91,6 +96,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
       headers: req.headers,
       body: null,
       aborted: false,
+      connection: connections.get(req.socket) ?? -1,
     };
     requests.push(rec);
     changed();
