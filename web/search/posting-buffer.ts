@@ -1,5 +1,6 @@
 import type MiniSearch from 'minisearch';
 import type { TermData } from './fast-add-term.ts';
+import { grown, IntList } from './int-list.ts';
 
 /** The parts of minisearch (7.2.0) that its `add` uses, and so this file. */
 interface Internals<T> {
@@ -23,24 +24,6 @@ interface Internals<T> {
 const MAX_PENDING = 1 << 20;
 /** Distinct tokens remembered with their terms; past this many, the next flush forgets them. */
 const MAX_TOKENS = 200_000;
-
-/** A growable Int32Array. */
-class IntList {
-  items = new Int32Array(1 << 14);
-  length = 0;
-  push(value: number) {
-    if (this.length === this.items.length) this.items = grown(this.items, this.length + 1);
-    this.items[this.length++] = value;
-  }
-}
-
-/** `a`, or a copy at least `size` long (zeros after its items). */
-function grown(a: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
-  if (size <= a.length) return a;
-  const bigger = new Int32Array(Math.max(size, a.length * 2));
-  bigger.set(a);
-  return bigger;
-}
 
 /**
  * minisearch's `add`, in two steps that build exactly the same index. `add`
