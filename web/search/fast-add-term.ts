@@ -1,7 +1,7 @@
 import type MiniSearch from 'minisearch';
 
 /** minisearch's data for one term: field id → short document id → frequency. */
-type TermData = Map<number, Map<number, number>>;
+export type TermData = Map<number, Map<number, number>>;
 /** The parts of minisearch's term tree this file uses. */
 interface TermTree {
   fetch(term: string, initial: () => TermData): TermData;
@@ -21,13 +21,18 @@ interface Internals {
  * A term's data is in the tree exactly while it is not empty (minisearch
  * deletes a term whose last document went), so an empty one is fetched again;
  * a new tree (`removeAll`) empties the Map.
+ *
+ * Returns that lookup (the term's data, created in the tree when new), for
+ * code that files postings itself (`PostingBuffer`).
  */
-export function speedUpAdds(index: MiniSearch<never> | MiniSearch<unknown>): void {
+export function speedUpAdds(
+  index: MiniSearch<never> | MiniSearch<unknown>,
+): (term: string) => TermData {
   const self = index as unknown as Internals;
   const known = new Map<string, TermData>();
   let tree = self._index;
   const createMap = (): TermData => new Map();
-  self.addTerm = (fieldId, documentId, term) => {
+  const termData = (term: string): TermData => {
     if (self._index !== tree) {
       tree = self._index;
       known.clear();
@@ -37,9 +42,14 @@ export function speedUpAdds(index: MiniSearch<never> | MiniSearch<unknown>): voi
       data = tree.fetch(term, createMap);
       known.set(term, data);
     }
+    return data;
+  };
+  self.addTerm = (fieldId, documentId, term) => {
+    const data = termData(term);
     // From here as minisearch's own addTerm (7.2.0).
     const docs = data.get(fieldId);
     if (docs === undefined) data.set(fieldId, new Map([[documentId, 1]]));
     else docs.set(documentId, (docs.get(documentId) ?? 0) + 1);
   };
+  return termData;
 }

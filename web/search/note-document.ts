@@ -1,5 +1,5 @@
-import { splitFrontMatter } from '../../common/front-matter.ts';
 import { noteName } from '../../common/wikilinks.ts';
+import { splitSimpleFrontMatter } from './simple-front-matter.ts';
 
 /** A note as the index sees it: the fields searched, and those kept to show and filter hits. */
 export interface NoteDocument {
@@ -62,7 +62,7 @@ export function firstParagraph(body: string): string {
 export function toNoteDocument(path: string, content: string): NoteDocument {
   // Only a note that starts with `---` can have front matter: skip the YAML parser otherwise.
   const split = content.startsWith('---')
-    ? splitFrontMatter(content)
+    ? splitSimpleFrontMatter(content)
     : { frontMatter: null, body: content };
   const fm = split.frontMatter ?? {};
   const inline = [...split.body.matchAll(INLINE_TAG_RE)].map((m) => m[1]!.normalize('NFC'));

@@ -4,6 +4,7 @@ import { speedUpAdds } from './fast-add-term.ts';
 import { type IndexSnapshot, restoreIndex, snapshotOf } from './index-snapshot.ts';
 import { type NoteDocument, toNoteDocument } from './note-document.ts';
 import { toQuery, wordsByTerm } from './note-query.ts';
+import { PostingBuffer } from './posting-buffer.ts';
 import { choose, prune, TermStats } from './query-plan.ts';
 import type { SearchFilters } from './search-types.ts';
 import { analyzeQuery, indexTerms, isStopWord, words } from './spanish-analyzer.ts';
@@ -80,26 +81,31 @@ function matchesFilters(result: SearchResult, filters: SearchFilters): boolean {
 
 /** minisearch over notes with the Spanish analyzer; the same code runs in the worker and in Node. */
 export class NoteIndex {
-  private constructor(private readonly index: MiniSearch<NoteDocument>) {}
+  /** New notes' postings, filed in batches (see PostingBuffer); settled before any read or removal. */
+  private readonly added: PostingBuffer<NoteDocument>;
+
+  private constructor(private readonly index: MiniSearch<NoteDocument>) {
+    this.added = new PostingBuffer(index, speedUpAdds(index));
+  }
 
   static empty(): NoteIndex {
-    const index = new MiniSearch(OPTIONS);
-    speedUpAdds(index);
-    return new NoteIndex(index);
+    return new NoteIndex(new MiniSearch(OPTIONS));
   }
 
   /** Revives a saved index (synchronous `loadJSON`: ~15× faster than the async one, MEASURED.md). */
   static fromJSON(json: string): NoteIndex {
-    const index = MiniSearch.loadJSON(json, OPTIONS);
-    speedUpAdds(index);
-    return new NoteIndex(index);
+    return new NoteIndex(MiniSearch.loadJSON(json, OPTIONS));
   }
 
   /** Revives a saved snapshot (what the worker saves: far quicker to read back than JSON). */
   static fromSnapshot(snapshot: IndexSnapshot): NoteIndex {
-    const index = restoreIndex(snapshot, OPTIONS);
-    speedUpAdds(index);
-    return new NoteIndex(index);
+    return new NoteIndex(restoreIndex(snapshot, OPTIONS));
+  }
+
+  /** Files the postings of the notes added so far: every reader of the index calls it first. */
+  private settled(): MiniSearch<NoteDocument> {
+    this.added.flush();
+    return this.index;
   }
 
   get size(): number {
@@ -113,20 +119,20 @@ export class NoteIndex {
   /** Adds a note, or replaces the one already indexed under its path. */
   upsert(path: string, content: string): void {
     const doc = toNoteDocument(path, content);
-    if (this.index.has(path)) this.index.replace(doc);
-    else this.index.add(doc);
+    if (this.index.has(path)) this.settled().replace(doc);
+    else this.added.add(doc);
   }
 
   remove(path: string): void {
-    if (this.index.has(path)) this.index.discard(path);
+    if (this.index.has(path)) this.settled().discard(path);
   }
 
   toJSON(): string {
-    return JSON.stringify(this.index);
+    return JSON.stringify(this.settled());
   }
 
   snapshot(): IndexSnapshot {
-    return snapshotOf(this.index);
+    return snapshotOf(this.settled());
   }
 
   /**
@@ -144,7 +150,7 @@ export class NoteIndex {
     typing = true,
     synonyms?: SynonymTable,
   ): RankedNote[] {
-    const stats = new TermStats(this.index);
+    const stats = new TermStats(this.settled());
     const analyzed = prune(analyzeQuery(query, synonyms), stats);
     const chosen = choose(analyzed, stats);
     if (chosen.length === 0) return [];

@@ -65,26 +65,36 @@ async function copyExport(
   const seen = new Map<string, string>();
   let chunk: CachedNoteRecord[] = [];
   let done = 0;
+  /** The last chunk's write: it commits while the next chunk is read and indexed. */
+  let writing: Promise<void> = Promise.resolve();
   const store = async () => {
     const upserted = chunk;
     chunk = [];
     // The browser commits the chunk while it is indexed here: the yield lets the
-    // transaction queue its puts first, and the chunk counts once both are done.
+    // transaction queue its puts first.
     const written = updateCachedNotes(upserted, []);
     written.catch(() => undefined); // thrown below, where it is awaited
     await yieldToLoop();
     await deps.onChange({ upserted, removed: [] });
-    await written;
+    // At most two chunks' writes in flight: the one before must be done by now.
+    await writing;
+    writing = written;
     done += upserted.length;
     deps.onProgress?.(Math.min(done, total), total);
   };
-  for await (const n of notes) {
-    seen.set(n.path, n.hash);
-    if (copied.get(n.path) === n.hash) continue;
-    chunk.push({ path: n.path, hash: n.hash, content: n.content });
-    if (chunk.length >= STREAM_CHUNK) await store();
+  try {
+    for await (const n of notes) {
+      seen.set(n.path, n.hash);
+      if (copied.get(n.path) === n.hash) continue;
+      chunk.push({ path: n.path, hash: n.hash, content: n.content });
+      if (chunk.length >= STREAM_CHUNK) await store();
+    }
+    if (chunk.length > 0) await store();
+  } finally {
+    // Even when the stream broke: what arrived is stored before the copy is diffed again.
+    await writing.catch(() => undefined);
   }
-  if (chunk.length > 0) await store();
+  await writing; // a failed write fails the sync (it is tried again)
   return seen;
 }
 

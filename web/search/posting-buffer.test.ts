@@ -1,0 +1,74 @@
+import MiniSearch, { type Options } from 'minisearch';
+import { describe, expect, it } from 'vitest';
+import { speedUpAdds } from './fast-add-term.ts';
+import { PostingBuffer } from './posting-buffer.ts';
+
+interface Doc {
+  id: string;
+  title: string;
+  tags?: string[];
+  text: string;
+}
+
+// Like the vault's options: a token may give two terms (here a word and its "stem"),
+// tags are a list, and a field may be missing.
+const options: Options<Doc> = {
+  fields: ['title', 'tags', 'text'],
+  storeFields: ['title'],
+  processTerm: (t) => {
+    const w = t.toLowerCase();
+    return w.length > 4 ? [w, w.slice(0, 4)] : w;
+  },
+  stringifyField: (v) => (Array.isArray(v) ? v.join(' ') : String(v)),
+};
+
+const docs: Doc[] = [
+  { id: 'a', title: 'Faro', text: 'un faro en la niebla, la niebla del faro', tags: ['mar'] },
+  { id: 'b', title: 'Niebla', text: 'la niebla y el mar. Nieblas nuevas' },
+  { id: 'c', title: 'mar', text: 'el mar, el mar, el faro', tags: ['faro', 'costa'] },
+  { id: 'd', title: 'Costa', text: 'costas y costeros: la costa del faro' },
+];
+
+/** The same edits through minisearch's `add`, or through a PostingBuffer (flushed where a reader would). */
+async function edit(buffered: boolean): Promise<MiniSearch<Doc>> {
+  const index = new MiniSearch<Doc>(options);
+  const buffer = new PostingBuffer(index, speedUpAdds(index));
+  const add = (doc: Doc) => (buffered ? buffer.add(doc) : index.add(doc));
+  for (const doc of docs.slice(0, 3)) add(doc);
+  buffer.flush();
+  add(docs[3]!);
+  buffer.flush();
+  index.discard('b');
+  await index.vacuum();
+  add({ id: 'e', title: 'Faro', text: 'niebla nueva sobre el faro' });
+  add({ id: 'b', title: 'Otra', text: 'otra niebla, palabra inédita' });
+  buffer.flush();
+  index.replace({ id: 'c', title: 'mar', text: 'solo mar' });
+  add({ id: 'f', title: 'del', text: 'un faro del mar' });
+  buffer.flush();
+  return index;
+}
+
+describe('web/search/posting-buffer', () => {
+  it('builds the very index minisearch builds: same Maps in the same order', async () => {
+    const plain = await edit(false);
+    const fast = await edit(true);
+    expect(JSON.stringify(fast)).toBe(JSON.stringify(plain));
+    for (const q of ['faro', 'niebla', 'cost']) {
+      expect(fast.search(q, { prefix: true })).toEqual(plain.search(q, { prefix: true }));
+    }
+  });
+
+  it('counts a document as added before its postings are filed', () => {
+    const index = new MiniSearch<Doc>(options);
+    const buffer = new PostingBuffer(index, speedUpAdds(index));
+    buffer.add(docs[0]!);
+    expect(index.has('a')).toBe(true);
+    expect(index.documentCount).toBe(1);
+    expect(buffer.pending).toBeGreaterThan(0);
+    expect(() => buffer.add(docs[0]!)).toThrow('duplicate ID a');
+    buffer.flush();
+    expect(buffer.pending).toBe(0);
+    expect(index.search('niebla').map((r) => r.id)).toEqual(['a']);
+  });
+});
