@@ -44,7 +44,8 @@ function Screen() {
       <Match when={offline()}>
         <OfflineHome />
       </Match>
-      <Match when={stores.session.status() === 'checking'}>
+      {/* The saved choices (the tree hidden, the language) before the app, so it never jumps. */}
+      <Match when={stores.session.status() === 'checking' || !stores.preferences.loaded()}>
         <main id="main" class="waiting">
           <p class="muted" role="status">
             {stores.i18n.t('app.loading')}

@@ -17,7 +17,7 @@ const TREE_ID = 'vault-tree';
 export function Layout(props: { children: JSX.Element }) {
   const stores = useStores();
   const t = stores.i18n.t;
-  const tree = createTreeVisibility();
+  const tree = createTreeVisibility(stores.preferences);
   // Picking a note on a phone closes the drawer so the note is visible. Keyed by value:
   // the router re-announces the same route after login, which must not close it.
   const routeKey = createMemo(() => JSON.stringify(stores.router.route()));
