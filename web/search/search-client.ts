@@ -74,26 +74,43 @@ function onMessage(event: MessageEvent<FromWorker>) {
   } else listener?.onError(m);
 }
 
-/**
- * Starts the search worker (a separate chunk: minisearch and the stemmer never
- * load with the first page) and its sync of the vault copy. Safe to call again.
- */
-export function startSearchWorker(listen?: WorkerListener): void {
-  if (listen) listener = listen;
-  if (worker) return;
-  performance.mark(INDEX_START_MARK);
+/** The worker, created (a separate chunk: minisearch and the stemmer never load with the first page). */
+function theWorker(): Worker {
+  if (worker) return worker;
   worker = new Worker(new URL('./search-worker.ts', import.meta.url), {
     type: 'module',
     name: 'soma-search',
   });
   worker.onmessage = onMessage;
-  worker.postMessage({ type: 'start' } satisfies ToWorker);
+  return worker;
+}
+/** The worker was told to sync (`start`). */
+let started = false;
+
+/**
+ * Starts the search worker reading the saved index, before the first render
+ * and the session check: on a reload its compiling, the IndexedDB read and the
+ * revival overlap them, and a search asked for meanwhile waits for it. No sync
+ * until `startSearchWorker`.
+ */
+export function preloadSearchWorker(): void {
+  theWorker().postMessage({ type: 'load' } satisfies ToWorker);
+}
+
+/** Starts the search worker's sync of the vault copy (and the worker, if not yet). Safe to call again. */
+export function startSearchWorker(listen?: WorkerListener): void {
+  if (listen) listener = listen;
+  if (started) return;
+  started = true;
+  performance.mark(INDEX_START_MARK);
+  theWorker().postMessage({ type: 'start' } satisfies ToWorker);
 }
 
 /** Ends the worker (signed out); pending searches fail. */
 export function stopSearchWorker(): void {
   worker?.terminate();
   worker = null;
+  started = false;
   for (const pending of waiting.values()) pending.reject(new Error('search stopped'));
   waiting.clear();
 }
@@ -118,6 +135,6 @@ export function searchInWorker(query: string, options: SearchOptions = {}): Prom
       ...(like ? { like } : {}),
       ...(localOnly ? { localOnly } : {}),
     };
-    worker!.postMessage(message);
+    theWorker().postMessage(message);
   });
 }
