@@ -41,6 +41,9 @@ export const INDEX_END_MARK = 'soma:index-end';
 
 let worker: Worker | null = null;
 let listener: WorkerListener | null = null;
+/** What the worker told before anyone listened (it reads the saved index before sign-in). */
+let heardReady = false;
+let unheardErrors: Parameters<WorkerListener['onError']>[0][] = [];
 let nextId = 1;
 interface Waiting {
   resolve(a: SearchAnswer): void;
@@ -66,12 +69,15 @@ function onMessage(event: MessageEvent<FromWorker>) {
       pending.resolve(answer);
     }
   } else if (m.type === 'progress') listener?.onProgress(m.done, m.total);
-  else if (m.type === 'ready') listener?.onReady();
-  else if (m.type === 'synced' || m.type === 'changed') {
+  else if (m.type === 'ready') {
+    heardReady = true;
+    listener?.onReady();
+  } else if (m.type === 'synced' || m.type === 'changed') {
     // User Timing marks, for the browser's performance panel and bench/search.ts.
     if (m.type === 'synced') performance.mark(INDEX_END_MARK);
     listener?.onChanged();
-  } else listener?.onError(m);
+  } else if (listener) listener.onError(m);
+  else unheardErrors.push(m);
 }
 
 /** The worker, created (a separate chunk: minisearch and the stemmer never load with the first page). */
@@ -99,7 +105,12 @@ export function preloadSearchWorker(): void {
 
 /** Starts the search worker's sync of the vault copy (and the worker, if not yet). Safe to call again. */
 export function startSearchWorker(listen?: WorkerListener): void {
-  if (listen) listener = listen;
+  if (listen) {
+    listener = listen;
+    if (heardReady) listen.onReady();
+    for (const error of unheardErrors) listen.onError(error);
+    unheardErrors = [];
+  }
   if (started) return;
   started = true;
   performance.mark(INDEX_START_MARK);
@@ -111,6 +122,8 @@ export function stopSearchWorker(): void {
   worker?.terminate();
   worker = null;
   started = false;
+  heardReady = false;
+  unheardErrors = [];
   for (const pending of waiting.values()) pending.reject(new Error('search stopped'));
   waiting.clear();
 }
