@@ -5,11 +5,14 @@ import { ErrorBanner } from '../ui/error-banner.tsx';
 import { FatalError } from '../ui/fatal-error.tsx';
 import { Layout } from './layout.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
-import { NoteRoute } from './routes/note-route.tsx';
 import { hasShared } from './share-target.ts';
 import { StoreProvider, useStores } from './store-context.tsx';
 
 const SearchRoute = lazy(() => import('./routes/search-route.tsx'));
+/** A note (its front matter's YAML parser, the related notes): not needed to show the chat. */
+const NoteRoute = lazy(() =>
+  import('./routes/note-route.tsx').then((m) => ({ default: m.NoteRoute })),
+);
 const DevicesView = lazy(() => import('../devices/devices-view.tsx'));
 const EmbeddingsPanel = lazy(() => import('../embeddings/embeddings-panel.tsx'));
 const OfflineHome = lazy(() => import('../offline/offline-home.tsx'));
@@ -44,7 +47,8 @@ function Screen() {
       <Match when={offline()}>
         <OfflineHome />
       </Match>
-      <Match when={stores.session.status() === 'checking'}>
+      {/* The saved choices (the tree hidden, the language) before the app, so it never jumps. */}
+      <Match when={stores.session.status() === 'checking' || !stores.preferences.loaded()}>
         <main id="main" class="waiting">
           <p class="muted" role="status">
             {stores.i18n.t('app.loading')}

@@ -1,4 +1,4 @@
-import { createEffect, createMemo, type JSX, on, onCleanup } from 'solid-js';
+import { createEffect, createMemo, createSignal, type JSX, on, onCleanup, Show } from 'solid-js';
 import '../devices/devices.css';
 import { OfflineBanner } from '../offline/offline-banner.tsx';
 import { SearchBox } from '../search/search-box.tsx';
@@ -17,7 +17,7 @@ const TREE_ID = 'vault-tree';
 export function Layout(props: { children: JSX.Element }) {
   const stores = useStores();
   const t = stores.i18n.t;
-  const tree = createTreeVisibility();
+  const tree = createTreeVisibility(stores.preferences);
   // Picking a note on a phone closes the drawer so the note is visible. Keyed by value:
   // the router re-announces the same route after login, which must not close it.
   const routeKey = createMemo(() => JSON.stringify(stores.router.route()));
@@ -27,6 +27,11 @@ export function Layout(props: { children: JSX.Element }) {
   };
   document.addEventListener('keydown', closeOnEscape);
   onCleanup(() => document.removeEventListener('keydown', closeOnEscape));
+  // The pane (the chat, a note) renders in the task after the header and the tree: signing in
+  // drew everything in one long task at boot (issue 17's trace), now in two shorter ones.
+  const [paneShown, setPaneShown] = createSignal(false);
+  const paneTimer = setTimeout(() => setPaneShown(true));
+  onCleanup(() => clearTimeout(paneTimer));
   return (
     <div
       class="layout"
@@ -67,7 +72,7 @@ export function Layout(props: { children: JSX.Element }) {
       <HarnessBanner />
       <VaultTree id={TREE_ID} open={tree.drawerOpen()} onNavigate={() => tree.closeDrawer()} />
       <main id="main" class="main-pane" tabIndex={-1}>
-        {props.children}
+        <Show when={paneShown()}>{props.children}</Show>
       </main>
     </div>
   );

@@ -9,12 +9,15 @@ import { createSessionStore } from '../session/session-store.ts';
 import { createVaultStore } from '../vault/vault-store.ts';
 import { createWebContextStore } from '../web-context/web-context-store.ts';
 import { createConnectionStore } from './connection-store.ts';
+import { createPreferencesStore } from './preferences-store.ts';
 import { loginToken } from './route.ts';
 import { createRouterStore } from './router-store.ts';
 
 /** Builds every store once and wires how they react to each other. */
 function createStores() {
-  const i18n = createI18nStore();
+  const preferences = createPreferencesStore();
+  const i18n = createI18nStore(preferences.setLocale);
+  void preferences.ready.then(() => i18n.restore(preferences.locale()));
   const router = createRouterStore();
 
   /** The one place failures go: a lost session shows the login page, anything else the banner. */
@@ -71,6 +74,7 @@ function createStores() {
   onCleanup(() => window.removeEventListener('hashchange', onHashChange));
 
   return {
+    preferences,
     i18n,
     router,
     session,

@@ -1,23 +1,24 @@
 import { createSignal, onCleanup } from 'solid-js';
 
-/** Where the laptop's choice to hide the tree is kept, so a reload keeps it hidden. */
-const COLLAPSED_KEY = 'soma.treeCollapsed';
 /** The width under which the tree is a drawer (the phone layout in styles.css). */
 const NARROW = '(max-width: 700px)';
 
 /**
  * The vault tree's one toggle: on a phone it opens and closes the drawer (closed on each
  * visit); on a wider screen it hides the column so the conversation gets the room, and
- * that choice is remembered.
+ * that choice is remembered (`saved`: the preferences store), so a reload keeps it hidden.
  */
-export function createTreeVisibility() {
+export function createTreeVisibility(saved: {
+  treeCollapsed(): boolean;
+  setTreeCollapsed(collapsed: boolean): void;
+}) {
   const media = window.matchMedia(NARROW);
   const [narrow, setNarrow] = createSignal(media.matches);
   const onMedia = (event: MediaQueryListEvent) => setNarrow(event.matches);
   media.addEventListener('change', onMedia);
   onCleanup(() => media.removeEventListener('change', onMedia));
   const [drawerOpen, setDrawerOpen] = createSignal(false);
-  const [collapsed, setCollapsed] = createSignal(localStorage.getItem(COLLAPSED_KEY) === '1');
+  const collapsed = () => saved.treeCollapsed();
   return {
     drawerOpen,
     closeDrawer: () => setDrawerOpen(false),
@@ -30,9 +31,7 @@ export function createTreeVisibility() {
         setDrawerOpen((open) => !open);
         return;
       }
-      const next = !collapsed();
-      setCollapsed(next);
-      localStorage.setItem(COLLAPSED_KEY, next ? '1' : '0');
+      saved.setTreeCollapsed(!collapsed());
     },
   };
 }

@@ -22,7 +22,7 @@ export function Composer() {
   const [active, setActive] = createSignal(0);
   /** The fragment whose list Escape closed; typing more opens it again. */
   const [closedFor, setClosedFor] = createSignal<string | null>(null);
-  const related = createDraftSuggestions(chat);
+  const related = createDraftSuggestions(chat, stores.preferences.suggestNotes);
   const fragment = () => unirFragment(chat.state.text)?.fragment ?? null;
   const [paths] = createResource(
     () => fragment() !== null || undefined,

@@ -5,14 +5,14 @@ import { searchInWorker } from '../search/search-client.ts';
 import type { SearchHit } from '../search/search-types.ts';
 import type { ChatStore } from './chat-store.ts';
 import { pickSuggestions } from './pick-suggestions.ts';
-import { suggestOn } from './suggest-setting.ts';
 
 /**
  * Notes related to what is being typed: once the keys pause, the draft's
  * informative words are searched in the browser's worker (never sent
  * anywhere). Nothing is attached until the user picks one (`attach`).
+ * `enabled`: the user's switch (on unless turned off).
  */
-export function createDraftSuggestions(chat: ChatStore) {
+export function createDraftSuggestions(chat: ChatStore, enabled: () => boolean) {
   const [hits, setHits] = createSignal<SearchHit[]>([]);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let request = 0;
@@ -34,9 +34,9 @@ export function createDraftSuggestions(chat: ChatStore) {
   };
 
   createEffect(
-    on([() => chat.state.text, suggestOn], ([text, enabled]) => {
+    on([() => chat.state.text, enabled], ([text, wanted]) => {
       clearTimeout(timer);
-      const query = enabled ? draftQuery(text) : null;
+      const query = wanted ? draftQuery(text) : null;
       if (query === null) {
         request++;
         setHits([]);

@@ -1,27 +1,12 @@
 import { batch, createSignal } from 'solid-js';
 import { es, type MessageKey, type Messages } from './es.ts';
-import {
-  type Locale,
-  loadDictionary,
-  type MessageParams,
-  parseLocale,
-  translate,
-} from './translate.ts';
+import { type Locale, loadDictionary, type MessageParams, translate } from './translate.ts';
 
-/** Where the language choice is kept between visits. */
-const STORAGE_KEY = 'soma.locale';
-
-function readStoredLocale(): Locale {
-  try {
-    return parseLocale(localStorage.getItem(STORAGE_KEY));
-  } catch {
-    // Storage can be disabled (private mode, strict settings): Spanish it is.
-    return 'es';
-  }
-}
-
-/** The UI language: the current locale, a reactive `t`, and a switch persisted in localStorage. */
-export function createI18nStore() {
+/**
+ * The UI language: the current locale, a reactive `t`, and a switch whose
+ * choice `remember` keeps (the preferences store); Spanish until told otherwise.
+ */
+export function createI18nStore(remember: (locale: Locale) => void = () => undefined) {
   const [locale, setLocaleSignal] = createSignal<Locale>('es');
   const [messages, setMessages] = createSignal<Messages>(es);
   document.documentElement.lang = 'es';
@@ -40,20 +25,17 @@ export function createI18nStore() {
   };
 
   const setLocale = (next: Locale) => {
-    try {
-      localStorage.setItem(STORAGE_KEY, next);
-    } catch {
-      // Not persisted; the choice still holds for this visit.
-    }
+    remember(next);
     void apply(next);
   };
-
-  const stored = readStoredLocale();
-  if (stored !== 'es') void apply(stored);
 
   return {
     locale,
     setLocale,
+    /** Shows the language saved earlier (read after the store was built), without saving it again. */
+    restore: (saved: Locale) => {
+      if (saved !== wanted) void apply(saved);
+    },
     toggle: () => setLocale(wanted === 'es' ? 'en' : 'es'),
     /** Translates a key in the current language; reactive inside JSX and effects. */
     t: (key: MessageKey, params?: MessageParams) => translate(messages(), key, params),

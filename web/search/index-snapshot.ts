@@ -1,4 +1,5 @@
 import MiniSearch, { type Options } from 'minisearch';
+import { LazyTermData, skipTerm, type TermData, UNREADABLE } from './lazy-term-data.ts';
 
 /**
  * minisearch's state, saved for a reload in a form that is quick to read back:
@@ -14,7 +15,6 @@ export interface IndexSnapshot {
   postings: Uint8Array;
 }
 
-type TermData = Map<number, Map<number, number>>;
 /** The parts of minisearch that its toJSON/loadJS read and write (7.2.0). */
 interface Internals {
   _index: Iterable<[string, TermData]> & { set(term: string, data: TermData): void };
@@ -49,12 +49,16 @@ interface Header {
 class VarintWriter {
   bytes = new Uint8Array(1 << 16);
   length = 0;
+  #room(more: number) {
+    if (this.length + more <= this.bytes.length) return;
+    let size = this.bytes.length * 2;
+    while (this.length + more > size) size *= 2;
+    const bigger = new Uint8Array(size);
+    bigger.set(this.bytes);
+    this.bytes = bigger;
+  }
   push(value: number) {
-    if (this.length + 5 > this.bytes.length) {
-      const bigger = new Uint8Array(this.bytes.length * 2);
-      bigger.set(this.bytes);
-      this.bytes = bigger;
-    }
+    this.#room(5);
     let v = value >>> 0;
     while (v >= 0x80) {
       this.bytes[this.length++] = (v & 0x7f) | 0x80;
@@ -62,11 +66,16 @@ class VarintWriter {
     }
     this.bytes[this.length++] = v;
   }
+  /** Bytes already encoded (a term's postings as they were read back). */
+  pushBytes(bytes: Uint8Array) {
+    this.#room(bytes.length);
+    this.bytes.set(bytes, this.length);
+    this.length += bytes.length;
+  }
 }
 
 /** Zigzag: a document id can be lower than the one before it (a note re-added), so gaps may be negative. */
 const zigzag = (n: number) => ((n << 1) ^ (n >> 31)) >>> 0;
-const unzigzag = (n: number) => (n >>> 1) ^ -(n & 1);
 
 /** A copy of `index`'s state now (it may change right after). */
 export function snapshotOf<T>(index: MiniSearch<T>): IndexSnapshot {
@@ -75,6 +84,12 @@ export function snapshotOf<T>(index: MiniSearch<T>): IndexSnapshot {
   const postings = new VarintWriter();
   for (const [term, fields] of m._index) {
     terms.push(term);
+    // A term no query read since the reload is still in its saved bytes: copied, not decoded.
+    const encoded = fields instanceof LazyTermData ? fields.encoded : null;
+    if (encoded) {
+      postings.pushBytes(encoded.bytes.subarray(encoded.start, encoded.end));
+      continue;
+    }
     postings.push(fields.size);
     for (const [fieldId, docs] of fields) {
       postings.push(fieldId);
@@ -125,34 +140,14 @@ export function restoreIndex<T>(snapshot: IndexSnapshot, options: Options<T>): M
   m._fieldLength = new Map(h.fieldLength);
   m._storedFields = new Map(h.storedFields);
   for (const [shortId, id] of m._documentIds) m._idToShortId.set(id, shortId);
+  // Each term's postings are decoded when first read (lazy-term-data.ts); here only checked.
   const p = snapshot.postings;
   let i = 0;
-  const next = () => {
-    let value = 0;
-    let shift = 0;
-    let byte: number;
-    do {
-      if (i >= p.length) throw new Error('índice guardado ilegible');
-      byte = p[i++]!;
-      value |= (byte & 0x7f) << shift;
-      shift += 7;
-    } while (byte & 0x80);
-    return value >>> 0;
-  };
   for (const term of h.terms) {
-    const fields: TermData = new Map();
-    for (let f = next(); f > 0; f--) {
-      const fieldId = next();
-      const docs = new Map<number, number>();
-      let doc = 0;
-      for (let d = next(); d > 0; d--) {
-        doc += unzigzag(next());
-        docs.set(doc, next());
-      }
-      fields.set(fieldId, docs);
-    }
-    m._index.set(term, fields);
+    const start = i;
+    i = skipTerm(p, start);
+    m._index.set(term, new LazyTermData({ bytes: p, start, end: i }));
   }
-  if (i !== p.length) throw new Error('índice guardado ilegible');
+  if (i !== p.length) throw new Error(UNREADABLE);
   return index;
 }

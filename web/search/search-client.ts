@@ -41,6 +41,9 @@ export const INDEX_END_MARK = 'soma:index-end';
 
 let worker: Worker | null = null;
 let listener: WorkerListener | null = null;
+/** What the worker told before anyone listened (it reads the saved index before sign-in). */
+let heardReady = false;
+let unheardErrors: Parameters<WorkerListener['onError']>[0][] = [];
 let nextId = 1;
 interface Waiting {
   resolve(a: SearchAnswer): void;
@@ -66,34 +69,61 @@ function onMessage(event: MessageEvent<FromWorker>) {
       pending.resolve(answer);
     }
   } else if (m.type === 'progress') listener?.onProgress(m.done, m.total);
-  else if (m.type === 'ready') listener?.onReady();
-  else if (m.type === 'synced' || m.type === 'changed') {
+  else if (m.type === 'ready') {
+    heardReady = true;
+    listener?.onReady();
+  } else if (m.type === 'synced' || m.type === 'changed') {
     // User Timing marks, for the browser's performance panel and bench/search.ts.
     if (m.type === 'synced') performance.mark(INDEX_END_MARK);
     listener?.onChanged();
-  } else listener?.onError(m);
+  } else if (listener) listener.onError(m);
+  else unheardErrors.push(m);
 }
 
-/**
- * Starts the search worker (a separate chunk: minisearch and the stemmer never
- * load with the first page) and its sync of the vault copy. Safe to call again.
- */
-export function startSearchWorker(listen?: WorkerListener): void {
-  if (listen) listener = listen;
-  if (worker) return;
-  performance.mark(INDEX_START_MARK);
+/** The worker, created (a separate chunk: minisearch and the stemmer never load with the first page). */
+function theWorker(): Worker {
+  if (worker) return worker;
   worker = new Worker(new URL('./search-worker.ts', import.meta.url), {
     type: 'module',
     name: 'soma-search',
   });
   worker.onmessage = onMessage;
-  worker.postMessage({ type: 'start' } satisfies ToWorker);
+  return worker;
+}
+/** The worker was told to sync (`start`). */
+let started = false;
+
+/**
+ * Starts the search worker reading the saved index, before the first render
+ * and the session check: on a reload its compiling, the IndexedDB read and the
+ * revival overlap them, and a search asked for meanwhile waits for it. No sync
+ * until `startSearchWorker`.
+ */
+export function preloadSearchWorker(): void {
+  theWorker().postMessage({ type: 'load' } satisfies ToWorker);
+}
+
+/** Starts the search worker's sync of the vault copy (and the worker, if not yet). Safe to call again. */
+export function startSearchWorker(listen?: WorkerListener): void {
+  if (listen) {
+    listener = listen;
+    if (heardReady) listen.onReady();
+    for (const error of unheardErrors) listen.onError(error);
+    unheardErrors = [];
+  }
+  if (started) return;
+  started = true;
+  performance.mark(INDEX_START_MARK);
+  theWorker().postMessage({ type: 'start' } satisfies ToWorker);
 }
 
 /** Ends the worker (signed out); pending searches fail. */
 export function stopSearchWorker(): void {
   worker?.terminate();
   worker = null;
+  started = false;
+  heardReady = false;
+  unheardErrors = [];
   for (const pending of waiting.values()) pending.reject(new Error('search stopped'));
   waiting.clear();
 }
@@ -118,6 +148,6 @@ export function searchInWorker(query: string, options: SearchOptions = {}): Prom
       ...(like ? { like } : {}),
       ...(localOnly ? { localOnly } : {}),
     };
-    worker!.postMessage(message);
+    theWorker().postMessage(message);
   });
 }

@@ -20,6 +20,13 @@ export const SAVE_DEBOUNCE_MS = 2_000;
  */
 const CONTENT_CACHE_LIMIT = 500;
 
+/** A User Timing measure from `start` to now (the reload's steps, in the browser's performance panel); now. */
+function measured(name: string, start: number): number {
+  const end = performance.now();
+  performance.measure(name, { start, end });
+  return end;
+}
+
 /**
  * The worker's index and its bookkeeping: loads the saved index, applies
  * changes note by note (by hash), saves itself back (debounced), and answers
@@ -113,11 +120,15 @@ export function createSearchEngine(opts: { saveDelayMs?: number } = {}) {
     },
     /** Loads the saved index; false when there is none, or an older analyzer or layout saved it. */
     async load(): Promise<boolean> {
+      const t0 = performance.now();
       const saved = await loadSearchIndex(INDEX_KEY);
+      const t1 = measured('soma:index-read', t0);
       if (!saved?.packed || saved.analyzerVersion !== ANALYZER_VERSION) return false;
       const unpacked = await unpackIndex(saved.packed);
+      const t2 = measured('soma:index-unpack', t1);
       if (!unpacked) return false;
       index = NoteIndex.fromSnapshot(unpacked.snapshot);
+      measured('soma:index-revive', t2);
       contents.clear();
       hashes = unpacked.hashes;
       return true;

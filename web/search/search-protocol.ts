@@ -2,6 +2,9 @@ import type { SearchFilters, SearchHit, SemanticState } from './search-types.ts'
 
 /** Messages from the page to the search worker. */
 export type ToWorker =
+  /** Read the saved index (at page boot, before the session is known: it needs no server). */
+  | { type: 'load' }
+  /** Sync with the server's vault and follow its events (signed in). */
   | { type: 'start' }
   | {
       type: 'query';

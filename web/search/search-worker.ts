@@ -138,11 +138,19 @@ function followEvents() {
   });
 }
 
-function start() {
-  if (closeEvents) return;
+let loadQueued = false;
+/** Reads the saved index, once, first in the chain: a reload's first search needs nothing else. */
+function loadSaved() {
+  if (loadQueued) return;
+  loadQueued = true;
   enqueue(async () => {
     if (await engine.load()) becomeReady('saved');
   });
+}
+
+function start() {
+  if (closeEvents) return;
+  loadSaved();
   // Vectors are a nicety: a failed load leaves search lexical until the next sync.
   vectors.load().catch(() => undefined);
   // Without the synonyms, search still works: they only add lower-ranked hits.
@@ -157,6 +165,7 @@ function start() {
 
 scope.onmessage = async (event: MessageEvent<ToWorker>) => {
   const message = event.data;
+  if (message.type === 'load') return loadSaved();
   if (message.type === 'start') return start();
   unanswered.add(message.id);
   await ready;

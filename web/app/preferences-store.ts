@@ -1,0 +1,53 @@
+import { createSignal } from 'solid-js';
+import { loadPreferences, type Preferences, savePreferences } from '../db/preferences-repo.ts';
+import { getCurrentConversationId } from '../db/settings-repo.ts';
+import type { Locale } from '../i18n/translate.ts';
+import { readLegacyPreferences } from './legacy-preferences.ts';
+
+/** The saved choices, or (once) those an older version left in localStorage. */
+async function readPreferences(): Promise<Preferences> {
+  const saved = await loadPreferences();
+  if (saved) return saved;
+  // A browser that ran an older SOMA has a conversation; a fresh one has nothing to carry over.
+  const older = (await getCurrentConversationId()) !== null;
+  const found = older ? readLegacyPreferences() : {};
+  await savePreferences(found);
+  return found;
+}
+
+/**
+ * This browser's choices (language, related notes while typing, the tree
+ * hidden): read from IndexedDB while the session is checked, saved on change.
+ */
+export function createPreferencesStore() {
+  const [preferences, setPreferences] = createSignal<Preferences>({});
+  const [loaded, setLoaded] = createSignal(false);
+  const ready = readPreferences()
+    // A choice made before the saved ones arrived wins over them.
+    .then((saved) => setPreferences((now) => ({ ...saved, ...now })))
+    .catch(() => undefined) // IndexedDB unavailable: the defaults, for this visit
+    .finally(() => setLoaded(true));
+
+  const update = (change: Preferences) => {
+    const next = { ...preferences(), ...change };
+    setPreferences(next);
+    // Not saved (IndexedDB unavailable): the choice still holds for this visit.
+    savePreferences(next).catch(() => undefined);
+  };
+
+  return {
+    /** The saved choices were read (or could not be): the first screen can show them. */
+    loaded,
+    ready,
+    locale: (): Locale => preferences().locale ?? 'es',
+    setLocale: (locale: Locale) => update({ locale }),
+    /** Related notes are offered while typing (on unless turned off). */
+    suggestNotes: () => preferences().suggestNotes ?? true,
+    setSuggestNotes: (suggestNotes: boolean) => update({ suggestNotes }),
+    /** The tree column is hidden on a wide screen. */
+    treeCollapsed: () => preferences().treeCollapsed ?? false,
+    setTreeCollapsed: (treeCollapsed: boolean) => update({ treeCollapsed }),
+  };
+}
+
+export type PreferencesStore = ReturnType<typeof createPreferencesStore>;
