@@ -66,7 +66,10 @@ export class QueryScores {
   private readonly termIds = new Map<string, number>();
   /** Index terms scored (exact and fuzzy), to tell a shown note which of them it holds. */
   private readonly scored: [string, TermData][] = [];
-  private readonly root: Level;
+  /** The query's results: the level its root node fills. */
+  private get root(): Level {
+    return this.level(0);
+  }
 
   /**
    * Scores `query` (as `index.search(query)` would). `termBits` gives each
@@ -75,7 +78,7 @@ export class QueryScores {
   constructor(
     index: MiniSearch<never>,
     query: Query,
-    private readonly accept: (stored: Record<string, unknown>) => boolean = () => true,
+    private readonly accept?: (stored: Record<string, unknown>) => boolean,
     private readonly termBits: (term: string) => number = () => 0,
   ) {
     this.m = index as unknown as Internals;
@@ -91,7 +94,6 @@ export class QueryScores {
     collect(query as Node);
     this.s = scratchFor(index, size);
     this.s.take(this, leaves.size);
-    this.root = this.level(0);
     const { combineWith } = query as { combineWith?: string };
     this.evaluate(query as Node, {}, 0, combineWith?.toUpperCase() === 'AND');
   }
@@ -105,11 +107,16 @@ export class QueryScores {
     if (this.s.owner !== this) throw new Error('QueryScores: a later query took its arrays');
     if (this.kept) return this.kept;
     const { list, n } = this.root;
+    const accept = this.accept;
+    if (!accept) {
+      this.kept = list.subarray(0, n);
+      return this.kept;
+    }
     const kept = new Int32Array(n);
     let count = 0;
     for (let i = 0; i < n; i++) {
       const d = list[i] as number;
-      if (this.accept(this.m._storedFields.get(d) ?? {})) kept[count++] = d;
+      if (accept(this.m._storedFields.get(d) ?? {})) kept[count++] = d;
     }
     this.kept = kept.subarray(0, count);
     return this.kept;
@@ -123,8 +130,10 @@ export class QueryScores {
 
   /** The caller's bits (`termBits`) of every term some matched note holds. */
   get found(): number {
+    const notes = this.accepted();
+    const bits = this.s.bits;
     let found = 0;
-    for (const d of this.accepted()) found |= this.s.bits[d] as number;
+    for (let i = 0; i < notes.length; i++) found |= bits[notes[i] as number] as number;
     return found;
   }
 
@@ -138,13 +147,16 @@ export class QueryScores {
     const { termCount, bits } = this.s;
     // A short sorted list: count is tens, matched notes are thousands.
     const best: { d: number; sq: number; score: number }[] = [];
-    for (const d of notes) {
+    const scores = this.root.score;
+    for (let i = 0; i < notes.length; i++) {
+      const d = notes[i] as number;
       const q = (termCount[d] as number) || 1;
       // minisearch multiplies by the number of query terms matched; the ranking divides it out again.
-      const sq = (this.root.score[d] as number) * q;
+      const sq = (scores[d] as number) * q;
       const score = (sq / Math.max(1, q)) * factor(bits[d] as number);
       const last = best[best.length - 1];
-      if (best.length === count && last && !beats(score, sq, last)) continue;
+      if (best.length === count && last && (score < last.score || !beats(score, sq, last)))
+        continue;
       let at = best.length;
       while (at > 0 && beats(score, sq, best[at - 1]!)) at--;
       best.splice(at, 0, { d, sq, score });
@@ -181,12 +193,9 @@ export class QueryScores {
       if (combine !== 'OR' && !(and && combine === 'AND')) {
         throw new Error(`QueryScores: ${combine} only at the root`);
       }
-      const into = this.level(depth);
       node.queries.forEach((child, i) => {
         this.evaluate(child as Node, options, depth + 1);
-        const from = this.level(depth + 1);
-        if (and && i > 0) from.andInto(into);
-        else from.orInto(into);
+        this.s.fold(depth, and && i > 0);
       });
       return;
     }
@@ -196,7 +205,6 @@ export class QueryScores {
     if (options.prefix || options.boostDocument) throw new Error('QueryScores: no prefix');
     const terms = termsOf(node, options);
     const at = terms.length === 1 ? depth : depth + 1;
-    const into = this.level(depth);
     terms.forEach((term, i) => {
       const fuzzy =
         typeof options.fuzzy === 'function'
@@ -204,7 +212,7 @@ export class QueryScores {
           : (options.fuzzy ?? false);
       const boost = typeof options.boostTerm === 'function' ? options.boostTerm(term, i, terms) : 1;
       this.spec(term, fuzzy, boost, options, this.level(at));
-      if (at !== depth) this.level(at).orInto(into);
+      if (at !== depth) this.s.fold(depth, false);
     });
   }
 
@@ -280,24 +288,27 @@ export class QueryScores {
       // The same products, in the same order, as minisearch's (floating point is not associative).
       const weight = termWeight * termBoost * (boosts[f] as number);
       let idf = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
-      for (const [doc, termFreq] of freqs) {
+      let n = into.n;
+      // forEach, not for…of: no entry array per posting (4× faster over a common word's notes).
+      freqs.forEach((termFreq, doc) => {
         const length = lengths.get(doc);
         // A note discarded since: minisearch drops its posting as it meets it, and so it counts no more.
         if (length === undefined) {
           m.removeTerm(fieldId, doc, derived);
           matching -= 1;
           idf = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
-          continue;
+          return;
         }
         const fieldLength = length[fieldId] as number;
         const raw =
           idf * (delta + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / avg)));
         if (present[doc] === 0) {
           present[doc] = 1;
-          list[into.n++] = doc;
+          list[n++] = doc;
         }
         score[doc] = (score[doc] as number) + weight * raw;
-      }
+      });
+      into.n = n;
     });
   }
 }

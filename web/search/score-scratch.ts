@@ -97,6 +97,21 @@ export class Scratch {
     return l;
   }
 
+  /**
+   * Folds the level under `depth` into it, as minisearch's combinators do:
+   * AND (`and`) or OR. An empty level simply becomes the child's (minisearch
+   * too keeps the first child's Map), so a one-term word costs no copy.
+   */
+  fold(depth: number, and: boolean): void {
+    const into = this.level(depth);
+    const from = this.level(depth + 1);
+    if (into.n === 0 && !and) {
+      this.levels[depth] = from;
+      this.levels[depth + 1] = into;
+    } else if (and) from.andInto(into);
+    else from.orInto(into);
+  }
+
   /** Clears what the last pass left and hands the arrays to `owner`, with room for `terms` terms. */
   take(owner: object, terms: number): void {
     for (const l of this.levels) l.clear();
