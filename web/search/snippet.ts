@@ -84,7 +84,16 @@ function marksIn(text: string, matches: (word: string) => boolean): [number, num
  * The UI wraps the marks in `<mark>`: the note's text is never parsed as HTML.
  */
 export function makeSnippet(content: string, terms: readonly string[]): Snippet {
-  const body = plainText(content.replace(FRONT_MATTER_RE, ''));
+  return snippetOf(snippetBody(content), terms);
+}
+
+/** A note's body as snippets are cut from it: no front matter, no Markdown marks. */
+export function snippetBody(content: string): string {
+  return plainText(content.replace(FRONT_MATTER_RE, ''));
+}
+
+/** `makeSnippet` of a body already through `snippetBody` (the engine keeps those of recent hits). */
+export function snippetOf(body: string, terms: readonly string[]): Snippet {
   const matches = matcher(terms);
   let first = 0;
   for (const m of body.matchAll(WORD_RE)) {
