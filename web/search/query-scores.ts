@@ -1,6 +1,7 @@
 import type MiniSearch from 'minisearch';
 import type { Query, SearchOptions } from 'minisearch';
 import { type Level, type Scratch, scratchFor } from './score-scratch.ts';
+import { addTermScores, type Internals, type TermData } from './term-postings.ts';
 
 /**
  * minisearch's `search`, reimplemented over its own index for the queries
@@ -13,29 +14,6 @@ import { type Level, type Scratch, scratchFor } from './score-scratch.ts';
  * Supported: OR at every level, AND at the root only, fuzzy, boostTerm; not
  * prefix or boostDocument (toQuery uses neither; they throw).
  */
-
-/** minisearch 7.2's internals read here (no API exposes postings; query-plan.ts reads them too). */
-type TermData = Map<number, Map<number, number>>;
-interface Internals {
-  _index: {
-    get(term: string): TermData | undefined;
-    fuzzyGet(term: string, distance: number): Map<string, [TermData, number]>;
-  };
-  _options: {
-    fields: string[];
-    tokenize: (text: string, field?: string) => string[];
-    processTerm: (term: string, field?: string) => string | string[] | null | undefined | false;
-    searchOptions: SpecOptions;
-  };
-  _fieldIds: Record<string, number>;
-  _avgFieldLength: number[];
-  _fieldLength: Map<number, number[]>;
-  _storedFields: Map<number, Record<string, unknown> | undefined>;
-  _documentIds: Map<number, unknown>;
-  _documentCount: number;
-  _nextId: number;
-  removeTerm(fieldId: number, docId: number, term: string): void;
-}
 
 type Node = string | { combineWith?: string; queries: Node[] };
 type Options = Record<string, unknown>;
@@ -216,6 +194,18 @@ export class QueryScores {
     });
   }
 
+  /** Scores one index term into `how.into`, remembering it for the shown notes' `terms`. */
+  private termResults(
+    derived: string,
+    termWeight: number,
+    termBoost: number,
+    data: TermData,
+    how: Parameters<typeof addTermScores>[5],
+  ): void {
+    this.scored.push([derived, data]);
+    addTermScores(this.m, derived, termWeight, termBoost, data, how);
+  }
+
   /** minisearch's executeQuerySpec: one term, exact then within `fuzzy` edits. */
   private spec(
     term: string,
@@ -257,59 +247,6 @@ export class QueryScores {
       termCount[d] = (termCount[d] as number) + 1;
       noteBits[d] = (noteBits[d] as number) | bits;
     }
-  }
-
-  /** minisearch's termResults: BM25 of one index term in each field, added into `into`. */
-  private termResults(
-    derived: string,
-    termWeight: number,
-    termBoost: number,
-    data: TermData,
-    how: {
-      fields: readonly string[];
-      boosts: readonly number[];
-      bm25: SpecOptions['bm25'];
-      into: Level;
-    },
-  ): void {
-    this.scored.push([derived, data]);
-    const m = this.m;
-    const { fields, boosts, into } = how;
-    const { k, b, d: delta } = how.bm25;
-    const total = m._documentCount;
-    const lengths = m._fieldLength;
-    const { score, present, list } = into;
-    fields.forEach((field, f) => {
-      const fieldId = m._fieldIds[field] as number;
-      const freqs = data.get(fieldId);
-      if (freqs == null) return;
-      let matching = freqs.size;
-      const avg = m._avgFieldLength[fieldId] as number;
-      // The same products, in the same order, as minisearch's (floating point is not associative).
-      const weight = termWeight * termBoost * (boosts[f] as number);
-      let idf = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
-      let n = into.n;
-      // forEach, not for…of: no entry array per posting (4× faster over a common word's notes).
-      freqs.forEach((termFreq, doc) => {
-        const length = lengths.get(doc);
-        // A note discarded since: minisearch drops its posting as it meets it, and so it counts no more.
-        if (length === undefined) {
-          m.removeTerm(fieldId, doc, derived);
-          matching -= 1;
-          idf = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
-          return;
-        }
-        const fieldLength = length[fieldId] as number;
-        const raw =
-          idf * (delta + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / avg)));
-        if (present[doc] === 0) {
-          present[doc] = 1;
-          list[n++] = doc;
-        }
-        score[doc] = (score[doc] as number) + weight * raw;
-      });
-      into.n = n;
-    });
   }
 }
 
