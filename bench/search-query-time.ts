@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { NoteIndex } from '../web/search/note-index.ts';
 import { wantsPrefix } from '../web/search/search-query.ts';
+import { makeSnippet } from '../web/search/snippet.ts';
 import { loadRelevanceCases } from './relevance/relevance-cases.ts';
 import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
 import { T460 } from './t460.ts';
@@ -17,18 +18,26 @@ import { T460 } from './t460.ts';
  */
 
 const count = Number(process.argv[2] ?? 10_000);
+const vault = spanishVault(count);
 const index = NoteIndex.empty();
-for (const [path, text] of Object.entries(spanishVault(count))) index.upsert(path, text);
+for (const [path, text] of Object.entries(vault)) index.upsert(path, text);
 
 /**
  * Each query's time, the mean of `rounds` runs: CPU time of this process
  * (user + system), not wall time, so that other work on a shared machine
  * does not count; the search is synchronous and single-threaded.
  */
-function timeAll(queries: readonly string[], rounds: number): { q: string; ms: number }[] {
+function timeAll(
+  queries: readonly string[],
+  rounds: number,
+  snippets = false,
+): { q: string; ms: number }[] {
   return queries.map((q) => {
     const before = process.cpuUsage();
-    for (let r = 0; r < rounds; r++) index.search(q, {}, wantsPrefix(q));
+    for (let r = 0; r < rounds; r++) {
+      const hits = index.search(q, {}, wantsPrefix(q));
+      if (snippets) for (const h of hits) makeSnippet(vault[h.path] ?? '', h.terms);
+    }
     const used = process.cpuUsage(before);
     return { q, ms: (used.user + used.system) / 1000 / rounds };
   });
@@ -44,13 +53,15 @@ const typed = questions.flatMap((q) =>
 );
 timeAll(BENCH_QUERIES, 2); // warm-up: JIT and the analyzer's cache, as in a worker that has answered before
 const slowest: { q: string; ms: number }[] = [];
-for (const [name, qs] of [
-  ['bench queries', BENCH_QUERIES],
-  ['questions typed', typed],
+for (const [name, qs, snippets] of [
+  ['bench queries', BENCH_QUERIES, false],
+  ['  + snippets', BENCH_QUERIES, true],
+  ['questions typed', typed, false],
+  ['  + snippets', typed, true],
 ] as const) {
-  const per = timeAll(qs, 5);
-  slowest.push(...per);
-  if (process.argv.includes('--each') && qs === BENCH_QUERIES)
+  const per = timeAll(qs, 5, snippets);
+  if (!snippets) slowest.push(...per);
+  if (process.argv.includes('--each') && qs === BENCH_QUERIES && !snippets)
     console.log(per.map((x) => `${x.q} ${x.ms.toFixed(2)}`).join(' | '));
   const t = per.map((x) => x.ms).sort((x, y) => x - y);
   const f = T460.cpuRate;

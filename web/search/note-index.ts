@@ -1,4 +1,4 @@
-import MiniSearch, { type Options, type SearchResult } from 'minisearch';
+import MiniSearch, { type Options } from 'minisearch';
 import { foldText as foldTerm } from '../../common/fold-text.ts';
 import { speedUpAdds } from './fast-add-term.ts';
 import { type IndexSnapshot, restoreIndex, snapshotOf } from './index-snapshot.ts';
@@ -6,6 +6,7 @@ import { type NoteDocument, toNoteDocument } from './note-document.ts';
 import { toQuery, wordsByTerm } from './note-query.ts';
 import { PostingBuffer } from './posting-buffer.ts';
 import { choose, prune, TermStats } from './query-plan.ts';
+import { QueryScores, type ScoredNote } from './query-scores.ts';
 import type { SearchFilters } from './search-types.ts';
 import { analyzeQuery, indexTerms, isStopWord, words } from './spanish-analyzer.ts';
 import type { SynonymTable } from './synonym-table.ts';
@@ -66,7 +67,7 @@ function tokenTerms(token: string): string[] {
   return terms;
 }
 
-function matchesFilters(result: SearchResult, filters: SearchFilters): boolean {
+function matchesFilters(result: Record<string, unknown>, filters: SearchFilters): boolean {
   const folder = String(result.folder ?? '');
   if (filters.folder && folder !== filters.folder && !folder.startsWith(`${filters.folder}/`)) {
     return false;
@@ -176,32 +177,35 @@ export class NoteIndex {
       );
       queryWords[prefix] = { ...w, related: [...w.related, ...more] };
     }
-    const filter = (r: SearchResult) => matchesFilters(r, filters);
-    const run = (fuzzy: ReadonlySet<number>, combineWith: 'AND' | 'OR' = 'OR') =>
-      this.index.search(toQuery(queryWords, combineWith, fuzzy), { filter });
-    // A short query of common words (`copia de seguridad`): when enough notes are
-    // likely to hold every word, those fill the screen, and the union of
-    // thousands of notes need not be built and sorted.
-    const together = chosen.reduce((n, c) => (n * c.df) / stats.size, stats.size);
-    if (chosen.length > 1 && together >= 2 * FULL_SCREEN) {
-      const all = run(new Set(), 'AND');
-      if (all.length >= FULL_SCREEN) return top(all, MAX_HITS, () => 1);
-    }
-    // Which query words a result matched, as a bit mask (a query has at most MAX_QUERY_WORDS).
+    const filter =
+      filters.folder || filters.tag
+        ? (stored: Record<string, unknown>) => matchesFilters(stored, filters)
+        : undefined;
+    // Which query words a note matched, as a bit mask (a query has at most MAX_QUERY_WORDS).
     const bitsByTerm = new Map<string, number>();
     for (const [term, list] of wordsByTerm(queryWords))
       bitsByTerm.set(
         term,
         list.reduce((bits, i) => bits | (1 << i), 0),
       );
-    const matched = (r: SearchResult) => {
-      let bits = 0;
-      for (const t of r.queryTerms) bits |= bitsByTerm.get(t) ?? 0;
-      return bits;
-    };
+    const termBits = (term: string) => bitsByTerm.get(term) ?? 0;
+    const run = (fuzzy: ReadonlySet<number>, combineWith: 'AND' | 'OR' = 'OR') =>
+      new QueryScores(
+        this.index as MiniSearch<never>,
+        toQuery(queryWords, combineWith, fuzzy),
+        filter,
+        termBits,
+      );
+    // A short query of common words (`copia de seguridad`): when enough notes are
+    // likely to hold every word, those fill the screen, and the union of
+    // thousands of notes need not be built and sorted.
+    const together = chosen.reduce((n, c) => (n * c.df) / stats.size, stats.size);
+    if (chosen.length > 1 && together >= 2 * FULL_SCREEN) {
+      const all = run(new Set(), 'AND');
+      if (all.size >= FULL_SCREEN) return ranked(all.top(MAX_HITS, () => 1));
+    }
     let results = run(new Set());
-    let found = 0;
-    for (const r of results) found |= matched(r);
+    const found = results.found;
     const fuzzy = new Set(
       queryWords
         .map((w, i) => (!(found & (1 << i)) && w.word.length >= MIN_FUZZY_LENGTH ? i : -1))
@@ -209,43 +213,34 @@ export class NoteIndex {
         .slice(0, queryWords.length > 2 ? 1 : MAX_FUZZY_WORDS),
     );
     // A typo is worth a walk of the term tree when the other words found little.
-    if (fuzzy.size > 0 && (results.length < FULL_SCREEN || queryWords.length <= 2))
+    if (fuzzy.size > 0 && (results.size < FULL_SCREEN || queryWords.length <= 2))
       results = run(fuzzy);
     // A word's weight: its rarity, so that the words that single a note out count most.
     const weights = chosen.map((c) => Math.log(1 + stats.size / (1 + c.df)));
     const total = weights.reduce((a, b) => a + b, 0);
     const coordination = new Map<number, number>();
-    return top(results, MAX_HITS, (r) => {
-      const bits = matched(r);
-      let factor = coordination.get(bits);
-      if (factor === undefined) {
-        const share = weights.reduce((sum, w, i) => (bits & (1 << i) ? sum + w : sum), 0);
-        factor = (share / total) ** COORDINATION;
-        coordination.set(bits, factor);
-      }
-      return factor;
-    });
+    return ranked(
+      results.top(MAX_HITS, (bits) => {
+        let factor = coordination.get(bits);
+        if (factor === undefined) {
+          const share = weights.reduce((sum, w, i) => (bits & (1 << i) ? sum + w : sum), 0);
+          factor = (share / total) ** COORDINATION;
+          coordination.set(bits, factor);
+        }
+        return factor;
+      }),
+    );
   }
 }
 
-/** The best `count` of `results`, each score scaled by `coordination`. */
-function top(
-  results: SearchResult[],
-  count: number,
-  coordination: (r: SearchResult) => number,
-): RankedNote[] {
-  const ranked = results.map((r) => {
-    // minisearch multiplies by the number of query terms matched; a word's variants would count twice.
-    const raw = r.score / Math.max(1, r.queryTerms.length);
-    return { r, score: raw * coordination(r) };
-  });
-  ranked.sort((a, b) => b.score - a.score);
-  return ranked.slice(0, count).map(({ r, score }) => ({
-    path: String(r.id),
-    title: String(r.title),
-    folder: String(r.folder),
-    tags: (r.tags ?? []) as string[],
-    score,
-    terms: r.terms,
+/** Scored notes as the search returns them. */
+function ranked(notes: ScoredNote[]): RankedNote[] {
+  return notes.map((n) => ({
+    path: String(n.id),
+    title: String(n.stored.title),
+    folder: String(n.stored.folder),
+    tags: (n.stored.tags ?? []) as string[],
+    score: n.score,
+    terms: n.terms,
   }));
 }

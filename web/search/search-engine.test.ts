@@ -86,4 +86,14 @@ describe('web/search/search-engine', () => {
     engine.apply({ upserted: [a2], removed: [] });
     expect((await engine.search('faro', {}, false))[0]?.snippet).toBe('Otro faro, sin niebla.');
   });
+
+  it('cuts the same snippet from a note read again from its cache, without front matter or Markdown', async () => {
+    const engine = createSearchEngine();
+    const a = note('a.md', '---\ntags: [mar]\n---\n# Faro\n\n**Un** faro en [[Niebla|la bruma]].');
+    await updateCachedNotes([a], []);
+    engine.apply({ upserted: [a], removed: [] });
+    const snippets = [];
+    for (let i = 0; i < 2; i++) snippets.push((await engine.search('faro', {}, false))[0]?.snippet);
+    expect(snippets).toEqual(['Faro Un faro en la bruma.', 'Faro Un faro en la bruma.']);
+  });
 });

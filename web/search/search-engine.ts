@@ -5,7 +5,7 @@ import type { VaultChange } from '../vault-sync/sync-vault.ts';
 import { NoteIndex } from './note-index.ts';
 import { packIndex, unpackIndex } from './packed-index.ts';
 import type { SearchFilters, SearchHit } from './search-types.ts';
-import { makeSnippet } from './snippet.ts';
+import { snippetBody, snippetOf } from './snippet.ts';
 import { ANALYZER_VERSION } from './spanish-analyzer.ts';
 import { SynonymTable } from './synonym-table.ts';
 
@@ -16,7 +16,8 @@ export const SAVE_DEBOUNCE_MS = 2_000;
 /**
  * How many notes' text the engine keeps for snippets (~2 KB each): typing
  * `bov`, `bove`, `boveda` asks for the same hits again, and an IndexedDB read
- * of 20 notes is most of a query's time in the worker.
+ * of 20 notes is most of a query's time in the worker. Kept as snippets are
+ * cut from it (`snippetBody`), so a hit again skips the Markdown clean-up too.
  */
 const CONTENT_CACHE_LIMIT = 500;
 
@@ -40,10 +41,10 @@ export function createSearchEngine(opts: { saveDelayMs?: number } = {}) {
   let dirty = false;
   /** The harness's synonym groups; queries only, so a change needs no re-indexing. */
   let synonyms = SynonymTable.empty;
-  /** path → text of recently shown notes, oldest first (dropped when the note changes). */
+  /** path → snippet body of recently shown notes, oldest first (dropped when the note changes). */
   const contents = new Map<string, string>();
 
-  /** The text of `paths` (those still in the copy), from the cache or IndexedDB. */
+  /** The snippet bodies of `paths` (those still in the copy), from the cache or IndexedDB. */
   const contentsOf = async (paths: readonly string[]): Promise<Map<string, string>> => {
     const found = new Map<string, string>();
     const missing: string[] = [];
@@ -59,8 +60,9 @@ export function createSearchEngine(opts: { saveDelayMs?: number } = {}) {
     }
     if (missing.length > 0) {
       for (const n of await copiedNotes(missing)) {
-        found.set(n.path, n.content);
-        contents.set(n.path, n.content);
+        const body = snippetBody(n.content);
+        found.set(n.path, body);
+        contents.set(n.path, body);
       }
       for (const oldest of contents.keys()) {
         if (contents.size <= CONTENT_CACHE_LIMIT) break;
@@ -154,7 +156,7 @@ export function createSearchEngine(opts: { saveDelayMs?: number } = {}) {
       if (ranked.length === 0) return [];
       const texts = await contentsOf(ranked.map((r) => r.path));
       return ranked.map((r) => {
-        const snippet = makeSnippet(texts.get(r.path) ?? '', r.terms);
+        const snippet = snippetOf(texts.get(r.path) ?? '', r.terms);
         return {
           path: r.path,
           title: r.title,

@@ -34,21 +34,46 @@ export interface Snippet {
   marks: [number, number][];
 }
 
+/** Words folded so far: a snippet folds every word up to the first match, and notes repeat their words. */
+const foldedWords = new Map<string, string>();
+/** How many are kept (a vault's vocabulary; tens of bytes each). */
+const FOLD_CACHE_LIMIT = 50_000;
+
+/** `foldTerm(word)`, remembered: Unicode normalisation was most of a snippet's time. */
+function foldWord(word: string): string {
+  let folded = foldedWords.get(word);
+  if (folded === undefined) {
+    folded = foldTerm(word);
+    if (foldedWords.size >= FOLD_CACHE_LIMIT) foldedWords.clear();
+    foldedWords.set(word, folded);
+  }
+  return folded;
+}
+
 /**
- * True when `word` is one the index turned into one of `terms`: stems are
- * prefixes of the folded word (Snowball only strips suffixes), so a prefix test
- * finds them without running the stemmer again.
+ * Tells the words the index turned into one of `terms`: stems are prefixes
+ * of the folded word (Snowball only strips suffixes), so a prefix test finds
+ * them without running the stemmer again.
  */
-function matches(word: string, terms: readonly string[]): boolean {
-  const folded = foldTerm(word);
-  return terms.some((t) => t.length > 0 && folded.startsWith(t));
+function matcher(terms: readonly string[]): (word: string) => boolean {
+  const wanted = terms.filter((t) => t.length > 0);
+  // The ASCII letters the terms start with: a word starting with any other ASCII
+  // character folds to a word starting with it too, so it cannot match (most words, unfolded).
+  const firsts = new Uint8Array(128);
+  for (const t of wanted) if (t.charCodeAt(0) < 128) firsts[t.charCodeAt(0)] = 1;
+  return (word) => {
+    const c = word.charCodeAt(0);
+    if (c < 128 && firsts[c >= 65 && c <= 90 ? c + 32 : c] === 0) return false;
+    const folded = foldWord(word);
+    return wanted.some((t) => folded.startsWith(t));
+  };
 }
 
 /** The matched words of `text`. */
-function marksIn(text: string, terms: readonly string[]): [number, number][] {
+function marksIn(text: string, matches: (word: string) => boolean): [number, number][] {
   const marks: [number, number][] = [];
   for (const m of text.matchAll(WORD_RE)) {
-    if (matches(m[0], terms)) marks.push([m.index, m.index + m[0].length]);
+    if (matches(m[0])) marks.push([m.index, m.index + m[0].length]);
   }
   return marks;
 }
@@ -59,10 +84,20 @@ function marksIn(text: string, terms: readonly string[]): [number, number][] {
  * The UI wraps the marks in `<mark>`: the note's text is never parsed as HTML.
  */
 export function makeSnippet(content: string, terms: readonly string[]): Snippet {
-  const body = plainText(content.replace(FRONT_MATTER_RE, ''));
+  return snippetOf(snippetBody(content), terms);
+}
+
+/** A note's body as snippets are cut from it: no front matter, no Markdown marks. */
+export function snippetBody(content: string): string {
+  return plainText(content.replace(FRONT_MATTER_RE, ''));
+}
+
+/** `makeSnippet` of a body already through `snippetBody` (the engine keeps those of recent hits). */
+export function snippetOf(body: string, terms: readonly string[]): Snippet {
+  const matches = matcher(terms);
   let first = 0;
   for (const m of body.matchAll(WORD_RE)) {
-    if (matches(m[0], terms)) {
+    if (matches(m[0])) {
       first = m.index;
       break;
     }
@@ -73,5 +108,5 @@ export function makeSnippet(content: string, terms: readonly string[]): Snippet 
   const to = Math.min(body.length, from + LENGTH);
   const core = body.slice(from, to).replace(/\s+/g, ' ').trim();
   const text = `${from > 0 ? '…' : ''}${core}${to < body.length ? '…' : ''}`;
-  return { text, marks: marksIn(text, terms) };
+  return { text, marks: marksIn(text, matches) };
 }

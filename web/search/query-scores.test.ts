@@ -1,0 +1,137 @@
+import MiniSearch, { type Query } from 'minisearch';
+import { describe, expect, it } from 'vitest';
+import { QueryScores } from './query-scores.ts';
+
+/** More than any query here matches: the whole lists are compared, not only their heads. */
+const ALL = 1_000;
+const WORDS = ['faro', 'niebla', 'memoria', 'bóveda', 'tesis', 'jardín', 'albahaca', 'tomate'];
+
+interface Doc {
+  id: string;
+  title: string;
+  body: string;
+  folder: string;
+}
+
+/** Notes of a few repeated words (ties and many notes per word, as in a real vault), the same each run. */
+function docs(count: number): Doc[] {
+  let x = 7;
+  const next = (n: number) => {
+    x = (Math.imul(x, 1_103_515_245) + 12_345) >>> 0;
+    return x % n;
+  };
+  return Array.from({ length: count }, (_, i) => ({
+    id: `n${i}`,
+    title: WORDS[next(WORDS.length)]!,
+    body: Array.from({ length: 1 + next(6) }, () => WORDS[next(WORDS.length)]).join(' '),
+    folder: next(3) === 0 ? 'a' : 'b',
+  }));
+}
+
+function index(count = 300): MiniSearch<Doc> {
+  const m = new MiniSearch<Doc>({
+    fields: ['title', 'body'],
+    storeFields: ['title', 'folder'],
+    processTerm: (t) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase(),
+    searchOptions: { boost: { title: 2.5 }, processTerm: (t) => t },
+  });
+  m.addAll(docs(count));
+  return m;
+}
+
+/** What note-index.ts did with minisearch's own results: scale, then a stable sort. */
+function reference(
+  m: MiniSearch<Doc>,
+  query: Query,
+  filter: (r: Record<string, unknown>) => boolean,
+  factor: (terms: string[]) => number,
+) {
+  return m
+    .search(query, { filter })
+    .map((r) => ({
+      id: r.id,
+      score: (r.score / Math.max(1, r.queryTerms.length)) * factor(r.queryTerms),
+      terms: [...r.terms].sort(),
+    }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, ALL);
+}
+
+const bitsOf = (term: string) => 1 << WORDS.map((w) => w.slice(0, 4)).indexOf(term.slice(0, 4));
+const factor = (bits: number) => 1 / (1 + bits.toString(2).replace(/0/g, '').length);
+
+function ours(
+  m: MiniSearch<Doc>,
+  query: Query,
+  filter: (r: Record<string, unknown>) => boolean = () => true,
+) {
+  return new QueryScores(m as unknown as MiniSearch<never>, query, filter, bitsOf)
+    .top(ALL, factor)
+    .map((n) => ({ id: n.id, score: n.score, terms: [...n.terms].sort() }));
+}
+
+const theirs = (
+  m: MiniSearch<Doc>,
+  query: Query,
+  filter: (r: Record<string, unknown>) => boolean = () => true,
+) => reference(m, query, filter, (terms) => factor(terms.reduce((b, t) => b | bitsOf(t), 0)));
+
+/** One OR per word: its term, other forms with a lower weight, fuzzy when asked (as toQuery builds). */
+const query = (combineWith: 'AND' | 'OR', words: string[][], fuzzy = false): Query => ({
+  combineWith,
+  queries: words.map(([term, ...related]) => ({
+    combineWith: 'OR',
+    queries: [
+      { combineWith: 'OR', queries: [term!], fuzzy: fuzzy ? 0.2 : false },
+      ...(related.length > 0
+        ? [{ combineWith: 'OR' as const, queries: related, boostTerm: () => 0.8 }]
+        : []),
+    ],
+  })),
+});
+
+describe('web/search/query-scores', () => {
+  it('scores and orders an OR query bit for bit as minisearch does, ties included', () => {
+    const m = index();
+    for (const words of [[['faro']], [['faro'], ['niebla', 'memoria']], [['boveda', 'tesis']]]) {
+      const q = query('OR', words);
+      expect(ours(m, q)).toEqual(theirs(m, q));
+    }
+  });
+
+  it('keeps only the notes with every word under AND, in minisearch order', () => {
+    const m = index();
+    const q = query('AND', [['faro'], ['niebla'], ['jardin', 'tomate']]);
+    expect(ours(m, q).length).toBeGreaterThan(0);
+    expect(ours(m, q)).toEqual(theirs(m, q));
+  });
+
+  it('matches typos within the fuzzy distance, and says which index terms a note holds', () => {
+    const m = index();
+    const q = query('OR', [['albahacas'], ['memorai']], true);
+    const hits = ours(m, q);
+    expect(hits.some((h) => h.terms.includes('albahaca'))).toBe(true);
+    expect(hits).toEqual(theirs(m, q));
+  });
+
+  it('applies the filter to stored fields before choosing the best', () => {
+    const m = index();
+    const inA = (r: Record<string, unknown>) => r.folder === 'a';
+    const q = query('OR', [['memoria'], ['faro']]);
+    expect(ours(m, q, inA)).toEqual(theirs(m, q, inA));
+  });
+
+  it('skips notes discarded since they were indexed, as minisearch does', () => {
+    const [a, b] = [index(), index()];
+    for (const m of [a, b]) for (let i = 0; i < 300; i += 7) m.discard(`n${i}`);
+    const q = query('OR', [['faro', 'niebla']]);
+    expect(ours(a, q)).toEqual(theirs(b, q));
+  });
+
+  it('refuses to read its notes once a later query over the same index took the arrays', () => {
+    const m = index();
+    const first = new QueryScores(m as unknown as MiniSearch<never>, query('OR', [['faro']]));
+    new QueryScores(m as unknown as MiniSearch<never>, query('OR', [['tesis']]));
+    expect(() => first.top(5, () => 1)).toThrow(/later query/);
+  });
+});
