@@ -1,6 +1,5 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type EmbedStatus, embeddingsOffStatus } from '../../common/embedding-schemas.ts';
 import { encodeVector } from '../../common/vector-codec.ts';
 import { testVector } from '../../server/embeddings/test-embedder.ts';
 import { deleteDatabase } from '../db/database.ts';
@@ -9,6 +8,7 @@ import { embedQuery } from '../lib/embeddings-api.ts';
 import { createSearchEngine } from '../search/search-engine.ts';
 import type { FromWorker } from '../search/search-protocol.ts';
 import { createQueryAnswerer } from '../search/worker-query.ts';
+import { TEST_DIMENSIONS, testEmbedStatus } from '../testing/embed-status.ts';
 import { createVectorLayer } from './vector-layer.ts';
 
 afterEach(async () => {
@@ -16,19 +16,8 @@ afterEach(async () => {
   await deleteDatabase();
 });
 
-const D = 64;
-const status: EmbedStatus = {
-  ...embeddingsOffStatus(),
-  configured: true,
-  kind: 'test',
-  model: 'test-concepts-64',
-  dimensions: D,
-  consent: 'not_needed',
-  state: 'idle',
-  generation: 'g1',
-  lastError: null,
-  hybrid: { rrfK: 60, vectorWeight: 0.5, minSimilarity: 0.1 },
-};
+const D = TEST_DIMENSIONS;
+const status = testEmbedStatus();
 const CAR = { path: 'coche.md', hash: 'h1', content: '# Garaje\n\nEl automóvil rojo.' };
 const DOG = { path: 'perro.md', hash: 'h2', content: '# Paseo\n\nEl perro rojo ladra.' };
 

@@ -15,24 +15,13 @@ import { updateCachedNotes } from '../db/notes-cache-repo.ts';
 import { forEachVectorNote, loadVectorSync } from '../db/vectors-repo.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { hybridHits } from '../search/hybrid-search.ts';
+import { TEST_DIMENSIONS, testEmbedStatus } from '../testing/embed-status.ts';
 import { createVectorLayer, reasonOf } from './vector-layer.ts';
 
 afterEach(() => deleteDatabase());
 
-const D = 64;
-const status = (over: Partial<EmbedStatus> = {}): EmbedStatus => ({
-  ...embeddingsOffStatus(),
-  configured: true,
-  kind: 'test',
-  model: 'test-concepts-64',
-  dimensions: D,
-  consent: 'not_needed',
-  state: 'idle',
-  generation: 'g1',
-  lastError: null,
-  hybrid: { rrfK: 60, vectorWeight: 0.5, minSimilarity: 0.1 },
-  ...over,
-});
+const D = TEST_DIMENSIONS;
+const status = testEmbedStatus;
 
 /** A note's vectors as the server's pipeline makes them (the test embedder, real chunking). */
 function embedNote(path: string, content: string): NoteVectors {
