@@ -7,7 +7,7 @@ import { startEmbeddings } from '../server/embeddings/embeddings-service.ts';
 import { startFakeEmbeddingsUpstream } from '../server/testing/fake-embeddings-upstream.ts';
 import { Vault } from '../server/vault/vault.ts';
 import { rssMb } from './process-memory.ts';
-import { type BenchResult, median, round2 } from './results.ts';
+import { type BenchResult, median, percentile, round2 } from './results.ts';
 import { serveCommand } from './serve-args.ts';
 
 /** Notes in the plumbing figure (DESIGN.md: embed.10k_first_ms). */
@@ -17,6 +17,8 @@ const RSS_NOTES = 2_000;
 /** A real small multilingual model's width (multilingual-e5-small). */
 const RSS_DIMENSIONS = 384;
 const RSS_SAMPLE_MS = 100;
+/** How often a note is read while the server embeds. */
+const READ_EVERY_MS = 50;
 
 const WORDS =
   'coche casa perro proyecto idea sueño trabajo viaje libro música memoria nota sesión cambio tiempo ciudad río montaña café reunión plan'.split(
@@ -91,9 +93,14 @@ async function plumbing(runs: number, n: number): Promise<number[]> {
 }
 
 /** Peak server RSS while the built server embeds RSS_NOTES notes through the fake endpoint. */
-async function rssWhileEmbedding(
-  n: number,
-): Promise<{ peak: number; median: number; samples: number; ms: number }> {
+async function rssWhileEmbedding(n: number): Promise<{
+  peak: number;
+  median: number;
+  samples: number;
+  ms: number;
+  reads: number[];
+  idleReads: number[];
+}> {
   const upstream = await startFakeEmbeddingsUpstream({ dimensions: RSS_DIMENSIONS });
   const embeddings = EmbeddingsSchema.parse({
     embedder: {
@@ -119,6 +126,25 @@ async function rssWhileEmbedding(
       body: JSON.stringify({ token }),
     });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const paths = Object.keys(notes(n));
+    const readNote = async (i: number): Promise<number> => {
+      const path = encodeURIComponent(paths[(i * 37) % paths.length]!);
+      const start = performance.now();
+      const res = await fetch(`${soma.url}/api/vault/note?path=${path}`, { headers: { cookie } });
+      await res.text();
+      if (!res.ok) throw new Error(`bench embed: GET /api/vault/note ${res.status}`);
+      return performance.now() - start;
+    };
+    // A note read every READ_EVERY_MS while the server embeds (the design: embedding never
+    // delays reads), then as many once it is idle, as the same run's baseline.
+    const reads: number[] = [];
+    let reading = true;
+    const reader = (async () => {
+      for (let i = 0; reading; i++) {
+        reads.push(await readNote(i));
+        await new Promise((r) => setTimeout(r, READ_EVERY_MS));
+      }
+    })();
     const t0 = performance.now();
     const sampler = setInterval(
       () => void rssMb(soma.pid).then((v) => samples.push(v)),
@@ -132,12 +158,22 @@ async function rssWhileEmbedding(
       }, 'el embebido por el servidor');
     } finally {
       clearInterval(sampler);
+      reading = false;
+      await reader;
+    }
+    const ms = performance.now() - t0;
+    const idleReads: number[] = [];
+    for (let i = 0; i < Math.max(reads.length, 20); i++) {
+      idleReads.push(await readNote(i));
+      await new Promise((r) => setTimeout(r, READ_EVERY_MS));
     }
     return {
       peak: Math.max(...samples),
       median: median(samples),
       samples: samples.length,
-      ms: performance.now() - t0,
+      ms,
+      reads,
+      idleReads,
     };
   } finally {
     await soma.stop();
@@ -162,6 +198,16 @@ export async function benchEmbed(opts: { quick: boolean }): Promise<BenchResult[
       value: round2(rss.peak),
       unit: 'MB',
       note: `peak VmRSS over ${rss.samples} samples while the built server embedded ${opts.quick ? 200 : RSS_NOTES} notes through the fake /v1/embeddings (${RSS_DIMENSIONS} dimensions, batches of 16) in ${Math.round(rss.ms)} ms; median sample ${round2(rss.median)} MB`,
+    },
+    {
+      name: 'embed.note_read_while_embedding_ms',
+      value: round2(percentile(rss.reads, 0.95)),
+      unit: 'ms',
+      baseline: {
+        name: 'the same reads once the server is idle, p95',
+        value: round2(percentile(rss.idleReads, 0.95)),
+      },
+      note: `GET /api/vault/note every ${READ_EVERY_MS} ms while the built server embedded through the fake endpoint: p95 of ${rss.reads.length} reads (median ${round2(median(rss.reads))} ms, max ${round2(Math.max(...rss.reads))} ms); idle median ${round2(median(rss.idleReads))} ms`,
     },
   ];
 }

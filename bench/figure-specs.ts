@@ -79,6 +79,9 @@ export const FIGURE_SPECS: Record<string, FigureSpec> = {
   'web.initial_js_gzip_kb': { label: 'Initial JS, gzip', max: 60 },
   'embed.10k_first_ms': { label: 'Embedding pipeline, 10k notes, test embedder (plumbing)' },
   'server.rss_embedding_mb': { label: 'Server RSS while embedding through an endpoint', max: 150 },
+  'embed.note_read_while_embedding_ms': {
+    label: 'Note read (GET /api/vault/note) while the server embeds, p95',
+  },
   't460.memory_total_mb': { label: 'Server + one tab with the vault, memory (PSS)', max: 1_024 },
   't460.memory_rss_sum_mb': { label: 'Server + one tab, summed RSS (upper bound)' },
 };

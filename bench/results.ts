@@ -18,6 +18,13 @@ export function median(samples: readonly number[]): number {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
+/** The sample at fraction q of the sorted samples (nearest rank; q = 0.95 for p95). */
+export function percentile(samples: readonly number[], q: number): number {
+  if (samples.length === 0) throw new Error('percentile of no samples');
+  const s = [...samples].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+}
+
 /** Rounds to two decimals so the file stays readable. */
 export function round2(n: number): number {
   return Math.round(n * 100) / 100;
