@@ -137,6 +137,9 @@ async function rssWhileEmbedding(n: number): Promise<{
     };
     // A note read every READ_EVERY_MS while the server embeds (the design: embedding never
     // delays reads), then as many once it is idle, as the same run's baseline.
+    // The first read waits for the server's cold start (the vault's first scan), embedding
+    // or not: it is made once, outside both lists.
+    await readNote(0);
     const reads: number[] = [];
     let reading = true;
     const reader = (async () => {
