@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { httpFetch, type UpstreamRequest } from './http-fetch.ts';
+import { httpFetch, IDLE_MS, type UpstreamRequest } from './http-fetch.ts';
 
 let server: Server | null = null;
 afterEach(async () => {
@@ -96,6 +96,18 @@ describe('server/inference/http-fetch', () => {
     expect(new TextDecoder().decode((await reader.read()).value)).toBe('data: uno\n\n');
     controller.abort();
     await expect(reader.read()).rejects.toBeDefined();
+  });
+
+  it('keeps a streaming answer that pauses longer than the idle time-out (only idle pooled sockets close)', async () => {
+    // A model that thinks for a while between tokens: the agent's socket time-out must not cut it.
+    const url = await serve((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: uno\n\n');
+      setTimeout(() => res.end('data: dos\n\n'), IDLE_MS + 500);
+    });
+    const res = await httpFetch(url, post());
+    expect(await res.text()).toBe('data: uno\n\ndata: dos\n\n');
   });
 
   it('refuses a URL that is not http or https', async () => {

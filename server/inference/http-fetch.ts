@@ -25,7 +25,7 @@ export interface UpstreamRequest {
  * Idle connections close after this long, under the 5 s many servers keep them; a
  * server's shorter `Keep-Alive: timeout=` hint is honoured by node's agent.
  */
-const IDLE_MS = 4000;
+export const IDLE_MS = 4000;
 
 const agents = {
   'http:': new http.Agent({ keepAlive: true, timeout: IDLE_MS }),
