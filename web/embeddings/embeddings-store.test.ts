@@ -4,6 +4,7 @@ import { type EmbedStatus, embeddingsOffStatus } from '../../common/embedding-sc
 import {
   createEmbeddingsStore,
   type EmbeddingsApi,
+  FAILING_POLL_MS,
   POLL_MS,
   type PollTimer,
 } from './embeddings-store.ts';
@@ -42,11 +43,12 @@ function manualTimer() {
   return {
     timer,
     pendingCount: () => queued.size,
-    fire() {
+    /** Runs the next scheduled read, which must be due in `ms`. */
+    fire(ms = POLL_MS) {
       const [id, entry] = [...queued][0] ?? [];
       if (id === undefined || !entry) throw new Error('nothing scheduled');
       queued.delete(id);
-      expect(entry.ms).toBe(POLL_MS);
+      expect(entry.ms).toBe(ms);
       entry.run();
     },
   };
@@ -69,6 +71,24 @@ function setup(answers: EmbedStatus[]) {
 }
 
 describe('the embeddings store', () => {
+  it('reads now and then while the embedder fails, so the chip sees it recover', async () => {
+    const failing = { consent: 'not_needed', local: true, state: 'failing' } as const;
+    const { api, clock, store } = setup([
+      cloudStatus(failing),
+      cloudStatus(failing),
+      cloudStatus({ consent: 'not_needed', local: true, state: 'idle' }),
+    ]);
+    await store.refresh();
+    expect(store.status()?.state).toBe('failing');
+    expect(clock.pendingCount()).toBe(1);
+    clock.fire(FAILING_POLL_MS);
+    await vi.waitFor(() => expect(api.getEmbedStatus).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(clock.pendingCount()).toBe(1));
+    clock.fire(FAILING_POLL_MS);
+    await vi.waitFor(() => expect(store.status()?.state).toBe('idle'));
+    await vi.waitFor(() => expect(clock.pendingCount()).toBe(0));
+  });
+
   it('polls only while watched or embedding', async () => {
     const { api, clock, store } = setup([
       cloudStatus({ consent: 'not_needed', local: true, state: 'idle' }),

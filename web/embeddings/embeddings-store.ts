@@ -4,6 +4,11 @@ import * as embeddingsApi from '../lib/embeddings-api.ts';
 
 /** How often the status is read while the panel is open or vectors are being computed. */
 export const POLL_MS = 3_000;
+/**
+ * How often it is read while the embedder fails and nobody watches: the server retries on its
+ * own back-off, and the search line must stop saying «falla» once it recovers.
+ */
+export const FAILING_POLL_MS = 15_000;
 
 export type EmbeddingsApi = Pick<
   typeof embeddingsApi,
@@ -35,7 +40,7 @@ export interface ConsentAsk {
 /**
  * The long-term layer as the user sees it: the server's status, read once and then every
  * few seconds only while someone watches (the panel is open) or vectors are being
- * computed; consent, the on/off switch, consent withdrawal and retrying a failing embedder. Consent is posted only by
+ * computed, and now and then while the embedder fails (so the chip sees it recover); consent, the on/off switch, consent withdrawal and retrying a failing embedder. Consent is posted only by
  * `giveConsent`; `declineConsent` sends nothing.
  */
 export function createEmbeddingsStore(
@@ -52,11 +57,17 @@ export function createEmbeddingsStore(
   let reading: Promise<void> | null = null;
 
   const keyOf = (s: EmbedStatus) => `${s.endpoint ?? ''} ${s.model ?? ''}`;
-  const shouldPoll = () => watchers > 0 || status()?.state === 'embedding';
+  /** The next read's delay, or null when nothing needs reading again. */
+  const pollDelay = (): number | null => {
+    const state = status()?.state;
+    if (watchers > 0 || state === 'embedding') return POLL_MS;
+    return state === 'failing' ? FAILING_POLL_MS : null;
+  };
 
   const schedule = () => {
     if (pending !== null) timer.clear(pending);
-    pending = shouldPoll() ? timer.set(tick, POLL_MS) : null;
+    const ms = pollDelay();
+    pending = ms === null ? null : timer.set(tick, ms);
   };
   function tick() {
     pending = null;
