@@ -9,6 +9,7 @@ import { exportNotes } from '../vault-sync/read-export.ts';
 import { syncVault } from '../vault-sync/sync-vault.ts';
 import { applyVaultEvents, EVENT_BATCH_MS } from '../vault-sync/vault-events.ts';
 import { createVectorLayer } from '../vectors/vector-layer.ts';
+import { analysisWorkerCount, createAnalysisPool } from './analysis-pool.ts';
 import { retryingSync } from './retrying-sync.ts';
 import { createSearchEngine } from './search-engine.ts';
 import type { FromWorker, ToWorker } from './search-protocol.ts';
@@ -26,7 +27,16 @@ const post = (message: FromWorker) => {
   // A query's first answer (lexical) is what the save must not hold up; a refined one may follow.
   if (message.type === 'result') queryDone(message.id);
 };
-const engine = createSearchEngine();
+/** Analysis workers (ended with this one): the per-note half of indexing a first sync, in parallel. */
+const analysis = createAnalysisPool(
+  analysisWorkerCount(navigator.hardwareConcurrency ?? 1),
+  () =>
+    new Worker(new URL('./analysis-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'soma-analysis',
+    }),
+);
+const engine = createSearchEngine({ analysis });
 const api = { getManifest, getNotesBatch };
 /** The embeddings layer: vectors copied like notes, fused with the lexical ranking. */
 const vectors = createVectorLayer({
@@ -57,8 +67,10 @@ function fail(error: unknown) {
   const known = error instanceof ApiError ? error : null;
   const message = error instanceof Error ? error.message : String(error);
   post({ type: 'error', code: known?.code ?? 'internal', message, status: known?.status ?? 0 });
-  // Searching what is already indexed beats waiting for a server that is not there.
-  becomeReady('saved');
+  // Searching what is already indexed beats waiting for a server that is not there;
+  // but an empty index (a first sync that failed early) would answer every query
+  // with nothing, as if the vault had no such note: queries wait for the retry.
+  if (engine.size > 0) becomeReady('saved');
 }
 
 const enqueue = (task: () => Promise<void>) => {
@@ -75,7 +87,7 @@ async function sync() {
     exportNotes,
     onChange: (change) => {
       fetched += change.upserted.length;
-      engine.apply(change);
+      return engine.apply(change);
     },
     onProgress: (done, total) => post({ type: 'progress', done, total }),
   });
