@@ -92,6 +92,9 @@ async function sync() {
     onProgress: (done, total) => post({ type: 'progress', done, total }),
   });
   await engine.reconcile(manifest);
+  // Every chunk is filed: the analysis workers' vocabularies are memory no one needs
+  // until the next big change (new workers start then).
+  analysis.reset();
   becomeReady('built');
   post({ type: 'synced', fetched, ms: performance.now() - born });
   // After every vault sync (so also on the event stream reconnecting): the vectors follow the notes.
