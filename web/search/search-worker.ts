@@ -67,10 +67,11 @@ function fail(error: unknown) {
   const known = error instanceof ApiError ? error : null;
   const message = error instanceof Error ? error.message : String(error);
   post({ type: 'error', code: known?.code ?? 'internal', message, status: known?.status ?? 0 });
-  // Searching what is already indexed beats waiting for a server that is not there;
-  // but an empty index (a first sync that failed early) would answer every query
-  // with nothing, as if the vault had no such note: queries wait for the retry.
-  if (engine.size > 0) becomeReady('saved');
+  // Not ready on a failure: a saved index, once loaded, already made the worker
+  // ready (searching it beats waiting for a server that is not there), and
+  // without one the index holds only what a failed first sync got through, or
+  // nothing — its answers would read as «no such note» (the 50k bench's «no
+  // encontró nada»). Queries wait for the retry; the page shows the error.
 }
 
 const enqueue = (task: () => Promise<void>) => {
