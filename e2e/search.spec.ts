@@ -86,3 +86,33 @@ test('after a reload, search answers from the saved copy without fetching notes'
   await expect(hits(page).first()).toContainText('Sueño del faro');
   expect(noteRequests).toEqual([]);
 });
+
+test('a first sync that fails answers no search from its empty index: the search waits for the retry', async ({
+  page,
+}) => {
+  // Every search summary the page shows, as it shows it.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { summaries: string[] }).summaries = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="search-summary"]')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  let manifests = 0;
+  await page
+    .context()
+    .route('**/api/vault/manifest', (route) =>
+      manifests++ === 0
+        ? route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'x' } } })
+        : route.continue(),
+    );
+  await open(page);
+  await type(page, 'boveda');
+  await expect(hits(page).first()).toContainText('Bóveda', { timeout: 20_000 });
+  expect(manifests).toBeGreaterThan(1);
+  const summaries = await page.evaluate(
+    () => (window as unknown as { summaries: string[] }).summaries,
+  );
+  expect(summaries.filter((s) => /\b0 notas/.test(s))).toEqual([]);
+});

@@ -2,6 +2,7 @@ import MiniSearch, { type Options } from 'minisearch';
 import { foldText as foldTerm } from '../../common/fold-text.ts';
 import { speedUpAdds } from './fast-add-term.ts';
 import { type IndexSnapshot, restoreIndex, snapshotOf } from './index-snapshot.ts';
+import { type AnalyzedDocs, NoteAnalyzer } from './note-analysis.ts';
 import { type NoteDocument, toNoteDocument } from './note-document.ts';
 import { toQuery, wordsByTerm } from './note-query.ts';
 import { PostingBuffer } from './posting-buffer.ts';
@@ -124,6 +125,14 @@ export class NoteIndex {
     else this.added.add(doc);
   }
 
+  /**
+   * Adds notes analysed by `noteAnalyzer()` number `source` (none of them
+   * indexed yet), in the order that analyzer answered.
+   */
+  addAnalyzed(analyzed: AnalyzedDocs, source: number): void {
+    this.added.addAnalyzed(analyzed, source);
+  }
+
   remove(path: string): void {
     if (this.index.has(path)) this.settled().discard(path);
   }
@@ -231,6 +240,14 @@ export class NoteIndex {
       }),
     );
   }
+}
+
+/** An analyzer of notes for any NoteIndex (in the search worker, or one of its own). */
+export function noteAnalyzer(): NoteAnalyzer<NoteDocument> {
+  const { _options } = new MiniSearch(OPTIONS) as unknown as {
+    _options: ConstructorParameters<typeof NoteAnalyzer<NoteDocument>>[0];
+  };
+  return new NoteAnalyzer(_options);
 }
 
 /** Scored notes as the search returns them. */

@@ -1,6 +1,7 @@
 import MiniSearch, { type Options } from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { speedUpAdds } from './fast-add-term.ts';
+import { NoteAnalyzer } from './note-analysis.ts';
 import { PostingBuffer } from './posting-buffer.ts';
 
 interface Doc {
@@ -70,5 +71,34 @@ describe('web/search/posting-buffer', () => {
     buffer.flush();
     expect(buffer.pending).toBe(0);
     expect(index.search('niebla').map((r) => r.id)).toEqual(['a']);
+  });
+
+  it('files documents analysed elsewhere, chunk by chunk, into the very same index', () => {
+    const all: Doc[] = [
+      ...docs,
+      { id: 'e', title: 'Nieblas', text: 'faros y costas, mareas nuevas' },
+      { id: 'f', title: 'Marea', text: 'la marea del faro', tags: ['marea'] },
+      { id: 'g', title: 'Brújula', text: 'brújula, mapa y marea' },
+    ];
+    const plain = new MiniSearch<Doc>(options);
+    plain.addAll(all);
+    const index = new MiniSearch<Doc>(options);
+    const buffer = new PostingBuffer(index, speedUpAdds(index));
+    const one = new NoteAnalyzer(buffer.options);
+    const two = new NoteAnalyzer(buffer.options);
+    buffer.addAnalyzed(one.analyze(all.slice(0, 2)), 1);
+    buffer.addAnalyzed(two.analyze(all.slice(2, 3)), 2);
+    buffer.add(all[3]!);
+    buffer.flush();
+    // Analyzer 1's numbers build on its first answer; source 2 is a new analyzer (numbers from 0).
+    buffer.addAnalyzed(one.analyze(all.slice(4, 6)), 1);
+    buffer.addAnalyzed(new NoteAnalyzer(buffer.options).analyze(all.slice(6)), 2);
+    buffer.flush();
+    expect(JSON.stringify(index)).toBe(JSON.stringify(plain));
+    // An analyzer's answers filed out of order would mislabel terms: refused.
+    const first = one.analyze([{ id: 'h', title: 'Ancla', text: 'ancla' }]);
+    const second = one.analyze([{ id: 'i', title: 'Velero', text: 'velero' }]);
+    expect(first.terms).toEqual(['ancla', 'ancl']);
+    expect(() => buffer.addAnalyzed(second, 1)).toThrow('fuera de orden');
   });
 });

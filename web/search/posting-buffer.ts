@@ -1,17 +1,11 @@
 import type MiniSearch from 'minisearch';
 import type { TermData } from './fast-add-term.ts';
 import { grown, IntList } from './int-list.ts';
+import { type AnalysisOptions, type AnalyzedDocs, NoteAnalyzer } from './note-analysis.ts';
 
 /** The parts of minisearch (7.2.0) that its `add` uses, and so this file. */
 interface Internals<T> {
-  _options: {
-    fields: string[];
-    idField: string;
-    extractField(doc: T, field: string): unknown;
-    stringifyField(value: unknown, field: string): string;
-    tokenize(text: string, field: string): string[];
-    processTerm(term: string, field: string): string | string[] | null | undefined | false;
-  };
+  _options: AnalysisOptions<T>;
   _fieldIds: Record<string, number>;
   _documentCount: number;
   _idToShortId: Map<unknown, number>;
@@ -22,13 +16,23 @@ interface Internals<T> {
 
 /** Postings held before they are filed: past this many, `add` files them (~12 MB of arrays). */
 const MAX_PENDING = 1 << 20;
-/** Distinct tokens remembered with their terms; past this many, the next flush forgets them. */
-const MAX_TOKENS = 200_000;
+/** Distinct terms numbered; past this many, the next flush forgets their numbers. */
+const MAX_TERMS = 200_000;
+
+/** The source number of this buffer's own analyzer (others' are theirs to choose). */
+const OWN = -1;
+
+/** One analyzer's terms as this buffer knows them: its numbers → the buffer's (plus one; 0: not looked up yet). */
+interface Source {
+  terms: string[];
+  ids: Int32Array<ArrayBuffer>;
+}
 
 /**
  * minisearch's `add`, in two steps that build exactly the same index. `add`
  * does the document's share at once (its id, stored fields and field lengths,
- * so `has` and the counts are right) and counts its terms per field; their
+ * so `has` and the counts are right) and counts its terms per field (a
+ * `NoteAnalyzer`, here or in another worker: `addAnalyzed`); their
  * postings wait in flat arrays. `flush` files them term by term: every
  * document of a term's field in one run into its Map. Filing them document by
  * document, as minisearch does, writes into tens of thousands of growing Maps
@@ -44,17 +48,12 @@ const MAX_TOKENS = 200_000;
 export class PostingBuffer<T> {
   private readonly m: Internals<T>;
   private readonly fieldCount: number;
-  /** Every token seen, numbered, with its terms' numbers (processTerm must depend on the token alone). */
-  private tokenIds = new Map<string, number>();
-  private tokenTerms: number[][] = [];
+  /** Analyses documents added here (source OWN); other sources are analyzers elsewhere. */
+  private readonly analyzer: NoteAnalyzer<T>;
+  private readonly sources = new Map<number, Source>();
   /** Every term seen, numbered. */
   private termIds = new Map<string, number>();
   private terms: string[] = [];
-  /** Per token and per term of the field being added: its count (zero between fields). */
-  private tokenCount = new Int32Array(1 << 12);
-  private termCount = new Int32Array(1 << 12);
-  private readonly seenTokens = new IntList();
-  private readonly seenTerms = new IntList();
   /** Per term × field: 1 + its pair's number in this batch (pairs numbered by first occurrence), 0 when none. */
   private pairSlot = new Int32Array(1 << 12);
   private pairKeys = new IntList();
@@ -69,24 +68,17 @@ export class PostingBuffer<T> {
   ) {
     this.m = index as unknown as Internals<T>;
     this.fieldCount = this.m._options.fields.length;
+    this.analyzer = new NoteAnalyzer(this.m._options);
+  }
+
+  /** What an analyzer elsewhere needs to analyse documents for this index: its options. */
+  get options(): AnalysisOptions<T> {
+    return this.m._options;
   }
 
   /** Postings waiting to be filed. */
   get pending(): number {
     return this.pairs.length;
-  }
-
-  /** The number of `token`, processed (into its terms' numbers) the first time it is seen. */
-  private tokenId(token: string, field: string): number {
-    let id = this.tokenIds.get(token);
-    if (id !== undefined) return id;
-    id = this.tokenTerms.length;
-    this.tokenIds.set(token, id);
-    const processed = this.m._options.processTerm(token, field);
-    const terms = Array.isArray(processed) ? processed : processed ? [processed] : [];
-    this.tokenTerms.push(terms.map((t) => this.termId(t)));
-    this.tokenCount = grown(this.tokenCount, id + 1);
-    return id;
   }
 
   private termId(term: string): number {
@@ -95,59 +87,65 @@ export class PostingBuffer<T> {
     id = this.terms.length;
     this.termIds.set(term, id);
     this.terms.push(term);
-    this.termCount = grown(this.termCount, id + 1);
     this.pairSlot = grown(this.pairSlot, (id + 1) * this.fieldCount);
     return id;
   }
 
   /** Adds `doc` (its id must not be in the index); files the batch when it is large. */
   add(doc: T): void {
+    this.addAnalyzed(this.analyzer.analyze([doc]), OWN);
+  }
+
+  /**
+   * Adds documents analysed by analyzer `source` (not 0), in the order it
+   * analysed them (its term numbers build on its earlier answers; first term 0: a new analyzer). A source
+   * started afresh (a new worker) numbers its terms from 0 again.
+   */
+  addAnalyzed(analyzed: AnalyzedDocs, source: number): void {
     const m = this.m;
-    const { extractField, stringifyField, tokenize, fields, idField } = m._options;
-    const id = extractField(doc, idField);
-    if (id == null) throw new Error(`MiniSearch: document does not have ID field "${idField}"`);
-    if (m._idToShortId.has(id)) throw new Error(`MiniSearch: duplicate ID ${id}`);
-    const shortId = m.addDocumentId(id);
-    m.saveStoredFields(shortId, doc);
-    const { seenTokens, seenTerms } = this;
-    for (const field of fields) {
-      const value = extractField(doc, field);
-      if (value == null) continue;
-      const fieldId = m._fieldIds[field]!;
-      // Each distinct token's count, then each term's (a token's count added to each
-      // of its terms), both in the order of their first occurrence.
-      seenTokens.length = 0;
-      for (const token of tokenize(stringifyField(value, field), field)) {
-        const t = this.tokenId(token, field);
-        const counts = this.tokenCount; // after tokenId, which may have grown it
-        if (counts[t] === 0) seenTokens.push(t);
-        counts[t]! += 1;
-      }
-      m.addFieldLength(shortId, fieldId, m._documentCount - 1, seenTokens.length);
-      const { tokenCount, termCount, tokenTerms } = this;
-      seenTerms.length = 0;
-      for (let i = 0; i < seenTokens.length; i++) {
-        const t = seenTokens.items[i]!;
-        for (const term of tokenTerms[t]!) {
-          if (termCount[term] === 0) seenTerms.push(term);
-          termCount[term]! += tokenCount[t]!;
+    const { extractField, idField } = m._options;
+    let from = this.sources.get(source);
+    if (!from || analyzed.firstTerm === 0) {
+      from = { terms: [], ids: new Int32Array(1 << 12) };
+      this.sources.set(source, from);
+    }
+    if (analyzed.firstTerm !== from.terms.length) throw new Error('análisis fuera de orden');
+    for (const term of analyzed.terms) from.terms.push(term);
+    from.ids = grown(from.ids, from.terms.length);
+    const ids = from.ids;
+    const data = analyzed.data;
+    const fieldCount = this.fieldCount;
+    let at = 0;
+    for (const doc of analyzed.docs as T[]) {
+      const id = extractField(doc, idField);
+      if (id == null) throw new Error(`MiniSearch: document does not have ID field "${idField}"`);
+      if (m._idToShortId.has(id)) throw new Error(`MiniSearch: duplicate ID ${id}`);
+      const shortId = m.addDocumentId(id);
+      m.saveStoredFields(shortId, doc);
+      for (let fieldId = 0; fieldId < fieldCount; fieldId++) {
+        const length = data[at++]!;
+        if (length < 0) continue;
+        m.addFieldLength(shortId, fieldId, m._documentCount - 1, length);
+        const end = at + 1 + 2 * data[at]!;
+        for (at++; at < end; at += 2) {
+          const local = data[at]!;
+          let term = ids[local]! - 1;
+          if (term < 0) {
+            term = this.termId(from.terms[local]!);
+            ids[local] = term + 1;
+          }
+          const key = term * fieldCount + fieldId;
+          const slots = this.pairSlot;
+          let slot = slots[key]!;
+          if (slot === 0) {
+            this.pairKeys.push(key);
+            slot = this.pairKeys.length;
+            slots[key] = slot;
+          }
+          this.pairs.push(slot - 1);
+          this.docs.push(shortId);
+          this.freqs.push(data[at + 1]!);
         }
-        tokenCount[t] = 0;
-      }
-      const slots = this.pairSlot;
-      for (let i = 0; i < seenTerms.length; i++) {
-        const term = seenTerms.items[i]!;
-        const key = term * this.fieldCount + fieldId;
-        let slot = slots[key]!;
-        if (slot === 0) {
-          this.pairKeys.push(key);
-          slot = this.pairKeys.length;
-          slots[key] = slot;
-        }
-        this.pairs.push(slot - 1);
-        this.docs.push(shortId);
-        this.freqs.push(termCount[term]!);
-        termCount[term] = 0;
       }
     }
     if (this.pairs.length >= MAX_PENDING) this.flush();
@@ -188,12 +186,11 @@ export class PostingBuffer<T> {
     this.pairs = new IntList();
     this.docs = new IntList();
     this.freqs = new IntList();
-    if (this.tokenIds.size > MAX_TOKENS) {
-      this.tokenIds = new Map();
-      this.tokenTerms = [];
+    if (this.terms.length > MAX_TERMS) {
       this.termIds = new Map();
       this.terms = [];
       this.pairSlot = new Int32Array(1 << 12);
+      for (const from of this.sources.values()) from.ids.fill(0);
     }
   }
 }

@@ -3,6 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { deleteDatabase } from '../db/database.ts';
 import { updateCachedNotes } from '../db/notes-cache-repo.ts';
 import { saveSearchIndex } from '../db/search-index-repo.ts';
+import type { NoteAnalysis } from './analysis-pool.ts';
+import { toNoteDocument } from './note-document.ts';
+import { noteAnalyzer } from './note-index.ts';
 import { createSearchEngine } from './search-engine.ts';
 import { ANALYZER_VERSION } from './spanish-analyzer.ts';
 
@@ -95,5 +98,35 @@ describe('web/search/search-engine', () => {
     const snippets = [];
     for (let i = 0; i < 2; i++) snippets.push((await engine.search('faro', {}, false))[0]?.snippet);
     expect(snippets).toEqual(['Faro Un faro en la bruma.', 'Faro Un faro en la bruma.']);
+  });
+
+  it('files many new notes analysed elsewhere; a failed analysis fails the sync once, its retry indexes them', async () => {
+    const many = Array.from({ length: 120 }, (_, i) =>
+      note(`n${i}.md`, `Nota ${i} sobre ${i % 2 ? 'el faro' : 'el huerto'}.`),
+    );
+    await updateCachedNotes(many, []);
+    let calls = 0;
+    let resets = 0;
+    const analysis: NoteAnalysis = {
+      async analyze(notes) {
+        if (++calls === 2) throw new Error('analizador caído');
+        const docs = notes.map((n) => toNoteDocument(n.path, n.content));
+        return { analyzed: noteAnalyzer().analyze(docs), source: 7 };
+      },
+      reset: () => resets++,
+    };
+    const engine = createSearchEngine({ analysis });
+    await engine.apply({ upserted: many.slice(0, 60), removed: [] });
+    await engine.apply({ upserted: many.slice(60), removed: [] });
+    const manifest = new Map(many.map((n) => [n.path, n.hash]));
+    await expect(engine.reconcile(manifest)).rejects.toThrow('analizador caído');
+    expect(engine.size).toBe(60);
+    expect(resets).toBe(1);
+    await engine.reconcile(manifest);
+    expect(engine.size).toBe(120);
+    expect(calls).toBe(3);
+    const found = await paths(engine, 'faro');
+    expect(found).toHaveLength(20);
+    expect(found.every((p) => Number(p.slice(1, -3)) % 2 === 1)).toBe(true);
   });
 });

@@ -1,7 +1,9 @@
-import type { SearchIndexRecord } from '../db/records.ts';
+import type { CachedNoteRecord, SearchIndexRecord } from '../db/records.ts';
 import { loadSearchIndex, saveSearchIndex } from '../db/search-index-repo.ts';
 import { copiedNotes } from '../db/vault-copy-repo.ts';
 import type { VaultChange } from '../vault-sync/sync-vault.ts';
+import type { Analysis, NoteAnalysis } from './analysis-pool.ts';
+import { createFilingQueue } from './filing-queue.ts';
 import { NoteIndex } from './note-index.ts';
 import { packIndex, unpackIndex } from './packed-index.ts';
 import type { SearchFilters, SearchHit } from './search-types.ts';
@@ -20,6 +22,8 @@ export const SAVE_DEBOUNCE_MS = 2_000;
  * cut from it (`snippetBody`), so a hit again skips the Markdown clean-up too.
  */
 const CONTENT_CACHE_LIMIT = 500;
+/** Fewer new notes than this are indexed here at once: not worth a trip to an analysis worker. */
+const MIN_ANALYSED = 50;
 
 /** A User Timing measure from `start` to now (the reload's steps, in the browser's performance panel); now. */
 function measured(name: string, start: number): number {
@@ -33,7 +37,7 @@ function measured(name: string, start: number): number {
  * changes note by note (by hash), saves itself back (debounced), and answers
  * queries with snippets cut from the copied notes.
  */
-export function createSearchEngine(opts: { saveDelayMs?: number } = {}) {
+export function createSearchEngine(opts: { saveDelayMs?: number; analysis?: NoteAnalysis } = {}) {
   let index = NoteIndex.empty();
   let hashes: Record<string, string> = {};
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -97,7 +101,52 @@ export function createSearchEngine(opts: { saveDelayMs?: number } = {}) {
     saveTimer = setTimeout(save, opts.saveDelayMs ?? SAVE_DEBOUNCE_MS);
   };
 
-  const apply = (change: VaultChange) => {
+  /** Paths of notes being analysed elsewhere, not in `hashes` until filed. */
+  const analysing = new Set<string>();
+  const queue = createFilingQueue<CachedNoteRecord[], Analysis>({
+    analyze: (notes) => opts.analysis!.analyze(notes),
+    file(notes, analysis) {
+      index.addAnalyzed(analysis.analyzed, analysis.source);
+      for (const note of notes) {
+        analysing.delete(note.path);
+        contents.delete(note.path);
+        hashes[note.path] = note.hash;
+      }
+      scheduleSave();
+    },
+    onFailure() {
+      // Not filed: their hashes are missing, so the next reconcile indexes them again.
+      analysing.clear();
+      opts.analysis?.reset();
+    },
+  });
+  /** A change of only new notes, enough of them: analysed in another worker. */
+  const analysable = (change: VaultChange) => {
+    if (!opts.analysis || change.removed.length > 0 || change.upserted.length < MIN_ANALYSED)
+      return false;
+    const paths = new Set<string>();
+    for (const { path } of change.upserted) {
+      if (path in hashes || analysing.has(path) || paths.has(path)) return false;
+      paths.add(path);
+    }
+    return true;
+  };
+
+  /**
+   * Applies a change: at once (a change applied before returns), or, for many
+   * new notes with an analysis worker at hand, queued to be filed in order
+   * (resolves when another chunk may come; `settled` when all are filed).
+   */
+  const apply = (change: VaultChange): void | Promise<void> => {
+    if (analysable(change)) {
+      for (const { path } of change.upserted) analysing.add(path);
+      return queue.add(change.upserted);
+    }
+    if (queue.idle) return applyNow(change);
+    return queue.settled().then(() => applyNow(change));
+  };
+
+  const applyNow = (change: VaultChange) => {
     let changed = false;
     for (const path of change.removed) {
       contents.delete(path);
@@ -145,9 +194,11 @@ export function createSearchEngine(opts: { saveDelayMs?: number } = {}) {
      * changes the copy got but the index missed (the tab closed before a save).
      */
     async reconcile(manifest: ReadonlyMap<string, string>) {
+      await queue.settled();
       const removed = Object.keys(hashes).filter((p) => !manifest.has(p));
       const stale = [...manifest].filter(([p, h]) => hashes[p] !== h).map(([p]) => p);
-      apply({ upserted: stale.length > 0 ? await copiedNotes(stale) : [], removed });
+      await apply({ upserted: stale.length > 0 ? await copiedNotes(stale) : [], removed });
+      await queue.settled();
     },
     /** Saves now if anything changed since the last save (after a sync, so a reload finds it). */
     flush: () => (dirty ? save() : saving),

@@ -9,6 +9,7 @@ import { exportNotes } from '../vault-sync/read-export.ts';
 import { syncVault } from '../vault-sync/sync-vault.ts';
 import { applyVaultEvents, EVENT_BATCH_MS } from '../vault-sync/vault-events.ts';
 import { createVectorLayer } from '../vectors/vector-layer.ts';
+import { analysisWorkerCount, createAnalysisPool } from './analysis-pool.ts';
 import { retryingSync } from './retrying-sync.ts';
 import { createSearchEngine } from './search-engine.ts';
 import type { FromWorker, ToWorker } from './search-protocol.ts';
@@ -26,7 +27,16 @@ const post = (message: FromWorker) => {
   // A query's first answer (lexical) is what the save must not hold up; a refined one may follow.
   if (message.type === 'result') queryDone(message.id);
 };
-const engine = createSearchEngine();
+/** Analysis workers (ended with this one): the per-note half of indexing a first sync, in parallel. */
+const analysis = createAnalysisPool(
+  analysisWorkerCount(navigator.hardwareConcurrency ?? 1),
+  () =>
+    new Worker(new URL('./analysis-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'soma-analysis',
+    }),
+);
+const engine = createSearchEngine({ analysis });
 const api = { getManifest, getNotesBatch };
 /** The embeddings layer: vectors copied like notes, fused with the lexical ranking. */
 const vectors = createVectorLayer({
@@ -57,8 +67,11 @@ function fail(error: unknown) {
   const known = error instanceof ApiError ? error : null;
   const message = error instanceof Error ? error.message : String(error);
   post({ type: 'error', code: known?.code ?? 'internal', message, status: known?.status ?? 0 });
-  // Searching what is already indexed beats waiting for a server that is not there.
-  becomeReady('saved');
+  // Not ready on a failure: a saved index, once loaded, already made the worker
+  // ready (searching it beats waiting for a server that is not there), and
+  // without one the index holds only what a failed first sync got through, or
+  // nothing — its answers would read as «no such note» (the 50k bench's «no
+  // encontró nada»). Queries wait for the retry; the page shows the error.
 }
 
 const enqueue = (task: () => Promise<void>) => {
@@ -75,11 +88,14 @@ async function sync() {
     exportNotes,
     onChange: (change) => {
       fetched += change.upserted.length;
-      engine.apply(change);
+      return engine.apply(change);
     },
     onProgress: (done, total) => post({ type: 'progress', done, total }),
   });
   await engine.reconcile(manifest);
+  // Every chunk is filed: the analysis workers' vocabularies are memory no one needs
+  // until the next big change (new workers start then).
+  analysis.reset();
   becomeReady('built');
   post({ type: 'synced', fetched, ms: performance.now() - born });
   // After every vault sync (so also on the event stream reconnecting): the vectors follow the notes.

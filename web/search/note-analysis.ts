@@ -1,0 +1,130 @@
+import { grown, IntList } from './int-list.ts';
+
+/** What analysing documents needs of minisearch's options (its `_options`, defaults filled in). */
+export interface AnalysisOptions<T> {
+  fields: string[];
+  idField: string;
+  storeFields: string[];
+  extractField(doc: T, field: string): unknown;
+  stringifyField(value: unknown, field: string): string;
+  tokenize(text: string, field: string): string[];
+  processTerm(term: string, field: string): string | string[] | null | undefined | false;
+}
+
+/**
+ * Documents turned into what minisearch files, by one `NoteAnalyzer`: each
+ * document's id and stored fields (nothing else of it: a note's text stays
+ * where it was analysed), the terms new to that analyzer (numbered from
+ * `firstTerm`), and `data`, for each document and field in order: the field's
+ * length (distinct tokens, as minisearch counts it) or -1 when the field is
+ * absent, the number of its terms, then each term's number and frequency in
+ * the order minisearch meets them. Plain arrays and one Int32Array: cheap to
+ * post between workers.
+ */
+export interface AnalyzedDocs {
+  docs: Record<string, unknown>[];
+  firstTerm: number;
+  terms: string[];
+  data: Int32Array<ArrayBuffer>;
+}
+
+/** Distinct tokens remembered with their terms; past this many, the analyzer starts afresh. */
+const MAX_TOKENS = 200_000;
+
+/**
+ * The per-document half of minisearch's `add` (7.2.0): tokenizing, processing
+ * and counting, with no index at hand, so that it can run in another worker.
+ * Every token is processed once (processTerm must depend on the token alone)
+ * and numbered, as is every term; `PostingBuffer.addAnalyzed` files the
+ * result exactly as `add` would have (same Maps, same order).
+ */
+export class NoteAnalyzer<T> {
+  private tokenIds = new Map<string, number>();
+  private tokenTerms: number[][] = [];
+  private termIds = new Map<string, number>();
+  private termCount = 0;
+  /** Per token and per term of the field being analysed: its count (zero between fields). */
+  private tokenCounts = new Int32Array(1 << 12);
+  private termCounts = new Int32Array(1 << 12);
+  private readonly seenTokens = new IntList();
+  private readonly seenTerms = new IntList();
+
+  constructor(private readonly options: AnalysisOptions<T>) {}
+
+  private termId(term: string, fresh: string[]): number {
+    let id = this.termIds.get(term);
+    if (id !== undefined) return id;
+    id = this.termCount++;
+    this.termIds.set(term, id);
+    fresh.push(term);
+    this.termCounts = grown(this.termCounts, id + 1);
+    return id;
+  }
+
+  private tokenId(token: string, field: string, fresh: string[]): number {
+    let id = this.tokenIds.get(token);
+    if (id !== undefined) return id;
+    id = this.tokenTerms.length;
+    this.tokenIds.set(token, id);
+    const processed = this.options.processTerm(token, field);
+    const terms = Array.isArray(processed) ? processed : processed ? [processed] : [];
+    this.tokenTerms.push(terms.map((t) => this.termId(t, fresh)));
+    this.tokenCounts = grown(this.tokenCounts, id + 1);
+    return id;
+  }
+
+  analyze(docs: readonly T[]): AnalyzedDocs {
+    if (this.tokenIds.size > MAX_TOKENS) {
+      this.tokenIds = new Map();
+      this.tokenTerms = [];
+      this.termIds = new Map();
+      this.termCount = 0;
+    }
+    const { extractField, stringifyField, tokenize, fields, idField, storeFields } = this.options;
+    const firstTerm = this.termCount;
+    const terms: string[] = [];
+    const out = new IntList();
+    const { seenTokens, seenTerms } = this;
+    const stored: Record<string, unknown>[] = [];
+    for (const doc of docs) {
+      const kept: Record<string, unknown> = { [idField]: extractField(doc, idField) };
+      for (const name of storeFields) kept[name] = extractField(doc, name);
+      stored.push(kept);
+      for (const field of fields) {
+        const value = extractField(doc, field);
+        if (value == null) {
+          out.push(-1);
+          continue;
+        }
+        // Each distinct token's count, then each term's (a token's count added to each
+        // of its terms), both in the order of their first occurrence.
+        seenTokens.length = 0;
+        for (const token of tokenize(stringifyField(value, field), field)) {
+          const t = this.tokenId(token, field, terms);
+          const counts = this.tokenCounts; // after tokenId, which may have grown it
+          if (counts[t] === 0) seenTokens.push(t);
+          counts[t]! += 1;
+        }
+        out.push(seenTokens.length);
+        const { tokenCounts, termCounts, tokenTerms } = this;
+        seenTerms.length = 0;
+        for (let i = 0; i < seenTokens.length; i++) {
+          const t = seenTokens.items[i]!;
+          for (const term of tokenTerms[t]!) {
+            if (termCounts[term] === 0) seenTerms.push(term);
+            termCounts[term]! += tokenCounts[t]!;
+          }
+          tokenCounts[t] = 0;
+        }
+        out.push(seenTerms.length);
+        for (let i = 0; i < seenTerms.length; i++) {
+          const term = seenTerms.items[i]!;
+          out.push(term);
+          out.push(termCounts[term]!);
+          termCounts[term] = 0;
+        }
+      }
+    }
+    return { docs: stored, firstTerm, terms, data: out.items.slice(0, out.length) };
+  }
+}
