@@ -1,5 +1,5 @@
 import MiniSearch, { type Options } from 'minisearch';
-import { LazyTermData, skipTerm, type TermData, UNREADABLE } from './lazy-term-data.ts';
+import { LazyTermData, type TermData, UNREADABLE } from './lazy-term-data.ts';
 
 /**
  * minisearch's state, saved for a reload in a form that is quick to read back:
@@ -13,6 +13,12 @@ export interface IndexSnapshot {
   header: string;
   /** Varints: per term its field count, then per field its id, document count, and per document the zigzag gap and the frequency. */
   postings: Uint8Array;
+  /**
+   * Where each term's postings end in `postings`, in the header's term order:
+   * a reload finds every term's bytes without reading all of them (a pass over
+   * 6 MB at 10k notes was a tenth of `ready_ms`).
+   */
+  ends: Uint32Array;
 }
 
 /** The parts of minisearch that its toJSON/loadJS read and write (7.2.0). */
@@ -81,6 +87,7 @@ const zigzag = (n: number) => ((n << 1) ^ (n >> 31)) >>> 0;
 export function snapshotOf<T>(index: MiniSearch<T>): IndexSnapshot {
   const m = index as unknown as Internals;
   const terms: string[] = [];
+  const ends: number[] = [];
   const postings = new VarintWriter();
   for (const [term, fields] of m._index) {
     terms.push(term);
@@ -88,6 +95,7 @@ export function snapshotOf<T>(index: MiniSearch<T>): IndexSnapshot {
     const encoded = fields instanceof LazyTermData ? fields.encoded : null;
     if (encoded) {
       postings.pushBytes(encoded.bytes.subarray(encoded.start, encoded.end));
+      ends.push(postings.length);
       continue;
     }
     postings.push(fields.size);
@@ -101,6 +109,7 @@ export function snapshotOf<T>(index: MiniSearch<T>): IndexSnapshot {
         previous = doc;
       }
     }
+    ends.push(postings.length);
   }
   const header: Header = {
     documentCount: m._documentCount,
@@ -113,7 +122,11 @@ export function snapshotOf<T>(index: MiniSearch<T>): IndexSnapshot {
     dirtCount: m._dirtCount,
     terms,
   };
-  return { header: JSON.stringify(header), postings: postings.bytes.slice(0, postings.length) };
+  return {
+    header: JSON.stringify(header),
+    postings: postings.bytes.slice(0, postings.length),
+    ends: Uint32Array.from(ends),
+  };
 }
 
 /** The index `snapshotOf` copied, with the options it was built with. */
@@ -140,14 +153,17 @@ export function restoreIndex<T>(snapshot: IndexSnapshot, options: Options<T>): M
   m._fieldLength = new Map(h.fieldLength);
   m._storedFields = new Map(h.storedFields);
   for (const [shortId, id] of m._documentIds) m._idToShortId.set(id, shortId);
-  // Each term's postings are decoded when first read (lazy-term-data.ts); here only checked.
-  const p = snapshot.postings;
-  let i = 0;
-  for (const term of h.terms) {
-    const start = i;
-    i = skipTerm(p, start);
-    m._index.set(term, new LazyTermData({ bytes: p, start, end: i }));
+  // Each term's postings are decoded, within its own bytes, when first read (lazy-term-data.ts).
+  const { postings: p, ends } = snapshot;
+  if (ends.length !== h.terms.length || (ends.at(-1) ?? 0) !== p.length) {
+    throw new Error(UNREADABLE);
   }
-  if (i !== p.length) throw new Error(UNREADABLE);
+  let start = 0;
+  for (let t = 0; t < ends.length; t++) {
+    const end = ends[t]!;
+    if (end <= start) throw new Error(UNREADABLE);
+    m._index.set(h.terms[t]!, new LazyTermData({ bytes: p, start, end }));
+    start = end;
+  }
   return index;
 }

@@ -81,7 +81,7 @@ export function createSearchEngine(opts: { saveDelayMs?: number } = {}) {
         const record: SearchIndexRecord = {
           key: SEARCH_INDEX_KEY,
           analyzerVersion: ANALYZER_VERSION,
-          packed: await packIndex(snapshot, taken),
+          parts: await packIndex(snapshot, taken),
           updatedAt: Date.now(),
         };
         await saveSearchIndex(record);
@@ -126,8 +126,8 @@ export function createSearchEngine(opts: { saveDelayMs?: number } = {}) {
       const t0 = performance.now();
       const saved = await (read ?? loadSearchIndex(SEARCH_INDEX_KEY));
       const t1 = measured('soma:index-read', t0);
-      if (!saved?.packed || saved.analyzerVersion !== ANALYZER_VERSION) return false;
-      const unpacked = await unpackIndex(saved.packed);
+      if (!saved?.parts || saved.analyzerVersion !== ANALYZER_VERSION) return false;
+      const unpacked = await unpackIndex(saved.parts);
       const t2 = measured('soma:index-unpack', t1);
       if (!unpacked) return false;
       index = NoteIndex.fromSnapshot(unpacked.snapshot);
