@@ -55,7 +55,7 @@ if (!split0) {
     'postings bytes',
     snap.postings.length,
     'packed',
-    packed.byteLength,
+    packed.head.size + packed.postings.size,
     'sha',
     createHash('sha256').update(snap.header).update(snap.postings).digest('hex').slice(0, 16),
   );

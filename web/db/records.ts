@@ -175,11 +175,15 @@ export interface SearchIndexRecord {
   /** Bumped when the analyzer or the indexed fields change: an old index is rebuilt. */
   analyzerVersion: number;
   /**
-   * gzip of path → hash of every indexed note (to update incrementally) and
-   * minisearch's JSON (web/search/packed-index.ts). Records saved before it
-   * existed lack it and are rebuilt from the copy.
+   * Layouts up to 3 (one gzip of everything): no longer read. A record that
+   * has only this is rebuilt from the copy, and its next save drops it.
    */
   packed?: ArrayBuffer;
+  /**
+   * Path → hash of every indexed note (to update incrementally) and the
+   * index itself, as web/search/packed-index.ts lays them out (layout 4).
+   */
+  parts?: { head: Blob; postings: Blob };
   updatedAt: number;
 }
 

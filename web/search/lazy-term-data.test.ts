@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LazyTermData, skipTerm } from './lazy-term-data.ts';
+import { LazyTermData } from './lazy-term-data.ts';
 import { NoteIndex } from './note-index.ts';
 
 /** One term's postings as index-snapshot.ts writes them: fields, then (gap, frequency) per note. */
@@ -19,9 +19,14 @@ function build() {
 }
 
 describe('web/search/lazy-term-data', () => {
-  it('finds where a term ends and refuses one cut short', () => {
-    expect(skipTerm(term, 0)).toBe(term.length);
-    expect(() => skipTerm(term.subarray(0, term.length - 1), 0)).toThrow();
+  it('refuses a term cut short, on every read, and never reads past its own end', () => {
+    const cut = new LazyTermData({ bytes: term, start: 0, end: term.length - 1 });
+    expect(() => cut.get(0)).toThrow();
+    expect(() => cut.size).toThrow();
+    expect(cut.encoded).not.toBeNull();
+    // The next term's bytes follow: a term whose end is wrong does not run into them.
+    const followed = new Uint8Array([...term, ...term]);
+    expect(() => new LazyTermData({ bytes: followed, start: 0, end: 5 }).get(0)).toThrow();
   });
 
   it('decodes its notes only when first read, as the Map minisearch built', () => {
@@ -56,5 +61,6 @@ describe('web/search/lazy-term-data', () => {
     const read = revived.snapshot();
     expect(read.header).toBe(untouched.header);
     expect(read.postings).toEqual(untouched.postings);
+    expect(read.ends).toEqual(untouched.ends);
   });
 });

@@ -7,17 +7,6 @@ export const UNREADABLE = 'índice guardado ilegible';
 /** Zigzag: a document id can be lower than the one before it (a note re-added), so gaps may be negative. */
 const unzigzag = (n: number) => (n >>> 1) ^ -(n & 1);
 
-/**
- * Where the varint that starts at `at` ends (the index after its last byte);
- * throws past `end`, so a term whose bytes were checked decodes without checks.
- */
-function skipVarint(bytes: Uint8Array, at: number, end: number): number {
-  let i = at;
-  while (i < end && bytes[i]! & 0x80) i++;
-  if (i >= end) throw new Error(UNREADABLE);
-  return i + 1;
-}
-
 function readVarint(bytes: Uint8Array, at: number, end: number): [value: number, next: number] {
   let value = 0;
   let shift = 0;
@@ -30,24 +19,6 @@ function readVarint(bytes: Uint8Array, at: number, end: number): [value: number,
     shift += 7;
   } while (byte & 0x80);
   return [value >>> 0, i];
-}
-
-/**
- * Where one term's postings end, from where they start: its field count, then
- * per field its id, its document count and a (gap, frequency) pair per
- * document (index-snapshot.ts). Checks every count against the bytes left, so
- * the later decoding cannot run off them.
- */
-export function skipTerm(bytes: Uint8Array, start: number): number {
-  const end = bytes.length;
-  let [fields, i] = readVarint(bytes, start, end);
-  for (; fields > 0; fields--) {
-    i = skipVarint(bytes, i, end);
-    let docs: number;
-    [docs, i] = readVarint(bytes, i, end);
-    for (let varints = docs * 2; varints > 0; varints--) i = skipVarint(bytes, i, end);
-  }
-  return i;
 }
 
 /** The bytes of one term's postings, still encoded. */
@@ -80,7 +51,20 @@ export class LazyTermData extends Map<number, Map<number, number>> {
   #decode(): void {
     const encoded = this.#encoded;
     if (!encoded) return;
+    // Cleared first: decoding calls `super.set`, which must not decode again.
     this.#encoded = null;
+    try {
+      this.#decodeFrom(encoded);
+    } catch (error) {
+      // Bytes that do not hold together (a foreign or damaged record) fail every read alike.
+      super.clear();
+      this.#encoded = encoded;
+      throw error;
+    }
+  }
+
+  /** Reads only within the term's own bytes: `readVarint` throws past `end`. */
+  #decodeFrom(encoded: EncodedTerm): void {
     const { bytes, end } = encoded;
     let [fields, i] = readVarint(bytes, encoded.start, end);
     for (; fields > 0; fields--) {

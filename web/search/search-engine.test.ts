@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteDatabase } from '../db/database.ts';
 import { updateCachedNotes } from '../db/notes-cache-repo.ts';
-import { saveSearchIndex } from '../db/search-index-repo.ts';
+import { loadSearchIndex, saveSearchIndex } from '../db/search-index-repo.ts';
 import type { NoteAnalysis } from './analysis-pool.ts';
 import { toNoteDocument } from './note-document.ts';
 import { noteAnalyzer } from './note-index.ts';
@@ -76,6 +76,42 @@ describe('web/search/search-engine', () => {
     };
     await saveSearchIndex(old as Parameters<typeof saveSearchIndex>[0]);
     expect(await createSearchEngine().load()).toBe(false);
+  });
+
+  it('rebuilds an index saved in layout 3 (one gzip), and its next save is in the new layout', async () => {
+    const old = {
+      key: 'notes',
+      analyzerVersion: ANALYZER_VERSION,
+      packed: await new Response(
+        new Blob(['SOM3']).stream().pipeThrough(new CompressionStream('gzip')),
+      ).arrayBuffer(),
+      updatedAt: 1,
+    };
+    await saveSearchIndex(old);
+    const engine = createSearchEngine();
+    expect(await engine.load()).toBe(false);
+    const a = note('a.md', 'bóveda antigua');
+    await updateCachedNotes([a], []);
+    await engine.reconcile(new Map([['a.md', a.hash]]));
+    await engine.flush();
+    const saved = await loadSearchIndex('notes');
+    expect(saved?.packed).toBeUndefined();
+    const again = createSearchEngine();
+    expect(await again.load()).toBe(true);
+    expect(await paths(again, 'boveda')).toEqual(['a.md']);
+  });
+
+  it('loads from a read already begun (the worker starts it as it boots)', async () => {
+    const first = createSearchEngine();
+    const a = note('a.md', 'bóveda antigua');
+    await updateCachedNotes([a], []);
+    first.apply({ upserted: [a], removed: [] });
+    await first.flush();
+    const read = loadSearchIndex('notes');
+    await deleteDatabase();
+    const second = createSearchEngine();
+    expect(await second.load(read)).toBe(true);
+    expect(await paths(second, 'boveda')).toEqual(['a.md']);
   });
 
   it('cuts snippets from the edited text, not a cached older one', async () => {

@@ -1,5 +1,5 @@
 import type { CachedNoteRecord, SearchIndexRecord } from '../db/records.ts';
-import { loadSearchIndex, saveSearchIndex } from '../db/search-index-repo.ts';
+import { loadSearchIndex, SEARCH_INDEX_KEY, saveSearchIndex } from '../db/search-index-repo.ts';
 import { copiedNotes } from '../db/vault-copy-repo.ts';
 import type { VaultChange } from '../vault-sync/sync-vault.ts';
 import type { Analysis, NoteAnalysis } from './analysis-pool.ts';
@@ -11,8 +11,6 @@ import { snippetBody, snippetOf } from './snippet.ts';
 import { ANALYZER_VERSION } from './spanish-analyzer.ts';
 import { SynonymTable } from './synonym-table.ts';
 
-/** The key of SOMA's one saved index in the `searchIndex` store. */
-const INDEX_KEY = 'notes';
 /** How long after the last change is the index saved (snapshotting and gzipping 10,000 notes takes ~1 s)? */
 export const SAVE_DEBOUNCE_MS = 2_000;
 /**
@@ -85,9 +83,9 @@ export function createSearchEngine(opts: { saveDelayMs?: number; analysis?: Note
     saving = saving
       .then(async () => {
         const record: SearchIndexRecord = {
-          key: INDEX_KEY,
+          key: SEARCH_INDEX_KEY,
           analyzerVersion: ANALYZER_VERSION,
-          packed: await packIndex(snapshot, taken),
+          parts: await packIndex(snapshot, taken),
           updatedAt: Date.now(),
         };
         await saveSearchIndex(record);
@@ -169,13 +167,16 @@ export function createSearchEngine(opts: { saveDelayMs?: number; analysis?: Note
     get size() {
       return index.size;
     },
-    /** Loads the saved index; false when there is none, or an older analyzer or layout saved it. */
-    async load(): Promise<boolean> {
+    /**
+     * Loads the saved index (from `read` when the record's read has begun already);
+     * false when there is none, or an older analyzer or layout saved it.
+     */
+    async load(read?: Promise<SearchIndexRecord | undefined>): Promise<boolean> {
       const t0 = performance.now();
-      const saved = await loadSearchIndex(INDEX_KEY);
+      const saved = await (read ?? loadSearchIndex(SEARCH_INDEX_KEY));
       const t1 = measured('soma:index-read', t0);
-      if (!saved?.packed || saved.analyzerVersion !== ANALYZER_VERSION) return false;
-      const unpacked = await unpackIndex(saved.packed);
+      if (!saved?.parts || saved.analyzerVersion !== ANALYZER_VERSION) return false;
+      const unpacked = await unpackIndex(saved.parts);
       const t2 = measured('soma:index-unpack', t1);
       if (!unpacked) return false;
       index = NoteIndex.fromSnapshot(unpacked.snapshot);

@@ -1,5 +1,8 @@
 /// <reference lib="webworker" />
 
+// First: it starts reading the saved index while the rest of the worker evaluates.
+import './early-index-read.ts';
+
 import type { VaultEvent } from '../../common/api-schemas.ts';
 import { getManifest, getNotesBatch, getStatus, openEvents } from '../lib/api.ts';
 import { ApiError } from '../lib/api-error.ts';
@@ -10,6 +13,7 @@ import { syncVault } from '../vault-sync/sync-vault.ts';
 import { applyVaultEvents, EVENT_BATCH_MS } from '../vault-sync/vault-events.ts';
 import { createVectorLayer } from '../vectors/vector-layer.ts';
 import { analysisWorkerCount, createAnalysisPool } from './analysis-pool.ts';
+import { takeEarlyIndexRead } from './early-index-read.ts';
 import { retryingSync } from './retrying-sync.ts';
 import { createSearchEngine } from './search-engine.ts';
 import type { FromWorker, ToWorker } from './search-protocol.ts';
@@ -160,7 +164,7 @@ function loadSaved() {
   if (loadQueued) return;
   loadQueued = true;
   enqueue(async () => {
-    if (await engine.load()) becomeReady('saved');
+    if (await engine.load(takeEarlyIndexRead() ?? undefined)) becomeReady('saved');
   });
 }
 
