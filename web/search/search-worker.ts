@@ -88,6 +88,8 @@ async function sync() {
   // for the index are answered first.
   await answered();
   await engine.flush();
+  // The notes' text for snippets, in memory, once the index is saved.
+  void engine.warm();
 }
 
 /** Queries received and not answered yet (not even lexically). */
@@ -174,4 +176,6 @@ scope.onmessage = async (event: MessageEvent<ToWorker>) => {
   } finally {
     queryDone(message.id);
   }
+  // After a reload, the first answer came from IndexedDB: the next ones need not.
+  void engine.warm();
 };
