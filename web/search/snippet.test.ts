@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { foldText } from '../../common/fold-text.ts';
-import { snippetBody, snippetOf } from './snippet.ts';
+import { plainText, snippetBody, snippetOf } from './snippet.ts';
 
 /**
  * The snippet as it was cut before words were scanned without a regex
@@ -31,6 +31,21 @@ function referenceSnippet(body: string, terms: readonly string[]) {
   }
   return { text, marks };
 }
+
+/** `plainText` as it was, every step run on every note: the reference for the guarded one. */
+const referencePlain = (markdown: string) =>
+  markdown
+    .replace(/^```.*$/gm, '')
+    .replace(
+      /!?\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|([^\]]*))?\]\]/g,
+      (_m, target: string, alias?: string) => (alias ?? target).trim(),
+    )
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, '')
+    .replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/gm, '')
+    .replace(/^[ \t]*>[ \t]?/gm, '')
+    .replace(/(\*\*|__|`)/g, '')
+    .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s).,;:!?]|$)/gm, '$1$2');
 
 function markdownFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -89,5 +104,15 @@ describe('web/search/snippet', () => {
       }
     }
     expect(compared).toBeGreaterThan(500);
+  });
+
+  it('strips Markdown exactly as every step run on every note did', () => {
+    const samples = [
+      ...TRICKY,
+      ...markdownFiles(join(import.meta.dirname, 'fixtures')),
+      '# T\n```js\ncode\n```\n> cita **negrita** __sub__ `x` *em* _em_ [[a#b|c]] ![i](u) [t](u)\n1) uno\n- dos',
+      '**a** b* c_ d] (e) #f ##g\n  > h\n3. i',
+    ];
+    for (const md of samples) expect(plainText(md)).toBe(referencePlain(md));
   });
 });

@@ -14,18 +14,25 @@ const FRONT_MATTER_RE = /^\uFEFF?---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
  * links and wikilinks keep their visible text.
  */
 export function plainText(markdown: string): string {
-  return markdown
-    .replace(/^```.*$/gm, '')
-    .replace(
+  // Each step only where its mark occurs (a regex with no match returns the text as
+  // it was): most notes have few marks, and every note goes through this once.
+  let s = markdown;
+  if (s.includes('```')) s = s.replace(/^```.*$/gm, '');
+  if (s.includes('[[')) {
+    s = s.replace(
       /!?\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|([^\]]*))?\]\]/g,
       (_m, target: string, alias?: string) => (alias ?? target).trim(),
-    )
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, '')
-    .replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/gm, '')
-    .replace(/^[ \t]*>[ \t]?/gm, '')
-    .replace(/(\*\*|__|`)/g, '')
-    .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s).,;:!?]|$)/gm, '$1$2');
+    );
+  }
+  if (s.includes('](')) s = s.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1');
+  if (s.includes('#')) s = s.replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, '');
+  s = s.replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/gm, '');
+  if (s.includes('>')) s = s.replace(/^[ \t]*>[ \t]?/gm, '');
+  if (s.includes('**') || s.includes('__') || s.includes('`')) s = s.replace(/(\*\*|__|`)/g, '');
+  if (s.includes('*') || s.includes('_')) {
+    s = s.replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s).,;:!?]|$)/gm, '$1$2');
+  }
+  return s;
 }
 
 /** A line of a note around a match, with where the matched words are (`[start, end)` in `text`). */
