@@ -10,8 +10,11 @@ import { snippetBody } from './snippet.ts';
 const CHAR_BUDGET = 48_000_000;
 /** How long may one slice of turning raw notes into snippet bodies hold the worker? (a query waits at most this) */
 const SLICE_MS = 4;
-/** Notes per IndexedDB read while filling after a reload (~2 MB). */
-const FILL_BATCH = 1_000;
+/**
+ * Notes per IndexedDB read while filling after a reload (~400 KB): a query
+ * whose hits are not in memory yet reads them behind at most one such batch.
+ */
+const FILL_BATCH = 200;
 
 /** Reads up to `limit` copied notes after `after` in path order (from the first when null). */
 export type ReadCopy = (after: string | null, limit: number) => Promise<CachedNoteRecord[]>;

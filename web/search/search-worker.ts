@@ -88,8 +88,9 @@ async function sync() {
   // for the index are answered first.
   await answered();
   await engine.flush();
-  // The notes' text for snippets, in memory, once the index is saved.
-  void engine.warm();
+  // The notes' text for snippets, in memory, once the index is saved (a failed
+  // read leaves the rest to be read from IndexedDB per query, as before).
+  engine.warm().catch(() => undefined);
 }
 
 /** Queries received and not answered yet (not even lexically). */
@@ -177,5 +178,5 @@ scope.onmessage = async (event: MessageEvent<ToWorker>) => {
     queryDone(message.id);
   }
   // After a reload, the first answer came from IndexedDB: the next ones need not.
-  void engine.warm();
+  engine.warm().catch(() => undefined);
 };
