@@ -177,6 +177,4 @@ scope.onmessage = async (event: MessageEvent<ToWorker>) => {
   } finally {
     queryDone(message.id);
   }
-  // After a reload, the first answer came from IndexedDB: the next ones need not.
-  engine.warm().catch(() => undefined);
 };
