@@ -26,3 +26,16 @@ export function copiedNotes(paths: readonly string[]): Promise<CachedNoteRecord[
     return found.filter((n): n is CachedNoteRecord => n !== undefined);
   });
 }
+
+/**
+ * Up to `limit` copied notes after `after` in path order (from the first when
+ * null), one read in its own short transaction: a pass over the whole copy in
+ * batches that never holds the sync's writes up for long.
+ */
+export function copiedNotesAfter(after: string | null, limit: number): Promise<CachedNoteRecord[]> {
+  return withTx([STORES.notes], 'readonly', (tx) =>
+    tx
+      .objectStore(STORES.notes)
+      .getAll(after === null ? undefined : IDBKeyRange.lowerBound(after, true), limit),
+  );
+}

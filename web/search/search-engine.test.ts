@@ -165,4 +165,40 @@ describe('web/search/search-engine', () => {
     expect(found).toHaveLength(20);
     expect(found.every((p) => Number(p.slice(1, -3)) % 2 === 1)).toBe(true);
   });
+
+  it('after a reload, warms every note into memory: same snippets, no longer read from the copy', async () => {
+    const first = createSearchEngine();
+    const notes = [
+      note('a.md', '---\ntags: [mar]\n---\n# Faro\n\n**Un** faro en [[Niebla|la bruma]].'),
+      note('b.md', 'El faro del puerto, y la bóveda del *faro* viejo.'),
+    ];
+    await updateCachedNotes(notes, []);
+    first.apply({ upserted: notes, removed: [] });
+    await first.flush();
+    const before = await first.search('faro', {}, false);
+
+    const second = createSearchEngine();
+    expect(await second.load()).toBe(true);
+    // Read from the copy (a.md only), then the warm-up's pass brings in the rest.
+    expect((await second.search('bruma', {}, false))[0]?.snippet).toBe(before[0]?.snippet);
+    await second.warm();
+    // Gone from the copy, still in the index: only the worker's memory has their text now.
+    await updateCachedNotes([], ['a.md', 'b.md']);
+    expect(await second.search('faro', {}, false)).toEqual(before);
+  });
+
+  it('an edit during the warm-up wins over the text the warm-up read', async () => {
+    const first = createSearchEngine();
+    const a = note('a.md', 'Un faro en la niebla.');
+    await updateCachedNotes([a], []);
+    first.apply({ upserted: [a], removed: [] });
+    await first.flush();
+    const second = createSearchEngine();
+    await second.load();
+    const warming = second.warm();
+    // The copy still holds the old text: the event's content reached the index first.
+    second.apply({ upserted: [note('a.md', 'Otro faro, sin niebla.')], removed: [] });
+    await warming;
+    expect((await second.search('faro', {}, false))[0]?.snippet).toBe('Otro faro, sin niebla.');
+  });
 });

@@ -1,10 +1,11 @@
 import type { CachedNoteRecord, SearchIndexRecord } from '../db/records.ts';
 import { loadSearchIndex, SEARCH_INDEX_KEY, saveSearchIndex } from '../db/search-index-repo.ts';
-import { copiedNotes } from '../db/vault-copy-repo.ts';
+import { copiedNotes, copiedNotesAfter } from '../db/vault-copy-repo.ts';
 import type { VaultChange } from '../vault-sync/sync-vault.ts';
 import type { Analysis, NoteAnalysis } from './analysis-pool.ts';
 import { createFilingQueue } from './filing-queue.ts';
 import { NoteIndex } from './note-index.ts';
+import { NoteTexts } from './note-texts.ts';
 import { packIndex, unpackIndex } from './packed-index.ts';
 import type { SearchFilters, SearchHit } from './search-types.ts';
 import { snippetBody, snippetOf } from './snippet.ts';
@@ -13,13 +14,6 @@ import { SynonymTable } from './synonym-table.ts';
 
 /** How long after the last change is the index saved (snapshotting and gzipping 10,000 notes takes ~1 s)? */
 export const SAVE_DEBOUNCE_MS = 2_000;
-/**
- * How many notes' text the engine keeps for snippets (~2 KB each): typing
- * `bov`, `bove`, `boveda` asks for the same hits again, and an IndexedDB read
- * of 20 notes is most of a query's time in the worker. Kept as snippets are
- * cut from it (`snippetBody`), so a hit again skips the Markdown clean-up too.
- */
-const CONTENT_CACHE_LIMIT = 500;
 /** Fewer new notes than this are indexed here at once: not worth a trip to an analysis worker. */
 const MIN_ANALYSED = 50;
 
@@ -43,33 +37,29 @@ export function createSearchEngine(opts: { saveDelayMs?: number; analysis?: Note
   let dirty = false;
   /** The harness's synonym groups; queries only, so a change needs no re-indexing. */
   let synonyms = SynonymTable.empty;
-  /** path → snippet body of recently shown notes, oldest first (dropped when the note changes). */
-  const contents = new Map<string, string>();
+  /** Every indexed note's snippet text, in memory (see NoteTexts). */
+  const texts = new NoteTexts();
+  /** Has every indexed note passed through `apply` or a fill since the index was loaded? */
+  let textsComplete = true;
+  let warming: Promise<void> | null = null;
 
-  /** The snippet bodies of `paths` (those still in the copy), from the cache or IndexedDB. */
+  /** The snippet bodies of `paths` (those still in the copy), from memory or IndexedDB. */
   const contentsOf = async (paths: readonly string[]): Promise<Map<string, string>> => {
     const found = new Map<string, string>();
     const missing: string[] = [];
     for (const p of paths) {
-      const text = contents.get(p);
-      if (text === undefined) {
-        missing.push(p);
-        continue;
-      }
-      found.set(p, text);
-      contents.delete(p); // re-inserted below: most recently used last
-      contents.set(p, text);
+      const body = texts.body(p);
+      if (body === undefined) missing.push(p);
+      else found.set(p, body);
     }
     if (missing.length > 0) {
-      for (const n of await copiedNotes(missing)) {
-        const body = snippetBody(n.content);
-        found.set(n.path, body);
-        contents.set(n.path, body);
-      }
-      for (const oldest of contents.keys()) {
-        if (contents.size <= CONTENT_CACHE_LIMIT) break;
-        contents.delete(oldest);
-      }
+      await texts.reading(async (offer) => {
+        for (const n of await copiedNotes(missing)) {
+          const body = snippetBody(n.content);
+          found.set(n.path, body);
+          offer(n.path, body, true);
+        }
+      });
     }
     return found;
   };
@@ -107,7 +97,7 @@ export function createSearchEngine(opts: { saveDelayMs?: number; analysis?: Note
       index.addAnalyzed(analysis.analyzed, analysis.source);
       for (const note of notes) {
         analysing.delete(note.path);
-        contents.delete(note.path);
+        texts.set(note.path, note.content);
         hashes[note.path] = note.hash;
       }
       scheduleSave();
@@ -147,15 +137,16 @@ export function createSearchEngine(opts: { saveDelayMs?: number; analysis?: Note
   const applyNow = (change: VaultChange) => {
     let changed = false;
     for (const path of change.removed) {
-      contents.delete(path);
+      texts.delete(path);
       if (!(path in hashes)) continue;
       index.remove(path);
       delete hashes[path];
       changed = true;
     }
     for (const note of change.upserted) {
-      contents.delete(note.path);
-      if (hashes[note.path] === note.hash) continue;
+      const same = hashes[note.path] === note.hash;
+      if (!(same && texts.has(note.path))) texts.set(note.path, note.content);
+      if (same) continue;
       index.upsert(note.path, note.content);
       hashes[note.path] = note.hash;
       changed = true;
@@ -181,7 +172,8 @@ export function createSearchEngine(opts: { saveDelayMs?: number; analysis?: Note
       if (!unpacked) return false;
       index = NoteIndex.fromSnapshot(unpacked.snapshot);
       measured('soma:index-revive', t2);
-      contents.clear();
+      texts.clear();
+      textsComplete = false;
       hashes = unpacked.hashes;
       return true;
     },
@@ -201,14 +193,31 @@ export function createSearchEngine(opts: { saveDelayMs?: number; analysis?: Note
       await apply({ upserted: stale.length > 0 ? await copiedNotes(stale) : [], removed });
       await queue.settled();
     },
+    /**
+     * Brings every note's snippet text into memory in the background: after a
+     * reload, one pass over the copy; then the raw notes become snippet bodies
+     * in short slices, so a query waits for no IndexedDB read.
+     */
+    warm(): Promise<void> {
+      warming ??= (async () => {
+        if (!textsComplete) {
+          await texts.fill(copiedNotesAfter);
+          textsComplete = true;
+        }
+        await texts.convert();
+      })().finally(() => {
+        warming = null;
+      });
+      return warming;
+    },
     /** Saves now if anything changed since the last save (after a sync, so a reload finds it). */
     flush: () => (dirty ? save() : saving),
     async search(query: string, filters: SearchFilters, typing: boolean): Promise<SearchHit[]> {
       const ranked = index.search(query, filters, typing, synonyms);
       if (ranked.length === 0) return [];
-      const texts = await contentsOf(ranked.map((r) => r.path));
+      const bodies = await contentsOf(ranked.map((r) => r.path));
       return ranked.map((r) => {
-        const snippet = snippetOf(texts.get(r.path) ?? '', r.terms);
+        const snippet = snippetOf(bodies.get(r.path) ?? '', r.terms);
         return {
           path: r.path,
           title: r.title,

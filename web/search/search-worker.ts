@@ -108,6 +108,9 @@ async function sync() {
   // for the index are answered first.
   await answered();
   await engine.flush();
+  // The notes' text for snippets, in memory, once the index is saved (a failed
+  // read leaves the rest to be read from IndexedDB per query, as before).
+  engine.warm().catch(() => undefined);
 }
 
 /** Queries received and not answered yet (not even lexically). */

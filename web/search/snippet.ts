@@ -1,4 +1,5 @@
 import { foldText as foldTerm } from '../../common/fold-text.ts';
+import { scanWords } from './scan-words.ts';
 
 /** How many characters of context a snippet shows before the first match… */
 const BEFORE = 60;
@@ -6,7 +7,6 @@ const BEFORE = 60;
 const LENGTH = 200;
 
 const FRONT_MATTER_RE = /^\uFEFF?---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
-const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
 
 /**
  * The note's words without Markdown's marks, so a snippet reads as text:
@@ -14,18 +14,25 @@ const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
  * links and wikilinks keep their visible text.
  */
 export function plainText(markdown: string): string {
-  return markdown
-    .replace(/^```.*$/gm, '')
-    .replace(
+  // Each step only where its mark occurs (a regex with no match returns the text as
+  // it was): most notes have few marks, and every note goes through this once.
+  let s = markdown;
+  if (s.includes('```')) s = s.replace(/^```.*$/gm, '');
+  if (s.includes('[[')) {
+    s = s.replace(
       /!?\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|([^\]]*))?\]\]/g,
       (_m, target: string, alias?: string) => (alias ?? target).trim(),
-    )
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, '')
-    .replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/gm, '')
-    .replace(/^[ \t]*>[ \t]?/gm, '')
-    .replace(/(\*\*|__|`)/g, '')
-    .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s).,;:!?]|$)/gm, '$1$2');
+    );
+  }
+  if (s.includes('](')) s = s.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1');
+  if (s.includes('#')) s = s.replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, '');
+  s = s.replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/gm, '');
+  if (s.includes('>')) s = s.replace(/^[ \t]*>[ \t]?/gm, '');
+  if (s.includes('**') || s.includes('__') || s.includes('`')) s = s.replace(/(\*\*|__|`)/g, '');
+  if (s.includes('*') || s.includes('_')) {
+    s = s.replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s).,;:!?]|$)/gm, '$1$2');
+  }
+  return s;
 }
 
 /** A line of a note around a match, with where the matched words are (`[start, end)` in `text`). */
@@ -50,31 +57,67 @@ function foldWord(word: string): string {
   return folded;
 }
 
+/** Does the word at `[start, end)` of `text` match? `starts`: the first code units a matching word can have. */
+interface Matcher {
+  (text: string, start: number, end: number): boolean;
+  starts: RegExp;
+}
+
+/** The `starts` regex of each set of first letters seen lately (V8 compiles a regex once per instance). */
+const startsCache = new Map<string, RegExp>();
+
+/**
+ * A global regex finding the code units a matching word can start with: the
+ * terms' ASCII first letters in either case, or anything past ASCII (`á`
+ * folds to `a`); `scanWords` checks it is a word's start.
+ */
+function startsOf(terms: readonly string[]): RegExp {
+  let key = '';
+  for (const t of terms) if (t.charCodeAt(0) < 128) key += t[0];
+  let re = startsCache.get(key);
+  if (re) return re;
+  let units = '';
+  for (const c of new Set(key)) {
+    units += `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    if (c >= 'a' && c <= 'z') units += c.toUpperCase();
+  }
+  re = new RegExp(`[${units}\\u0080-\\uffff]`, 'g');
+  if (startsCache.size >= 1_000) startsCache.clear();
+  startsCache.set(key, re);
+  return re;
+}
+
 /**
  * Tells the words the index turned into one of `terms`: stems are prefixes
  * of the folded word (Snowball only strips suffixes), so a prefix test finds
  * them without running the stemmer again.
  */
-function matcher(terms: readonly string[]): (word: string) => boolean {
+function matcher(terms: readonly string[]): Matcher {
   const wanted = terms.filter((t) => t.length > 0);
   // The ASCII letters the terms start with: a word starting with any other ASCII
   // character folds to a word starting with it too, so it cannot match (most words, unfolded).
   const firsts = new Uint8Array(128);
   for (const t of wanted) if (t.charCodeAt(0) < 128) firsts[t.charCodeAt(0)] = 1;
-  return (word) => {
-    const c = word.charCodeAt(0);
+  const matches = (text: string, start: number, end: number) => {
+    const c = text.charCodeAt(start);
     if (c < 128 && firsts[c >= 65 && c <= 90 ? c + 32 : c] === 0) return false;
-    const folded = foldWord(word);
+    const folded = foldWord(text.slice(start, end));
     return wanted.some((t) => folded.startsWith(t));
   };
+  return Object.assign(matches, { starts: startsOf(wanted) });
 }
 
 /** The matched words of `text`. */
-function marksIn(text: string, matches: (word: string) => boolean): [number, number][] {
+function marksIn(text: string, matches: Matcher): [number, number][] {
   const marks: [number, number][] = [];
-  for (const m of text.matchAll(WORD_RE)) {
-    if (matches(m[0])) marks.push([m.index, m.index + m[0].length]);
-  }
+  scanWords(
+    text,
+    (start, end) => {
+      if (matches(text, start, end)) marks.push([start, end]);
+      return false;
+    },
+    matches.starts,
+  );
   return marks;
 }
 
@@ -96,12 +139,15 @@ export function snippetBody(content: string): string {
 export function snippetOf(body: string, terms: readonly string[]): Snippet {
   const matches = matcher(terms);
   let first = 0;
-  for (const m of body.matchAll(WORD_RE)) {
-    if (matches(m[0])) {
-      first = m.index;
-      break;
-    }
-  }
+  scanWords(
+    body,
+    (start, end) => {
+      if (!matches(body, start, end)) return false;
+      first = start;
+      return true;
+    },
+    matches.starts,
+  );
   let from = Math.max(0, first - BEFORE);
   // Start on a word boundary rather than in the middle of one.
   if (from > 0) from = body.indexOf(' ', from) + 1 || from;

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { CachedNoteRecord } from '../db/records.ts';
+import { NoteTexts } from './note-texts.ts';
+import { snippetBody } from './snippet.ts';
+
+const content = (n: number) => `---\ntags: [t${n}]\n---\n# Nota ${n}\n\n- Un **faro** número ${n}.`;
+
+describe('web/search/note-texts', () => {
+  it('turns every raw note into its snippet body in the background, slice after slice', async () => {
+    const texts = new NoteTexts();
+    for (let n = 0; n < 3_000; n++) texts.set(`n${n}.md`, content(n));
+    const converting = texts.convert();
+    // Edits and deletions may land between slices.
+    texts.set('n5.md', 'Editada.');
+    texts.delete('n6.md');
+    await converting;
+    expect(texts.body('n0.md')).toBe(snippetBody(content(0)));
+    expect(texts.body('n2999.md')).toBe(snippetBody(content(2999)));
+    expect(texts.body('n5.md')).toBe('Editada.');
+    expect(texts.body('n6.md')).toBeUndefined();
+  });
+
+  it('fills from the copy in batches, keeping what the sync set meanwhile', async () => {
+    const copy: CachedNoteRecord[] = [];
+    for (let n = 0; n < 500; n++) copy.push({ path: `n${n}.md`, hash: 'h', content: content(n) });
+    copy.sort((a, b) => (a.path < b.path ? -1 : 1));
+    const texts = new NoteTexts();
+    texts.set('n7.md', 'Más nueva que la copia.');
+    const reads: (string | null)[] = [];
+    await texts.fill(async (after, limit) => {
+      reads.push(after);
+      const from = after === null ? 0 : copy.findIndex((n) => n.path > after);
+      return copy.slice(from, from + limit);
+    });
+    expect(reads.length).toBe(3);
+    expect(texts.body('n7.md')).toBe('Más nueva que la copia.');
+    expect(texts.body('n499.md')).toBe(snippetBody(content(499)));
+  });
+});

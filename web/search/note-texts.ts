@@ -1,0 +1,148 @@
+import type { CachedNoteRecord } from '../db/records.ts';
+import { snippetBody } from './snippet.ts';
+
+/**
+ * How many characters of note text the worker keeps (~1 byte each: V8 keeps
+ * text of Latin-1 characters, which Spanish is, one byte a character): a 10k
+ * vault of ~2 KB notes is ~20 M, so it fits whole; past this the oldest are
+ * dropped and read from IndexedDB when they are hits.
+ */
+const CHAR_BUDGET = 48_000_000;
+/** How long may one slice of turning raw notes into snippet bodies hold the worker? (a query waits at most this) */
+const SLICE_MS = 4;
+/**
+ * Notes per IndexedDB read while filling after a reload (~400 KB): a query
+ * whose hits are not in memory yet reads them behind at most one such batch.
+ */
+const FILL_BATCH = 200;
+
+/** Reads up to `limit` copied notes after `after` in path order (from the first when null). */
+export type ReadCopy = (after: string | null, limit: number) => Promise<CachedNoteRecord[]>;
+
+/**
+ * Lets queued messages (a query) run, then goes on: a message to itself,
+ * since nested `setTimeout`s are held back 4 ms each, as long as a slice.
+ */
+const pause = () =>
+  new Promise<void>((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+
+/**
+ * Every indexed note's text as snippets are cut from it (`snippetBody`), in
+ * the worker's memory: reading 20 hits from IndexedDB was most of a query's
+ * time in the browser. Notes arrive raw (from the sync, the events or a pass
+ * over the copy after a reload) and are turned into bodies in short slices
+ * in the background, or on first use. What is not here is read from the copy
+ * by the caller, so nothing depends on the text being complete.
+ */
+export class NoteTexts {
+  /** path → text; a body, or raw content while the path is in `raw`. Oldest first. */
+  private readonly texts = new Map<string, string>();
+  private readonly raw = new Set<string>();
+  private chars = 0;
+  /** Paths set or deleted during each read in flight: what it read of them may be stale. */
+  private readonly watchers = new Set<Set<string>>();
+  private converting: Promise<void> | null = null;
+
+  /** The snippet body of `path`, when kept. */
+  body(path: string): string | undefined {
+    const text = this.texts.get(path);
+    if (text === undefined || !this.raw.has(path)) return text;
+    const body = snippetBody(text);
+    this.put(path, body, false);
+    return body;
+  }
+
+  has(path: string): boolean {
+    return this.texts.has(path);
+  }
+
+  /** A note's new content (the sync or an event): replaces whatever was kept. */
+  set(path: string, content: string) {
+    for (const w of this.watchers) w.add(path);
+    this.put(path, content, true);
+  }
+
+  delete(path: string) {
+    for (const w of this.watchers) w.add(path);
+    this.drop(path);
+  }
+
+  clear() {
+    for (const path of [...this.texts.keys()]) this.delete(path);
+  }
+
+  /**
+   * Reads notes from the copy with `read` and keeps those not set or deleted
+   * meanwhile (an edit that arrived during the read wins): `read` gets a
+   * function that offers each note it read.
+   */
+  async reading<T>(
+    read: (offer: (path: string, text: string, isBody: boolean) => void) => Promise<T>,
+  ): Promise<T> {
+    const changed = new Set<string>();
+    this.watchers.add(changed);
+    try {
+      return await read((path, text, isBody) => {
+        if (!changed.has(path) && !this.texts.has(path)) this.put(path, text, !isBody);
+      });
+    } finally {
+      this.watchers.delete(changed);
+    }
+  }
+
+  /** Keeps every copied note not kept yet, one batch of reads at a time (after a reload). */
+  fill(readCopy: ReadCopy): Promise<void> {
+    return this.reading(async (offer) => {
+      let after: string | null = null;
+      while (this.chars < CHAR_BUDGET) {
+        const batch = await readCopy(after, FILL_BATCH);
+        for (const n of batch) offer(n.path, n.content, false);
+        if (batch.length < FILL_BATCH) return;
+        after = batch[batch.length - 1]!.path;
+      }
+    });
+  }
+
+  /** Turns every raw note into its body in slices of a few ms; resolves when none is left. */
+  convert(): Promise<void> {
+    this.converting ??= (async () => {
+      while (this.raw.size > 0) {
+        const until = performance.now() + SLICE_MS;
+        for (const path of this.raw) {
+          this.body(path);
+          if (performance.now() >= until) break;
+        }
+        await pause();
+      }
+    })().finally(() => {
+      this.converting = null;
+    });
+    return this.converting;
+  }
+
+  private put(path: string, text: string, isRaw: boolean) {
+    this.drop(path);
+    this.texts.set(path, text);
+    if (isRaw) this.raw.add(path);
+    this.chars += text.length;
+    for (const oldest of this.texts.keys()) {
+      if (this.chars <= CHAR_BUDGET) break;
+      this.drop(oldest);
+    }
+  }
+
+  private drop(path: string) {
+    const old = this.texts.get(path);
+    if (old === undefined) return;
+    this.chars -= old.length;
+    this.texts.delete(path);
+    this.raw.delete(path);
+  }
+}
