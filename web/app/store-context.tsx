@@ -95,10 +95,7 @@ const StoreContext = createContext<Stores>();
 
 export function StoreProvider(props: { children: JSX.Element }) {
   const stores = createStores();
-  // The session check and first loads start in the task after the stores and the first
-  // screen are built: one shorter task each at boot (issue 17).
-  const starting = setTimeout(() => void stores.start());
-  onCleanup(() => clearTimeout(starting));
+  void stores.start();
   return <StoreContext.Provider value={stores}>{props.children}</StoreContext.Provider>;
 }
 
