@@ -1,4 +1,5 @@
-// zod/mini like the rest of common/: the PWA parses these at its boundary.
+// zod/mini like the rest of common/: the PWA parses these at its boundary. Objects are
+// `z.lazy`, built on first parse rather than at the page's boot (see api-schemas.ts).
 import * as z from 'zod/mini';
 
 /**
@@ -30,11 +31,13 @@ export const embedProblemCodes = [
  */
 export const DEFAULT_HYBRID = { rrfK: 60, vectorWeight: 0.5, minSimilarity: 0.1 } as const;
 /** The harness's fusion settings as the status ships them (a field added later gets its default). */
-export const HybridSettingsSchema = z.object({
-  rrfK: z.int(),
-  vectorWeight: z.number(),
-  minSimilarity: z._default(z.number(), DEFAULT_HYBRID.minSimilarity),
-});
+export const HybridSettingsSchema = z.lazy(() =>
+  z.object({
+    rrfK: z.int(),
+    vectorWeight: z.number(),
+    minSimilarity: z._default(z.number(), DEFAULT_HYBRID.minSimilarity),
+  }),
+);
 export type HybridSettings = z.infer<typeof HybridSettingsSchema>;
 
 /** Problems found while making the embedder at start-up: only a restart tries again. */
@@ -44,24 +47,28 @@ export const startupProblemCodes: ReadonlySet<string> = new Set([
   'tokenizer_missing',
   'model_dir_invalid',
 ]);
-export const EmbedProblemSchema = z.object({
-  code: z.enum(embedProblemCodes),
-  params: z.record(z.string(), z.union([z.string(), z.number()])),
-});
+export const EmbedProblemSchema = z.lazy(() =>
+  z.object({
+    code: z.enum(embedProblemCodes),
+    params: z.record(z.string(), z.union([z.string(), z.number()])),
+  }),
+);
 export type EmbedProblem = z.infer<typeof EmbedProblemSchema>;
 
 const Count = z.int().check(z.nonnegative());
 
 /** Every request made to the embedder since start-up. */
-export const EmbedCountersSchema = z.object({
-  requests: Count,
-  notes: Count,
-  chunks: Count,
-  characters: Count,
-  failures: Count,
-  /** Characters that left the machine (non-local endpoints only). */
-  charactersSent: Count,
-});
+export const EmbedCountersSchema = z.lazy(() =>
+  z.object({
+    requests: Count,
+    notes: Count,
+    chunks: Count,
+    characters: Count,
+    failures: Count,
+    /** Characters that left the machine (non-local endpoints only). */
+    charactersSent: Count,
+  }),
+);
 export type EmbedCounters = z.infer<typeof EmbedCountersSchema>;
 
 /** Counters before the first request. */
@@ -70,84 +77,98 @@ export function zeroCounters(): EmbedCounters {
 }
 
 /** The answer of GET /api/embeddings/status. */
-export const EmbedStatusSchema = z.object({
-  configured: z.boolean(),
-  kind: z.nullable(z.enum(['endpoint', 'onnx', 'test'])),
-  model: z.nullable(z.string()),
-  dimensions: z.nullable(z.int()),
-  /** The endpoint's base URL (no key), null for onnx and test. */
-  endpoint: z.nullable(z.string()),
-  /** True when no note text leaves the machine. */
-  local: z.boolean(),
-  /** The user's switch (POST /api/embeddings/enabled): false pauses embedding and queries. */
-  enabled: z.boolean(),
-  consent: z.enum(['not_needed', 'needed', 'given']),
-  /** What would leave the machine if the user consented now (notes still to embed). */
-  pending: z.object({ notes: Count, characters: Count }),
-  state: z.enum(['off', 'paused', 'waiting_consent', 'embedding', 'idle', 'failing']),
-  progress: z.object({ notesDone: Count, notesTotal: Count, chunks: Count }),
-  /** Changes on every model or dimension change: clients holding another one start over. */
-  generation: z.string(),
-  lastError: z.nullable(EmbedProblemSchema),
-  counters: EmbedCountersSchema,
-  hybrid: z.nullable(HybridSettingsSchema),
-});
+export const EmbedStatusSchema = z.lazy(() =>
+  z.object({
+    configured: z.boolean(),
+    kind: z.nullable(z.enum(['endpoint', 'onnx', 'test'])),
+    model: z.nullable(z.string()),
+    dimensions: z.nullable(z.int()),
+    /** The endpoint's base URL (no key), null for onnx and test. */
+    endpoint: z.nullable(z.string()),
+    /** True when no note text leaves the machine. */
+    local: z.boolean(),
+    /** The user's switch (POST /api/embeddings/enabled): false pauses embedding and queries. */
+    enabled: z.boolean(),
+    consent: z.enum(['not_needed', 'needed', 'given']),
+    /** What would leave the machine if the user consented now (notes still to embed). */
+    pending: z.object({ notes: Count, characters: Count }),
+    state: z.enum(['off', 'paused', 'waiting_consent', 'embedding', 'idle', 'failing']),
+    progress: z.object({ notesDone: Count, notesTotal: Count, chunks: Count }),
+    /** Changes on every model or dimension change: clients holding another one start over. */
+    generation: z.string(),
+    lastError: z.nullable(EmbedProblemSchema),
+    counters: EmbedCountersSchema,
+    hybrid: z.nullable(HybridSettingsSchema),
+  }),
+);
 export type EmbedStatus = z.infer<typeof EmbedStatusSchema>;
 
 /** POST /api/embeddings/consent: the endpoint the user was shown, so consent is specific. */
-export const EmbedConsentRequestSchema = z.object({ endpoint: z.string(), model: z.string() });
+export const EmbedConsentRequestSchema = z.lazy(() =>
+  z.object({ endpoint: z.string(), model: z.string() }),
+);
 export type EmbedConsentRequest = z.infer<typeof EmbedConsentRequestSchema>;
 
 /** POST /api/embeddings/enabled: the user's on/off switch, kept in the config folder. */
-export const EmbedEnabledRequestSchema = z.object({ enabled: z.boolean() });
+export const EmbedEnabledRequestSchema = z.lazy(() => z.object({ enabled: z.boolean() }));
 export type EmbedEnabledRequest = z.infer<typeof EmbedEnabledRequestSchema>;
 
-export const EncodedVectorSchema = z.object({ scale: z.number(), data: z.string() });
+export const EncodedVectorSchema = z.lazy(() => z.object({ scale: z.number(), data: z.string() }));
 
-export const ChunkVectorSchema = z.object({
-  /** `path#index`, stable while the note is unchanged. */
-  id: z.string(),
-  /** Heading path (`A › B`), '' before the first heading. */
-  heading: z.string(),
-  /** Character range in the note's body (front matter excluded), end exclusive. */
-  start: Count,
-  end: Count,
-  vector: EncodedVectorSchema,
-});
+export const ChunkVectorSchema = z.lazy(() =>
+  z.object({
+    /** `path#index`, stable while the note is unchanged. */
+    id: z.string(),
+    /** Heading path (`A › B`), '' before the first heading. */
+    heading: z.string(),
+    /** Character range in the note's body (front matter excluded), end exclusive. */
+    start: Count,
+    end: Count,
+    vector: EncodedVectorSchema,
+  }),
+);
 export type ChunkVector = z.infer<typeof ChunkVectorSchema>;
 
-export const NoteVectorsSchema = z.object({
-  path: z.string(),
-  /** The note's hash when embedded (the manifest's `hash`). */
-  hash: z.string(),
-  chunks: z.array(ChunkVectorSchema),
-});
+export const NoteVectorsSchema = z.lazy(() =>
+  z.object({
+    path: z.string(),
+    /** The note's hash when embedded (the manifest's `hash`). */
+    hash: z.string(),
+    chunks: z.array(ChunkVectorSchema),
+  }),
+);
 export type NoteVectors = z.infer<typeof NoteVectorsSchema>;
 
 /** The answer of GET /api/embeddings/vectors?since=CURSOR&generation=G. */
-export const VectorsDeltaSchema = z.object({
-  generation: z.string(),
-  model: z.string(),
-  dimensions: z.int(),
-  encoding: z.literal('int8-base64'),
-  /** True when the client must drop every vector it holds before applying this. */
-  reset: z.boolean(),
-  notes: z.array(NoteVectorsSchema),
-  removed: z.array(z.string()),
-  /** Send back as `since` for the next page or the next sync. */
-  cursor: Count,
-  /** More changes wait past `cursor`: ask again at once. */
-  more: z.boolean(),
-});
+export const VectorsDeltaSchema = z.lazy(() =>
+  z.object({
+    generation: z.string(),
+    model: z.string(),
+    dimensions: z.int(),
+    encoding: z.literal('int8-base64'),
+    /** True when the client must drop every vector it holds before applying this. */
+    reset: z.boolean(),
+    notes: z.array(NoteVectorsSchema),
+    removed: z.array(z.string()),
+    /** Send back as `since` for the next page or the next sync. */
+    cursor: Count,
+    /** More changes wait past `cursor`: ask again at once. */
+    more: z.boolean(),
+  }),
+);
 export type VectorsDelta = z.infer<typeof VectorsDeltaSchema>;
 
-export const EmbedQueryRequestSchema = z.object({
-  text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)),
-});
-export const EmbedQueryResponseSchema = z.object({
-  generation: z.string(),
-  vector: EncodedVectorSchema,
-});
+export const EmbedQueryRequestSchema = z.lazy(() =>
+  z.object({
+    text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)),
+  }),
+);
+export const EmbedQueryResponseSchema = z.lazy(() =>
+  z.object({
+    generation: z.string(),
+    vector: EncodedVectorSchema,
+  }),
+);
 export type EmbedQueryResponse = z.infer<typeof EmbedQueryResponseSchema>;
 
 /** The status while the harness has no `embeddings` section: the code tells the UI how to turn it on. */

@@ -1,4 +1,5 @@
-// zod/mini, like chat-schemas.ts: the PWA's first page parses chat events with these.
+// zod/mini, like chat-schemas.ts: the PWA's first page parses chat events with these
+// (objects `z.lazy`, built on first parse, as there).
 import * as z from 'zod/mini';
 
 /**
@@ -31,10 +32,12 @@ export type SentKind = z.infer<typeof SentKindSchema>;
  * characters of one block (label '' for pasted text); `listing_cut` { omitted } note names.
  */
 export const turnNoticeCodes = ['turns_dropped', 'attachment_cut', 'listing_cut'] as const;
-export const TurnNoticeSchema = z.object({
-  code: z.enum(turnNoticeCodes),
-  params: NoticeParamsSchema,
-});
+export const TurnNoticeSchema = z.lazy(() =>
+  z.object({
+    code: z.enum(turnNoticeCodes),
+    params: NoticeParamsSchema,
+  }),
+);
 export type TurnNotice = z.infer<typeof TurnNoticeSchema>;
 
 /**
@@ -59,12 +62,16 @@ export const linkFailureCodes = [
   'provider_error',
   'empty',
 ] as const;
-export const LinkFailureSchema = z.object({
-  code: z.enum(linkFailureCodes),
-  params: NoticeParamsSchema,
-});
+export const LinkFailureSchema = z.lazy(() =>
+  z.object({
+    code: z.enum(linkFailureCodes),
+    params: NoticeParamsSchema,
+  }),
+);
 export type LinkFailure = z.infer<typeof LinkFailureSchema>;
 
 /** A failed link of the chain, named as the user reads it: "Groq (llama-3.3-70b-versatile)". */
-export const LinkFailedSchema = z.object({ link: z.string(), failure: LinkFailureSchema });
+export const LinkFailedSchema = z.lazy(() =>
+  z.object({ link: z.string(), failure: LinkFailureSchema }),
+);
 export type LinkFailed = z.infer<typeof LinkFailedSchema>;

@@ -1,5 +1,4 @@
 import { render } from 'solid-js/web';
-import { App } from './app/app.tsx';
 import { readShareTarget } from './app/share-target.ts';
 import { startServiceWorker } from './offline/sw-update.ts';
 import { preloadSearchWorker } from './search/search-client.ts';
@@ -10,7 +9,23 @@ if (!root) throw new Error('index.html has no #root element');
 readShareTarget();
 // The pairing page (a phone opening the QR code) has no vault to search yet.
 if (location.pathname !== '/pair') preloadSearchWorker();
-// The first render (every store, the first screen) in a task of its own, after the modules'
-// evaluation: two shorter tasks instead of one long one at boot (issue 17's boot trace).
-setTimeout(() => render(() => <App />, root));
 startServiceWorker();
+
+/** Lets the browser run other tasks (input, paint, the worker's messages) before the next piece. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
+/**
+ * The app's modules evaluated a group at a time, each in a task of its own: evaluating them
+ * all at once was the longest task of the page's boot (issue 17's trace). Each import
+ * evaluates only what earlier ones did not: the IO and its schemas, the words, the chat's
+ * logic, then the views. The first render (every store, the first screen) gets its own task.
+ */
+await import('./lib/api.ts');
+await nextTask();
+await import('./i18n/i18n-store.ts');
+await nextTask();
+await import('./chat/chat-store.ts');
+await nextTask();
+const { App } = await import('./app/app.tsx');
+await nextTask();
+render(() => <App />, root);

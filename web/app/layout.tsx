@@ -1,9 +1,10 @@
-import { createEffect, createMemo, createSignal, type JSX, on, onCleanup, Show } from 'solid-js';
+import { createEffect, createMemo, type JSX, on, onCleanup, Show } from 'solid-js';
 import '../devices/devices.css';
 import { OfflineBanner } from '../offline/offline-banner.tsx';
 import { SearchBox } from '../search/search-box.tsx';
 import { SyncIndicator } from '../search/sync-indicator.tsx';
 import { AuditBanner } from '../ui/audit-banner.tsx';
+import { createLater } from '../ui/create-later.ts';
 import { EventsIndicator } from '../ui/events-indicator.tsx';
 import { HarnessBanner } from '../ui/harness-banner.tsx';
 import { LangSwitch } from '../ui/lang-switch.tsx';
@@ -29,9 +30,7 @@ export function Layout(props: { children: JSX.Element }) {
   onCleanup(() => document.removeEventListener('keydown', closeOnEscape));
   // The pane (the chat, a note) renders in the task after the header and the tree: signing in
   // drew everything in one long task at boot (issue 17's trace), now in two shorter ones.
-  const [paneShown, setPaneShown] = createSignal(false);
-  const paneTimer = setTimeout(() => setPaneShown(true));
-  onCleanup(() => clearTimeout(paneTimer));
+  const paneShown = createLater();
   return (
     <div
       class="layout"

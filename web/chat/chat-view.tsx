@@ -1,5 +1,6 @@
 import { lazy, Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
+import { createLater } from '../ui/create-later.ts';
 import { ChatHeader } from './chat-header.tsx';
 import type { ChatSlots } from './chat-slots.ts';
 import { ChipsBar } from './chips-bar.tsx';
@@ -17,17 +18,21 @@ const ConfirmReset = lazy(() =>
 export function ChatView(props: { slots: ChatSlots }) {
   const chat = useStores().chat;
   const noProvider = useNoProvider();
+  // The log and the composer first; the panels around them a task later (issue 17).
+  const later = createLater();
   return (
     <section class="chat-view" data-testid="chat-view">
       <ChatHeader />
-      <Show when={noProvider()}>
+      <Show when={later() && noProvider()}>
         <NoProvider />
       </Show>
       <MessageList answerExtras={props.slots.answerExtras} />
       <div class="chat-bottom">
-        <CommandPanel />
-        <NoteListSetting />
-        <ChipsBar externalChip={props.slots.externalChip} />
+        <Show when={later()}>
+          <CommandPanel />
+          <NoteListSetting />
+          <ChipsBar externalChip={props.slots.externalChip} />
+        </Show>
         <Composer />
       </div>
       <Show when={chat.state.confirmingReset}>

@@ -8,6 +8,23 @@ export function createSearchStore(report: (error: unknown) => void) {
   const [progress, setProgress] = createSignal<SyncProgress | null>(null);
   const [ready, setReady] = createSignal(false);
   const [version, setVersion] = createSignal(0);
+  // The worker reports each stored chunk; the page shows the newest once per frame, so a
+  // burst of reports while it is busy costs one update of the header, not one each.
+  let latest: SyncProgress | null = null;
+  let frame = 0;
+  const showProgress = (p: SyncProgress | null) => {
+    latest = p;
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      setProgress(latest);
+    });
+  };
+  const clearProgress = () => {
+    cancelAnimationFrame(frame);
+    frame = 0;
+    setProgress(null);
+  };
   return {
     /** Notes fetched of those to fetch while a sync runs; null when the copy is up to date. */
     progress,
@@ -18,14 +35,14 @@ export function createSearchStore(report: (error: unknown) => void) {
     start() {
       startSearchWorker({
         onProgress: (done, total) =>
-          setProgress(total > 0 && done < total ? { done, total } : null),
+          showProgress(total > 0 && done < total ? { done, total } : null),
         onReady: () => setReady(true),
         onChanged: () => {
-          setProgress(null);
+          clearProgress();
           setVersion((v) => v + 1);
         },
         onError: (e) => {
-          setProgress(null);
+          clearProgress();
           report(new ApiError(e.code, e.message, e.status));
         },
       });
@@ -33,7 +50,7 @@ export function createSearchStore(report: (error: unknown) => void) {
     stop() {
       stopSearchWorker();
       setReady(false);
-      setProgress(null);
+      clearProgress();
     },
   };
 }
