@@ -67,4 +67,28 @@ describe('exportStream', () => {
     expect(new TextDecoder().decode(first.value)).toContain('"a.md"');
     await expect(reader.read()).rejects.toThrow('disco');
   });
+  it('sends many notes in pieces of whole lines, every note once, then the count', async () => {
+    const body = 'palabra '.repeat(400);
+    async function* notes() {
+      for (let i = 0; i < 300; i++) yield { ...note(`n${i}.md`), content: body };
+    }
+    const reader = exportStream(notes()).getReader();
+    const pieces: string[] = [];
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      pieces.push(new TextDecoder().decode(r.value));
+    }
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.length).toBeLessThan(300);
+    for (const piece of pieces) expect(piece.endsWith('\n')).toBe(true);
+    const lines = pieces
+      .join('')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(301);
+    expect(lines.slice(0, 300).map((l) => l.note.path)).toEqual(
+      Array.from({ length: 300 }, (_, i) => `n${i}.md`),
+    );
+    expect(lines[300]).toEqual({ end: { count: 300 } });
+  });
 });

@@ -28,7 +28,7 @@ export function isMarkdownName(name: string): boolean {
  * A note's kind, and its text when asked for. Indexing only checks the bytes: decoding
  * 10,000 notes into strings nobody keeps grew the server's heap by ~20 MB of garbage.
  */
-function classifyBytes(
+export function classifyBytes(
   bytes: Buffer,
   withText: boolean,
 ): { kind: IndexEntry['kind']; text: string | null } {

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FolderRows, Manifest, Note, VaultEvent } from '../../common/api-schemas.ts';
 import type { NoteContent } from '../../common/chat-schemas.ts';
@@ -6,6 +6,7 @@ import { KeyedQueue } from '../../common/keyed-queue.ts';
 import { LinkIndex } from '../../common/wikilinks.ts';
 import { ApiError } from '../http/api-error.ts';
 import { FolderWatcher } from './folder-watcher.ts';
+import { readExportNote } from './read-export-note.ts';
 import { releaseMemory } from './release-memory.ts';
 import { readAhead } from './vault-export.ts';
 import { notANote, toNote } from './vault-note.ts';
@@ -20,6 +21,11 @@ import { buildFolderRows, buildManifest } from './vault-tree.ts';
 
 /** Default largest note served: bigger Markdown files are listed as `too_large`. */
 const DEFAULT_MAX_NOTE_BYTES = 2 * 1024 * 1024;
+/**
+ * Notes read at once for the export: the threadpool's four threads stay busy while the
+ * event loop queues the next calls (8 → 16: 10,000 notes in ~0.9 s instead of ~1.4 s).
+ */
+const EXPORT_READ_AHEAD = 16;
 /** How long a path must stay quiet before it is re-read, so an editor's save burst is one event. */
 const DEBOUNCE_MS = 75;
 
@@ -128,14 +134,13 @@ export class Vault {
    */
   async *notes(): AsyncGenerator<NoteContent> {
     await this.scanned;
+    const realRoot = await realpath(this.root);
     const notes = [...this.entries].filter(([, e]) => e.kind === 'note');
-    yield* readAhead(notes, async ([rel, { abs }]) => {
-      if (!(await assertRealPathInside(this.root, abs).catch(() => false))) return null;
-      const read = await classifyFile(abs, this.maxNoteBytes, { withText: true });
-      if (read?.entry.kind !== 'note' || read.text === null) return null;
-      const { hash, mtime, size } = read.entry;
-      return { path: rel, content: read.text, hash, mtime, size };
-    });
+    yield* readAhead(
+      notes,
+      ([rel, { abs }]) => readExportNote(realRoot, rel, abs, this.maxNoteBytes),
+      EXPORT_READ_AHEAD,
+    );
   }
 
   /**
