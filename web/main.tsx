@@ -2,10 +2,12 @@ import { render } from 'solid-js/web';
 import { readShareTarget } from './app/share-target.ts';
 import { startServiceWorker } from './offline/sw-update.ts';
 import { preloadSearchWorker } from './search/search-client.ts';
+import { keepLoginToken } from './session/login-link.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+keepLoginToken();
 readShareTarget();
 // The pairing page (a phone opening the QR code) has no vault to search yet.
 if (location.pathname !== '/pair') preloadSearchWorker();

@@ -1,15 +1,10 @@
 import { createSignal } from 'solid-js';
 import type { SessionInfo } from '../../common/api-schemas.ts';
-import { loginToken } from '../app/route.ts';
 import { getSession, login } from '../lib/api.ts';
 import { ApiError, isSessionError } from '../lib/api-error.ts';
+import { takeLoginToken } from './login-link.ts';
 
 export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
-
-/** Removes a start-up token from the address bar (and so from history and bookmarks). */
-function forgetLoginHash() {
-  history.replaceState(history.state, '', `${location.pathname}${location.search}`);
-}
 
 /** Whether this browser is paired with the server, and how the last pairing attempt went. */
 export function createSessionStore(report: (error: unknown) => void) {
@@ -43,10 +38,9 @@ export function createSessionStore(report: (error: unknown) => void) {
     },
     /** Pairs with a `#login=<token>` start-up link if the URL has one, then checks the session. */
     async start(): Promise<boolean> {
-      const token = loginToken(location.hash);
+      // Gone from the URL whatever the result: a one-time token is useless afterwards.
+      const token = takeLoginToken();
       if (token) {
-        // Gone from the URL whatever the result: a one-time token is useless afterwards.
-        forgetLoginHash();
         try {
           await login(token);
           setLoginError(null);
