@@ -76,6 +76,6 @@ describe('web/search/analysis-pool', () => {
   });
 
   it('leaves a core to the search worker, and uses at most two', () => {
-    expect([1, 2, 4, 16].map(analysisWorkerCount)).toEqual([1, 1, 2, 2]);
+    expect([1, 2, 3, 4, 16].map(analysisWorkerCount)).toEqual([0, 0, 1, 2, 2]);
   });
 });

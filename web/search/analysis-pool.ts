@@ -16,12 +16,15 @@ export interface NoteAnalysis {
 }
 
 /**
- * How many analysis workers: one core is left to the search worker (which
- * files what they analyse; the page's own thread is mostly idle meanwhile),
- * and a few are enough (filing becomes the slow half).
+ * How many analysis workers: one core is left to the search worker (which files what
+ * they analyse) and one to the page and the server, and a few are enough (filing
+ * becomes the slow half). None on two cores: there the split gained no time (the
+ * work is CPU-bound either way) and starved the page (a 6 ms task took 103 ms of wall
+ * time, `search.10k.sync_max_main_task_ms` 108 → 172), so notes are analysed in the
+ * search worker as before.
  */
 export function analysisWorkerCount(cores: number): number {
-  return Math.max(1, Math.min(2, cores - 1));
+  return Math.max(0, Math.min(2, cores - 2));
 }
 
 /** The source number of chunks analysed here, each by a new analyzer (numbers from 0 again). */

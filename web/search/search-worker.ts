@@ -32,15 +32,19 @@ const post = (message: FromWorker) => {
   if (message.type === 'result') queryDone(message.id);
 };
 /** Analysis workers (ended with this one): the per-note half of indexing a first sync, in parallel. */
-const analysis = createAnalysisPool(
-  analysisWorkerCount(navigator.hardwareConcurrency ?? 1),
-  () =>
-    new Worker(new URL('./analysis-worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'soma-analysis',
-    }),
-);
-const engine = createSearchEngine({ analysis });
+const analysers = analysisWorkerCount(navigator.hardwareConcurrency ?? 1);
+const analysis =
+  analysers > 0
+    ? createAnalysisPool(
+        analysers,
+        () =>
+          new Worker(new URL('./analysis-worker.ts', import.meta.url), {
+            type: 'module',
+            name: 'soma-analysis',
+          }),
+      )
+    : undefined;
+const engine = createSearchEngine(analysis ? { analysis } : {});
 const api = { getManifest, getNotesBatch };
 /** The embeddings layer: vectors copied like notes, fused with the lexical ranking. */
 const vectors = createVectorLayer({
@@ -99,7 +103,7 @@ async function sync() {
   await engine.reconcile(manifest);
   // Every chunk is filed: the analysis workers' vocabularies are memory no one needs
   // until the next big change (new workers start then).
-  analysis.reset();
+  analysis?.reset();
   becomeReady('built');
   post({ type: 'synced', fetched, ms: performance.now() - born });
   // After every vault sync (so also on the event stream reconnecting): the vectors follow the notes.
