@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { type CDPSession, chromium } from '@playwright/test';
 import { startSoma } from '../e2e/soma-server.ts';
 import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
@@ -13,7 +15,7 @@ import { serveCommand } from './serve-args.ts';
  */
 interface ProfNode {
   id: number;
-  callFrame: { functionName: string; url?: string; lineNumber: number };
+  callFrame: { functionName: string; url?: string; lineNumber: number; columnNumber?: number };
 }
 interface Ev {
   name: string;
@@ -31,6 +33,26 @@ interface Ev {
       timeDeltas?: number[];
     };
   };
+}
+const maps = new Map<string, TraceMap | null>();
+/** `function file:line` of a sampled frame, through dist/web/assets' hidden source maps when built with them. */
+function frameName(f: ProfNode['callFrame'] & { columnNumber?: number }): string {
+  const file =
+    String(f.url ?? '')
+      .split('/')
+      .at(-1) ?? '';
+  if (!maps.has(file)) {
+    const mapPath = join('dist/web/assets', `${file}.map`);
+    maps.set(
+      file,
+      file && existsSync(mapPath) ? new TraceMap(readFileSync(mapPath, 'utf8')) : null,
+    );
+  }
+  const map = maps.get(file);
+  if (!map) return `${f.functionName || '(anon)'} ${file}:${f.lineNumber}`;
+  const pos = originalPositionFor(map, { line: f.lineNumber + 1, column: f.columnNumber ?? 0 });
+  const source = (pos.source ?? file).replace(/^(\.\.\/)+/, '');
+  return `${pos.name ?? f.functionName ?? '(anon)'} ${source}:${pos.line}`;
 }
 const cpuOf = (pid: number) => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -133,11 +155,7 @@ try {
     self.set(thread, m);
     (cp?.samples ?? []).forEach((sid: number, i: number) => {
       const f = n.get(sid)?.callFrame;
-      const key = f
-        ? `${f.functionName || '(anon)'} ${String(f.url ?? '')
-            .split('/')
-            .at(-1)}:${f.lineNumber}`
-        : '?';
+      const key = f ? frameName(f) : '?';
       m.set(key, (m.get(key) ?? 0) + (deltas[i] ?? 0) / 1000);
     });
   }

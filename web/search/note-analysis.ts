@@ -1,4 +1,5 @@
 import { grown, IntList } from './int-list.ts';
+import { TokenTable } from './token-table.ts';
 
 /** What analysing documents needs of minisearch's options (its `_options`, defaults filled in). */
 export interface AnalysisOptions<T> {
@@ -40,6 +41,11 @@ const MAX_TOKENS = 200_000;
  */
 export class NoteAnalyzer<T> {
   private tokenIds = new Map<string, number>();
+  /** The tokens when `wordText` is given (numbered as they are scanned, instead of `tokenIds`). */
+  private table = new TokenTable();
+  private readonly scanned = new IntList();
+  /** The output, reused from call to call (its items are copied out). */
+  private readonly out = new IntList();
   private tokenTerms: number[][] = [];
   private termIds = new Map<string, number>();
   private termCount = 0;
@@ -49,7 +55,16 @@ export class NoteAnalyzer<T> {
   private readonly seenTokens = new IntList();
   private readonly seenTerms = new IntList();
 
-  constructor(private readonly options: AnalysisOptions<T>) {}
+  /**
+   * `wordText`, when given, says that `options.tokenize` takes the words of
+   * `wordText(text)` as `words` in spanish-analyzer.ts does: a `TokenTable`
+   * then finds and numbers them (several times cheaper than tokenizing to
+   * strings and looking each up).
+   */
+  constructor(
+    private readonly options: AnalysisOptions<T>,
+    private readonly wordText?: (text: string) => string,
+  ) {}
 
   private termId(term: string, fresh: string[]): number {
     let id = this.termIds.get(term);
@@ -73,18 +88,56 @@ export class NoteAnalyzer<T> {
     return id;
   }
 
+  /** Gives the tokens the table has numbered since the last call their terms. */
+  private processScanned(field: string, fresh: string[]): void {
+    const { tokens } = this.table;
+    for (let id = this.tokenTerms.length; id < tokens.length; id++) {
+      const processed = this.options.processTerm(tokens[id]!, field);
+      const terms = Array.isArray(processed) ? processed : processed ? [processed] : [];
+      this.tokenTerms.push(terms.map((t) => this.termId(t, fresh)));
+    }
+    this.tokenCounts = grown(this.tokenCounts, tokens.length);
+  }
+
+  /** Counts a field's tokens into `tokenCounts`, listing each distinct one in `seenTokens`. */
+  private countTokens(text: string, field: string, fresh: string[]): void {
+    const { seenTokens } = this;
+    seenTokens.length = 0;
+    if (!this.wordText) {
+      for (const token of this.options.tokenize(text, field)) {
+        const t = this.tokenId(token, field, fresh);
+        const counts = this.tokenCounts; // after tokenId, which may have grown it
+        if (counts[t] === 0) seenTokens.push(t);
+        counts[t]! += 1;
+      }
+      return;
+    }
+    const ids = this.scanned;
+    ids.length = 0;
+    this.table.scan(this.wordText(text), ids);
+    if (this.table.size > this.tokenTerms.length) this.processScanned(field, fresh);
+    const counts = this.tokenCounts;
+    const items = ids.items;
+    for (let i = 0; i < ids.length; i++) {
+      const t = items[i]!;
+      if (counts[t] === 0) seenTokens.push(t);
+      counts[t]! += 1;
+    }
+  }
+
   analyze(docs: readonly T[]): AnalyzedDocs {
-    if (this.tokenIds.size > MAX_TOKENS) {
+    if (this.tokenTerms.length > MAX_TOKENS) {
       this.tokenIds = new Map();
+      this.table = new TokenTable();
       this.tokenTerms = [];
       this.termIds = new Map();
       this.termCount = 0;
     }
-    const { extractField, stringifyField, tokenize, fields, idField, storeFields } = this.options;
+    const { extractField, stringifyField, fields, idField, storeFields } = this.options;
     const firstTerm = this.termCount;
     const terms: string[] = [];
-    const out = new IntList();
-    const { seenTokens, seenTerms } = this;
+    const { out, seenTokens, seenTerms } = this;
+    out.length = 0;
     const stored: Record<string, unknown>[] = [];
     for (const doc of docs) {
       const kept: Record<string, unknown> = { [idField]: extractField(doc, idField) };
@@ -98,13 +151,7 @@ export class NoteAnalyzer<T> {
         }
         // Each distinct token's count, then each term's (a token's count added to each
         // of its terms), both in the order of their first occurrence.
-        seenTokens.length = 0;
-        for (const token of tokenize(stringifyField(value, field), field)) {
-          const t = this.tokenId(token, field, terms);
-          const counts = this.tokenCounts; // after tokenId, which may have grown it
-          if (counts[t] === 0) seenTokens.push(t);
-          counts[t]! += 1;
-        }
+        this.countTokens(stringifyField(value, field), field, terms);
         out.push(seenTokens.length);
         const { tokenCounts, termCounts, tokenTerms } = this;
         seenTerms.length = 0;

@@ -9,7 +9,7 @@ import { PostingBuffer } from './posting-buffer.ts';
 import { choose, prune, TermStats } from './query-plan.ts';
 import { QueryScores, type ScoredNote } from './query-scores.ts';
 import type { SearchFilters } from './search-types.ts';
-import { analyzeQuery, indexTerms, isStopWord, words } from './spanish-analyzer.ts';
+import { analyzeQuery, indexTerms, isStopWord, words, wordText } from './spanish-analyzer.ts';
 import type { SynonymTable } from './synonym-table.ts';
 
 /** How many hits one search returns at most. */
@@ -87,7 +87,7 @@ export class NoteIndex {
   private readonly added: PostingBuffer<NoteDocument>;
 
   private constructor(private readonly index: MiniSearch<NoteDocument>) {
-    this.added = new PostingBuffer(index, speedUpAdds(index));
+    this.added = new PostingBuffer(index, speedUpAdds(index), wordText);
   }
 
   static empty(): NoteIndex {
@@ -247,7 +247,7 @@ export function noteAnalyzer(): NoteAnalyzer<NoteDocument> {
   const { _options } = new MiniSearch(OPTIONS) as unknown as {
     _options: ConstructorParameters<typeof NoteAnalyzer<NoteDocument>>[0];
   };
-  return new NoteAnalyzer(_options);
+  return new NoteAnalyzer(_options, wordText);
 }
 
 /** Scored notes as the search returns them. */

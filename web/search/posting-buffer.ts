@@ -62,13 +62,15 @@ export class PostingBuffer<T> {
   private docs = new IntList();
   private freqs = new IntList();
 
+  /** `wordText`: see NoteAnalyzer's (the index's tokenizer takes the words of that text). */
   constructor(
     index: MiniSearch<T>,
     private readonly termData: (term: string) => TermData,
+    wordText?: (text: string) => string,
   ) {
     this.m = index as unknown as Internals<T>;
     this.fieldCount = this.m._options.fields.length;
-    this.analyzer = new NoteAnalyzer(this.m._options);
+    this.analyzer = new NoteAnalyzer(this.m._options, wordText);
   }
 
   /** What an analyzer elsewhere needs to analyse documents for this index: its options. */

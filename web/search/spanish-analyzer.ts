@@ -1,6 +1,7 @@
 import { stemmer } from '@orama/stemmers/spanish';
 import { foldText as foldTerm } from '../../common/fold-text.ts';
 import { relatedForms } from './spanish-forms.ts';
+import { WORD_CLASS } from './token-table.ts';
 
 /**
  * The Spanish analyzer, shared by indexing and querying (in the worker, and in
@@ -17,7 +18,7 @@ import { relatedForms } from './spanish-forms.ts';
 export const ANALYZER_VERSION = 2;
 
 /** Letters, digits and combining marks make words; anything else separates them. */
-const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
+const WORD_RE = new RegExp(`${WORD_CLASS}+`, 'gu');
 
 /** Words too common to help find a note, dropped from queries (folded). Kept in the index. */
 const STOP_WORDS = new Set(
@@ -35,9 +36,14 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
-/** The words of a text, NFC and lower case, in order. */
+/** A text as its words are taken from it: NFC and lower case. */
+export function wordText(text: string): string {
+  return text.normalize('NFC').toLowerCase();
+}
+
+/** The words of a text, NFC and lower case, in order (a `TokenTable` scan of `wordText` finds the same). */
 export function words(text: string): string[] {
-  return text.normalize('NFC').toLowerCase().match(WORD_RE) ?? [];
+  return wordText(text).match(WORD_RE) ?? [];
 }
 
 /** True for words a query can do without (`de`, `la`, `cómo`…), compared folded. */
