@@ -6,6 +6,12 @@ import {
   openDB,
   type StoreNames,
 } from 'idb';
+import {
+  cutPages,
+  hashesOf,
+  type NotePageHashesRecord,
+  type NotePageRecord,
+} from './note-pages.ts';
 import type {
   CachedNoteRecord,
   ConversationRecord,
@@ -30,7 +36,10 @@ export const STORES = {
   turns: 'turns',
   drafts: 'drafts',
   settings: 'settings',
-  notes: 'notes',
+  /** The copy of the vault, in pages of notes in path order (note-pages.ts; issue 17). */
+  notePages: 'notePages',
+  /** Each page's paths and hashes alone, under the same key. */
+  notePageHashes: 'notePageHashes',
   /** Write proposals shown under answers, until approved, rejected or expired (step 3). */
   proposals: 'proposals',
   /** The saved search index and its bookkeeping (step 4). */
@@ -42,7 +51,9 @@ export const STORES = {
 } as const;
 
 /** Bump together with a new step in `upgrade`. */
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
+/** Until version 4 the copy held one note per record. */
+const LEGACY_NOTES = 'notes';
 
 export const DB_NAME = 'soma';
 
@@ -59,7 +70,8 @@ export interface SomaDb extends DBSchema {
   };
   drafts: { key: string; value: DraftRecord };
   settings: { key: string; value: SettingRecord };
-  notes: { key: string; value: CachedNoteRecord };
+  notePages: { key: string; value: NotePageRecord };
+  notePageHashes: { key: string; value: NotePageHashesRecord };
   proposals: {
     key: string;
     value: ProposalRecord;
@@ -76,7 +88,7 @@ let opening: Promise<IDBPDatabase<SomaDb>> | null = null;
 
 function open(): Promise<IDBPDatabase<SomaDb>> {
   return openDB<SomaDb>(DB_NAME, DB_VERSION, {
-    upgrade(db, oldVersion) {
+    async upgrade(db, oldVersion, _newVersion, tx) {
       if (oldVersion < 1) {
         db.createObjectStore(STORES.conversations, { keyPath: 'id' }).createIndex(
           'byUpdatedAt',
@@ -87,7 +99,7 @@ function open(): Promise<IDBPDatabase<SomaDb>> {
         turns.createIndex('byStatus', 'status');
         db.createObjectStore(STORES.drafts, { keyPath: 'conversationId' });
         db.createObjectStore(STORES.settings, { keyPath: 'key' });
-        db.createObjectStore(STORES.notes, { keyPath: 'path' });
+        (db as unknown as IDBPDatabase).createObjectStore(LEGACY_NOTES, { keyPath: 'path' });
       }
       if (oldVersion < 2) {
         db.createObjectStore(STORES.proposals, { keyPath: 'id' }).createIndex(
@@ -100,12 +112,45 @@ function open(): Promise<IDBPDatabase<SomaDb>> {
         db.createObjectStore(STORES.vectors, { keyPath: 'path' });
         db.createObjectStore(STORES.vectorSync, { keyPath: 'key' });
       }
+      if (oldVersion < 4) {
+        db.createObjectStore(STORES.notePages, { keyPath: 'first' });
+        db.createObjectStore(STORES.notePageHashes, { keyPath: 'first' });
+        await movedToPages(
+          db as unknown as IDBPDatabase,
+          tx as unknown as IDBPTransaction<unknown, string[], 'versionchange'>,
+        );
+      }
     },
     // Another tab wants a newer version: let it, this tab reopens on its next access.
     blocking() {
       void closeDatabase();
     },
   });
+}
+
+/**
+ * Moves the copy's one-note records into pages (version 4), a page at a time
+ * in path order, then drops their store: the copy survives the upgrade.
+ */
+async function movedToPages(
+  db: IDBPDatabase,
+  tx: IDBPTransaction<unknown, string[], 'versionchange'>,
+) {
+  const pages = tx.objectStore(STORES.notePages);
+  const hashes = tx.objectStore(STORES.notePageHashes);
+  let run: CachedNoteRecord[] = [];
+  const writes: Promise<unknown>[] = [];
+  const write = () => {
+    for (const page of cutPages(run)) writes.push(pages.put(page), hashes.put(hashesOf(page)));
+    run = [];
+  };
+  for await (const cursor of tx.objectStore(LEGACY_NOTES)) {
+    run.push(cursor.value as CachedNoteRecord);
+    if (run.length >= 1024) write();
+  }
+  write();
+  await Promise.all(writes);
+  db.deleteObjectStore(LEGACY_NOTES);
 }
 
 /** The open database, opened on first use. */

@@ -1,17 +1,48 @@
 import { STORES, withTx } from './database.ts';
+import { changedPage, hashesOf, pageOf } from './note-pages.ts';
 import type { CachedNoteRecord } from './records.ts';
 
-/** Note contents fetched for search, reused while the manifest's hash is the same. */
+/** Note contents fetched for search, reused while the manifest's hash is the same (kept in pages: note-pages.ts). */
 
-/** Every cached note (the search index is built from all of them). */
+/** Every cached note, in path order. */
 export function listCachedNotes(): Promise<CachedNoteRecord[]> {
-  return withTx([STORES.notes], 'readonly', (tx) => tx.objectStore(STORES.notes).getAll());
+  return withTx([STORES.notePages], 'readonly', async (tx) =>
+    (await tx.objectStore(STORES.notePages).getAll()).flatMap((page) => page.notes),
+  );
 }
 
 /** Stores fresh contents and forgets notes that left the vault, in one transaction. */
 export function updateCachedNotes(put: CachedNoteRecord[], remove: string[]): Promise<void> {
-  return withTx([STORES.notes], 'readwrite', async (tx) => {
-    const store = tx.objectStore(STORES.notes);
-    await Promise.all([...put.map((n) => store.put(n)), ...remove.map((p) => store.delete(p))]);
+  return withTx([STORES.notePages, STORES.notePageHashes], 'readwrite', async (tx) => {
+    if (put.length === 0 && remove.length === 0) return;
+    const pages = tx.objectStore(STORES.notePages);
+    const hashes = tx.objectStore(STORES.notePageHashes);
+    const firsts = await pages.getAllKeys();
+    // The changes by the page they fall in (-1: no page yet).
+    const byPage = new Map<number, { put: CachedNoteRecord[]; remove: Set<string> }>();
+    const changesOf = (path: string) => {
+      const at = pageOf(firsts, path);
+      let changes = byPage.get(at);
+      if (!changes) {
+        changes = { put: [], remove: new Set() };
+        byPage.set(at, changes);
+      }
+      return changes;
+    };
+    for (const note of put) changesOf(note.path).put.push(note);
+    for (const path of remove) changesOf(path).remove.add(path);
+    const writes: Promise<unknown>[] = [];
+    const olds = await Promise.all(
+      [...byPage.keys()].map((at) => (at < 0 ? undefined : pages.get(firsts[at]!))),
+    );
+    [...byPage.values()].forEach((changes, i) => {
+      const old = olds[i];
+      const { keep, pages: fresh } = changedPage(old, changes.put, changes.remove);
+      if (old && !keep && !fresh.some((p) => p.first === old.first)) {
+        writes.push(pages.delete(old.first), hashes.delete(old.first));
+      }
+      for (const page of fresh) writes.push(pages.put(page), hashes.put(hashesOf(page)));
+    });
+    await Promise.all(writes);
   });
 }

@@ -1,10 +1,23 @@
 import type MiniSearch from 'minisearch';
+import { LazyTermData } from './lazy-term-data.ts';
 
 /** minisearch's data for one term: field id → short document id → frequency. */
 export type TermData = Map<number, Map<number, number>>;
 /** The parts of minisearch's term tree this file uses. */
 interface TermTree {
   fetch(term: string, initial: () => TermData): TermData;
+  get(term: string): TermData | undefined;
+  set(term: string, data: TermData): unknown;
+}
+
+/** What code that files postings itself (`PostingBuffer`) needs of the term index. */
+export interface TermAccess {
+  /** The term's data, created (empty) in the tree when new. */
+  data(term: string): TermData;
+  /** The term's data when the tree holds it, not empty; a still-encoded one is not decoded. */
+  peek(term: string): TermData | undefined;
+  /** Sets a term's data: a new term, or new data in place of its old. */
+  put(term: string, data: TermData): void;
 }
 interface Internals {
   _index: TermTree;
@@ -22,21 +35,21 @@ interface Internals {
  * deletes a term whose last document went), so an empty one is fetched again;
  * a new tree (`removeAll`) empties the Map.
  *
- * Returns that lookup (the term's data, created in the tree when new), for
- * code that files postings itself (`PostingBuffer`).
+ * Returns that lookup, for code that files postings itself (`PostingBuffer`).
  */
-export function speedUpAdds(
-  index: MiniSearch<never> | MiniSearch<unknown>,
-): (term: string) => TermData {
+export function speedUpAdds(index: MiniSearch<never> | MiniSearch<unknown>): TermAccess {
   const self = index as unknown as Internals;
   const known = new Map<string, TermData>();
   let tree = self._index;
   const createMap = (): TermData => new Map();
-  const termData = (term: string): TermData => {
+  const current = () => {
     if (self._index !== tree) {
       tree = self._index;
       known.clear();
     }
+  };
+  const termData = (term: string): TermData => {
+    current();
     let data = known.get(term);
     if (data === undefined || data.size === 0) {
       data = tree.fetch(term, createMap);
@@ -51,5 +64,23 @@ export function speedUpAdds(
     if (docs === undefined) data.set(fieldId, new Map([[documentId, 1]]));
     else docs.set(documentId, (docs.get(documentId) ?? 0) + 1);
   };
-  return termData;
+  return {
+    data: termData,
+    peek(term) {
+      current();
+      let data = known.get(term);
+      if (data instanceof LazyTermData && data.encoded) return data;
+      if (data === undefined || data.size === 0) {
+        data = tree.get(term);
+        if (data === undefined) return undefined;
+        known.set(term, data);
+      }
+      return data instanceof LazyTermData && data.encoded ? data : data.size > 0 ? data : undefined;
+    },
+    put(term, data) {
+      current();
+      tree.set(term, data);
+      known.set(term, data);
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import MiniSearch, { type Options } from 'minisearch';
 import { LazyTermData, type TermData, UNREADABLE } from './lazy-term-data.ts';
 import { type FlatTree, flattenTree, rebuildTree, type TermTree } from './term-tree.ts';
+import { VarintWriter, zigzag } from './varint-writer.ts';
 
 /**
  * minisearch's state, saved for a reload in a form that is quick to read back:
@@ -49,42 +50,6 @@ interface Header {
   /** The term index's radix tree (term-tree.ts); its terms' postings follow in the same order. */
   tree: FlatTree;
 }
-
-/**
- * Non-negative integers as LEB128 varints in a growable byte array: nearly
- * every posting number (a field, a frequency, the gap to the next document)
- * fits one byte, so there is a quarter as much to gunzip as in 32-bit words.
- */
-class VarintWriter {
-  bytes = new Uint8Array(1 << 16);
-  length = 0;
-  #room(more: number) {
-    if (this.length + more <= this.bytes.length) return;
-    let size = this.bytes.length * 2;
-    while (this.length + more > size) size *= 2;
-    const bigger = new Uint8Array(size);
-    bigger.set(this.bytes);
-    this.bytes = bigger;
-  }
-  push(value: number) {
-    this.#room(5);
-    let v = value >>> 0;
-    while (v >= 0x80) {
-      this.bytes[this.length++] = (v & 0x7f) | 0x80;
-      v >>>= 7;
-    }
-    this.bytes[this.length++] = v;
-  }
-  /** Bytes already encoded (a term's postings as they were read back). */
-  pushBytes(bytes: Uint8Array) {
-    this.#room(bytes.length);
-    this.bytes.set(bytes, this.length);
-    this.length += bytes.length;
-  }
-}
-
-/** Zigzag: a document id can be lower than the one before it (a note re-added), so gaps may be negative. */
-const zigzag = (n: number) => ((n << 1) ^ (n >> 31)) >>> 0;
 
 /** A copy of `index`'s state now (it may change right after). */
 export function snapshotOf<T>(index: MiniSearch<T>): IndexSnapshot {

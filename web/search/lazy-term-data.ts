@@ -28,6 +28,42 @@ export interface EncodedTerm {
   end: number;
 }
 
+/** One field's postings in a term's bytes: its id, count, where its postings lie, its last document. */
+export interface FieldBlock {
+  fieldId: number;
+  count: number;
+  from: number;
+  to: number;
+  last: number;
+}
+
+/** The field blocks of a term's encoded postings, in order (to add postings without decoding them to Maps). */
+export function fieldBlocks(encoded: EncodedTerm): FieldBlock[] {
+  const { bytes, end } = encoded;
+  const out: FieldBlock[] = [];
+  let [fields, i] = readVarint(bytes, encoded.start, end);
+  for (; fields > 0; fields--) {
+    let fieldId: number;
+    let count: number;
+    [fieldId, i] = readVarint(bytes, i, end);
+    [count, i] = readVarint(bytes, i, end);
+    const from = i;
+    let doc = 0;
+    for (let k = 0; k < count; k++) {
+      let gap: number;
+      [gap, i] = readVarint(bytes, i, end);
+      doc += unzigzag(gap);
+      // The frequency: skipped.
+      while (i < end && bytes[i]! & 0x80) i++;
+      if (i >= end) throw new Error(UNREADABLE);
+      i++;
+    }
+    out.push({ fieldId, count, from, to: i, last: doc });
+  }
+  if (i !== end) throw new Error(UNREADABLE);
+  return out;
+}
+
 /**
  * One term's data, decoded from the saved bytes the first time anything reads
  * or changes it. Reviving every term at once built two million Map entries

@@ -1,6 +1,8 @@
 import MiniSearch, { type Options } from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { speedUpAdds } from './fast-add-term.ts';
+import { restoreIndex, snapshotOf } from './index-snapshot.ts';
+import { LazyTermData } from './lazy-term-data.ts';
 import { NoteAnalyzer } from './note-analysis.ts';
 import { PostingBuffer } from './posting-buffer.ts';
 
@@ -100,5 +102,26 @@ describe('web/search/posting-buffer', () => {
     const second = one.analyze([{ id: 'i', title: 'Velero', text: 'velero' }]);
     expect(first.terms).toEqual(['ancla', 'ancl']);
     expect(() => buffer.addAnalyzed(second, 1)).toThrow('fuera de orden');
+  });
+
+  it('adds to a revived index without decoding its terms to Maps, as minisearch would', () => {
+    const more: Doc[] = [
+      { id: 'e', title: 'Nieblas', text: 'faros y costas, mareas nuevas', tags: ['niebla'] },
+      { id: 'f', title: 'Marea', text: 'la marea del faro', tags: ['marea'] },
+    ];
+    const plain = new MiniSearch<Doc>(options);
+    plain.addAll([...docs, ...more]);
+    const saved = new MiniSearch<Doc>(options);
+    saved.addAll(docs);
+    const index = restoreIndex(snapshotOf(saved), options);
+    const buffer = new PostingBuffer(index, speedUpAdds(index));
+    for (const doc of more) buffer.add(doc);
+    buffer.flush();
+    // Terms the new notes touched are still encoded: a saved index copies their bytes.
+    const faro = (index as unknown as { _index: Map<string, unknown> })._index.get('faro');
+    expect(faro).toBeInstanceOf(LazyTermData);
+    expect((faro as LazyTermData).encoded).not.toBeNull();
+    expect(JSON.stringify(index)).toBe(JSON.stringify(plain));
+    expect(snapshotOf(index)).toEqual(snapshotOf(plain));
   });
 });

@@ -1,7 +1,9 @@
 import type MiniSearch from 'minisearch';
-import type { TermData } from './fast-add-term.ts';
+import type { TermAccess } from './fast-add-term.ts';
 import { grown, IntList } from './int-list.ts';
+import { fieldBlocks, LazyTermData } from './lazy-term-data.ts';
 import { type AnalysisOptions, type AnalyzedDocs, NoteAnalyzer } from './note-analysis.ts';
+import { VarintWriter, zigzag } from './varint-writer.ts';
 
 /** The parts of minisearch (7.2.0) that its `add` uses, and so this file. */
 interface Internals<T> {
@@ -65,7 +67,7 @@ export class PostingBuffer<T> {
   /** `wordText`: see NoteAnalyzer's (the index's tokenizer takes the words of that text). */
   constructor(
     index: MiniSearch<T>,
-    private readonly termData: (term: string) => TermData,
+    private readonly access: TermAccess,
     wordText?: (text: string) => string,
   ) {
     this.m = index as unknown as Internals<T>;
@@ -153,12 +155,19 @@ export class PostingBuffer<T> {
     if (this.pairs.length >= MAX_PENDING) this.flush();
   }
 
-  /** Files every waiting posting into the index's Maps. */
+  /**
+   * Files every waiting posting into the index. A term new to the index (or
+   * still as it was encoded) gets its postings encoded, as a saved index
+   * holds them (`LazyTermData`, decoded when a query first reads it): two
+   * and a half million postings in Maps were most of a first sync's filing
+   * and of its garbage collection. A term already in Maps gets them there.
+   */
   flush(): void {
     const n = this.pairs.length;
     if (n === 0) return;
-    const keys = this.pairKeys;
-    const count = keys.length;
+    const keys = this.pairKeys.items;
+    const count = this.pairKeys.length;
+    const fieldCount = this.fieldCount;
     const pairs = this.pairs.items;
     const docs = this.docs.items;
     const freqs = this.freqs.items;
@@ -169,20 +178,90 @@ export class PostingBuffer<T> {
     const next = start.slice(0, count);
     const order = new Int32Array(n);
     for (let j = 0; j < n; j++) order[next[pairs[j]!]!++] = j;
+    // The pairs by term, terms in the order of their first pair (the order minisearch meets them).
+    const rank = new Int32Array(this.terms.length).fill(-1);
+    const ranked: number[] = [];
     for (let p = 0; p < count; p++) {
-      const key = keys.items[p]!;
-      this.pairSlot[key] = 0;
-      const data = this.termData(this.terms[Math.floor(key / this.fieldCount)]!);
-      const fieldId = key % this.fieldCount;
-      let field = data.get(fieldId);
-      if (field === undefined) {
-        field = new Map();
-        data.set(fieldId, field);
-      }
+      const term = (keys[p]! / fieldCount) | 0;
+      if (rank[term]! < 0) rank[term] = ranked.push(term) - 1;
+    }
+    const from = new Int32Array(ranked.length + 1);
+    for (let p = 0; p < count; p++) from[rank[(keys[p]! / fieldCount) | 0]! + 1]!++;
+    for (let r = 0; r < ranked.length; r++) from[r + 1]! += from[r]!;
+    const byTerm = new Int32Array(count);
+    const fill = from.slice(0, ranked.length);
+    for (let p = 0; p < count; p++) byTerm[fill[rank[(keys[p]! / fieldCount) | 0]!]!++] = p;
+
+    const writer = new VarintWriter(n * 3);
+    /** Pair `p`'s postings, the first as a gap from `previous`. */
+    const postingsOf = (p: number, previous: number) => {
       for (let k = start[p]!; k < start[p + 1]!; k++) {
         const j = order[k]!;
-        field.set(docs[j]!, freqs[j]!);
+        writer.push(zigzag(docs[j]! - previous));
+        writer.push(freqs[j]!);
+        previous = docs[j]!;
       }
+    };
+    const encoded: { term: string; start: number; end: number }[] = [];
+    for (let r = 0; r < ranked.length; r++) {
+      const term = this.terms[ranked[r]!]!;
+      const old = this.access.peek(term);
+      const at = writer.length;
+      if (old === undefined) {
+        writer.push(from[r + 1]! - from[r]!);
+        for (let q = from[r]!; q < from[r + 1]!; q++) {
+          const p = byTerm[q]!;
+          writer.push(keys[p]! % fieldCount);
+          writer.push(start[p + 1]! - start[p]!);
+          postingsOf(p, 0);
+        }
+        encoded.push({ term, start: at, end: writer.length });
+      } else if (old instanceof LazyTermData && old.encoded) {
+        // Old fields keep their place (their bytes copied, the new documents after
+        // theirs); fields new to the term follow, as they would in its Map.
+        const blocks = fieldBlocks(old.encoded);
+        const pairOf = new Map<number, number>();
+        for (let q = from[r]!; q < from[r + 1]!; q++)
+          pairOf.set(keys[byTerm[q]!]! % fieldCount, byTerm[q]!);
+        writer.push(
+          blocks.length +
+            [...pairOf.keys()].filter((f) => !blocks.some((b) => b.fieldId === f)).length,
+        );
+        for (const block of blocks) {
+          const p = pairOf.get(block.fieldId);
+          writer.push(block.fieldId);
+          writer.push(block.count + (p === undefined ? 0 : start[p + 1]! - start[p]!));
+          writer.pushBytes(old.encoded.bytes.subarray(block.from, block.to));
+          if (p !== undefined) postingsOf(p, block.last);
+          pairOf.delete(block.fieldId);
+        }
+        for (const [fieldId, p] of pairOf) {
+          writer.push(fieldId);
+          writer.push(start[p + 1]! - start[p]!);
+          postingsOf(p, 0);
+        }
+        encoded.push({ term, start: at, end: writer.length });
+      } else {
+        for (let q = from[r]!; q < from[r + 1]!; q++) {
+          const p = byTerm[q]!;
+          const fieldId = keys[p]! % fieldCount;
+          let field = old.get(fieldId);
+          if (field === undefined) {
+            field = new Map();
+            old.set(fieldId, field);
+          }
+          for (let k = start[p]!; k < start[p + 1]!; k++) {
+            const j = order[k]!;
+            field.set(docs[j]!, freqs[j]!);
+          }
+        }
+      }
+    }
+    for (let p = 0; p < count; p++) this.pairSlot[keys[p]!] = 0;
+    // The bytes are final now (the writer grew as it went).
+    const bytes = writer.bytes;
+    for (const e of encoded) {
+      this.access.put(e.term, new LazyTermData({ bytes, start: e.start, end: e.end }));
     }
     this.pairKeys = new IntList();
     this.pairs = new IntList();

@@ -1,0 +1,110 @@
+import 'fake-indexeddb/auto';
+import fc from 'fast-check';
+import { openDB } from 'idb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DB_NAME, database, deleteDatabase, STORES } from './database.ts';
+import { cutPages, PAGE_CHARS, PAGE_NOTES, pageOf } from './note-pages.ts';
+import { listCachedNotes, updateCachedNotes } from './notes-cache-repo.ts';
+import type { CachedNoteRecord } from './records.ts';
+import { copiedHashes, copiedNotes, copiedNotesAfter } from './vault-copy-repo.ts';
+
+afterEach(() => deleteDatabase());
+
+const note = (path: string, hash = 'h', content = `texto de ${path}`): CachedNoteRecord => ({
+  path,
+  hash,
+  content,
+});
+
+/** Every note through `copiedNotesAfter`, `limit` at a time, as the worker's warm-up reads them. */
+async function allAfter(limit: number): Promise<CachedNoteRecord[]> {
+  const out: CachedNoteRecord[] = [];
+  for (let batch = await copiedNotesAfter(null, limit); batch.length > 0; ) {
+    out.push(...batch);
+    batch = await copiedNotesAfter(batch.at(-1)!.path, limit);
+  }
+  return out;
+}
+
+describe('web/db/note-pages', () => {
+  it('finds the page a path falls in', () => {
+    expect(pageOf([], 'a')).toBe(-1);
+    expect(pageOf(['b', 'd', 'f'], 'a')).toBe(0);
+    expect(pageOf(['b', 'd', 'f'], 'b')).toBe(0);
+    expect(pageOf(['b', 'd', 'f'], 'c')).toBe(0);
+    expect(pageOf(['b', 'd', 'f'], 'd')).toBe(1);
+    expect(pageOf(['b', 'd', 'f'], 'z')).toBe(2);
+  });
+
+  it('cuts pages by notes and by characters, a large note alone', () => {
+    const many = Array.from({ length: PAGE_NOTES * 2 + 1 }, (_, i) => note(`n${1000 + i}`));
+    expect(cutPages(many).map((p) => p.notes.length)).toEqual([PAGE_NOTES, PAGE_NOTES, 1]);
+    const big = note('b', 'h', 'x'.repeat(PAGE_CHARS + 1));
+    const pages = cutPages([note('a'), big, note('c')]);
+    expect(pages.map((p) => p.first)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('a first sync in path order writes each chunk into pages of its own', async () => {
+    const paths = Array.from({ length: 1000 }, (_, i) => `nota-${String(i).padStart(4, '0')}.md`);
+    for (let i = 0; i < paths.length; i += 250)
+      await updateCachedNotes(
+        paths.slice(i, i + 250).map((p) => note(p)),
+        [],
+      );
+    const db = await database();
+    const sizes = (await db.getAll(STORES.notePages)).map((p) => p.notes.length);
+    // 250 = 3 × 64 + 58 per chunk: no page was read back and rewritten.
+    expect(sizes).toEqual(Array.from({ length: 4 }, () => [64, 64, 64, 58]).flat());
+    expect((await listCachedNotes()).map((n) => n.path)).toEqual(paths);
+  });
+
+  it('behaves as a Map of notes under any changes', async () => {
+    const path = fc.integer({ min: 0, max: 400 }).map((i) => `c${i % 7}/n${i}.md`);
+    const change = fc.record({
+      put: fc.array(fc.tuple(path, fc.nat(3)), { maxLength: 150, size: 'max' }),
+      remove: fc.array(path, { maxLength: 40 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 6 }), async (changes) => {
+        await deleteDatabase();
+        const model = new Map<string, CachedNoteRecord>();
+        for (const c of changes) {
+          const removed = c.remove.filter((p) => !c.put.some(([q]) => q === p));
+          const put = c.put.map(([p, h]) =>
+            note(p, String(h), `${p} ${h} `.repeat(h === 3 ? 2000 : 1)),
+          );
+          await updateCachedNotes(put, removed);
+          for (const n of put) model.set(n.path, n);
+          for (const p of removed) model.delete(p);
+        }
+        const sorted = [...model.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+        expect(await listCachedNotes()).toEqual(sorted);
+        expect(await copiedHashes()).toEqual(new Map(sorted.map((n) => [n.path, n.hash])));
+        expect(await allAfter(37)).toEqual(sorted);
+        const asked = [
+          'c0/n0.md',
+          'zz.md',
+          ...sorted.filter((_, i) => i % 3 === 0).map((n) => n.path),
+        ];
+        expect(await copiedNotes(asked)).toEqual(asked.flatMap((p) => model.get(p) ?? []));
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('moves a version 3 copy (a note per record) into pages on upgrade', async () => {
+    const old = await openDB(DB_NAME, 3, {
+      upgrade(db) {
+        db.createObjectStore('notes', { keyPath: 'path' });
+      },
+    });
+    const notes = Array.from({ length: 150 }, (_, i) =>
+      note(`m${String(i).padStart(3, '0')}.md`, `${i}`),
+    );
+    for (const n of notes) await old.put('notes', n);
+    old.close();
+    expect(await listCachedNotes()).toEqual(notes);
+    expect((await copiedHashes()).get('m149.md')).toBe('149');
+    expect([...(await database()).objectStoreNames]).not.toContain('notes');
+  });
+});
