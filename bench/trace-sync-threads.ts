@@ -50,9 +50,14 @@ function frameName(f: ProfNode['callFrame'] & { columnNumber?: number }): string
   }
   const map = maps.get(file);
   if (!map) return `${f.functionName || '(anon)'} ${file}:${f.lineNumber}`;
-  const pos = originalPositionFor(map, { line: f.lineNumber + 1, column: f.columnNumber ?? 0 });
-  const source = (pos.source ?? file).replace(/^(\.\.\/)+/, '');
-  return `${pos.name ?? f.functionName ?? '(anon)'} ${source}:${pos.line}`;
+  try {
+    const pos = originalPositionFor(map, { line: f.lineNumber + 1, column: f.columnNumber ?? 0 });
+    const source = (pos.source ?? file).replace(/^(\.\.\/)+/, '');
+    return `${pos.name ?? f.functionName ?? '(anon)'} ${source}:${pos.line}`;
+  } catch {
+    // A position the map does not cover (another build's bundle): the bundled name.
+    return `${f.functionName || '(anon)'} ${file}:${f.lineNumber}`;
+  }
 }
 const cpuOf = (pid: number) => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');

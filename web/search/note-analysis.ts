@@ -46,7 +46,11 @@ export class NoteAnalyzer<T> {
   private readonly scanned = new IntList();
   /** The output, reused from call to call (its items are copied out). */
   private readonly out = new IntList();
-  private tokenTerms: number[][] = [];
+  /** Each token's terms (numbers): token i's are termList[termsFrom[i] .. termsFrom[i + 1]). */
+  private termsFrom = new Int32Array(1 << 12);
+  private termList = new IntList();
+  /** Tokens given their terms so far. */
+  private tokenCount = 0;
   private termIds = new Map<string, number>();
   private termCount = 0;
   /** Per token and per term of the field being analysed: its count (zero between fields). */
@@ -79,22 +83,30 @@ export class NoteAnalyzer<T> {
   private tokenId(token: string, field: string, fresh: string[]): number {
     let id = this.tokenIds.get(token);
     if (id !== undefined) return id;
-    id = this.tokenTerms.length;
+    id = this.tokenCount;
     this.tokenIds.set(token, id);
     const processed = this.options.processTerm(token, field);
     const terms = Array.isArray(processed) ? processed : processed ? [processed] : [];
-    this.tokenTerms.push(terms.map((t) => this.termId(t, fresh)));
+    this.addTerms(terms, fresh);
     this.tokenCounts = grown(this.tokenCounts, id + 1);
     return id;
+  }
+
+  /** The next token's terms. */
+  private addTerms(terms: readonly string[], fresh: string[]): void {
+    for (const t of terms) this.termList.push(this.termId(t, fresh));
+    this.tokenCount++;
+    this.termsFrom = grown(this.termsFrom, this.tokenCount + 1);
+    this.termsFrom[this.tokenCount] = this.termList.length;
   }
 
   /** Gives the tokens the table has numbered since the last call their terms. */
   private processScanned(field: string, fresh: string[]): void {
     const { tokens } = this.table;
-    for (let id = this.tokenTerms.length; id < tokens.length; id++) {
+    for (let id = this.tokenCount; id < tokens.length; id++) {
       const processed = this.options.processTerm(tokens[id]!, field);
       const terms = Array.isArray(processed) ? processed : processed ? [processed] : [];
-      this.tokenTerms.push(terms.map((t) => this.termId(t, fresh)));
+      this.addTerms(terms, fresh);
     }
     this.tokenCounts = grown(this.tokenCounts, tokens.length);
   }
@@ -115,7 +127,7 @@ export class NoteAnalyzer<T> {
     const ids = this.scanned;
     ids.length = 0;
     this.table.scan(this.wordText(text), ids);
-    if (this.table.size > this.tokenTerms.length) this.processScanned(field, fresh);
+    if (this.table.size > this.tokenCount) this.processScanned(field, fresh);
     const counts = this.tokenCounts;
     const items = ids.items;
     for (let i = 0; i < ids.length; i++) {
@@ -126,10 +138,12 @@ export class NoteAnalyzer<T> {
   }
 
   analyze(docs: readonly T[]): AnalyzedDocs {
-    if (this.tokenTerms.length > MAX_TOKENS) {
+    if (this.tokenCount > MAX_TOKENS) {
       this.tokenIds = new Map();
       this.table = new TokenTable();
-      this.tokenTerms = [];
+      this.termsFrom = new Int32Array(1 << 12);
+      this.termList = new IntList();
+      this.tokenCount = 0;
       this.termIds = new Map();
       this.termCount = 0;
     }
@@ -153,11 +167,13 @@ export class NoteAnalyzer<T> {
         // of its terms), both in the order of their first occurrence.
         this.countTokens(stringifyField(value, field), field, terms);
         out.push(seenTokens.length);
-        const { tokenCounts, termCounts, tokenTerms } = this;
+        const { tokenCounts, termCounts, termsFrom } = this;
+        const termList = this.termList.items;
         seenTerms.length = 0;
         for (let i = 0; i < seenTokens.length; i++) {
           const t = seenTokens.items[i]!;
-          for (const term of tokenTerms[t]!) {
+          for (let k = termsFrom[t]!; k < termsFrom[t + 1]!; k++) {
+            const term = termList[k]!;
             if (termCounts[term] === 0) seenTerms.push(term);
             termCounts[term]! += tokenCounts[t]!;
           }

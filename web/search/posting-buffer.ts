@@ -193,14 +193,21 @@ export class PostingBuffer<T> {
     for (let p = 0; p < count; p++) byTerm[fill[rank[(keys[p]! / fieldCount) | 0]!]!++] = p;
 
     const writer = new VarintWriter(n * 3);
-    /** Pair `p`'s postings, the first as a gap from `previous`. */
+    /** Pair `p`'s postings, the first as a gap from `previous` (varints written in place: most of filing). */
     const postingsOf = (p: number, previous: number) => {
+      writer.reserve(10 * (start[p + 1]! - start[p]!));
+      const bytes = writer.bytes;
+      let at = writer.length;
       for (let k = start[p]!; k < start[p + 1]!; k++) {
         const j = order[k]!;
-        writer.push(zigzag(docs[j]! - previous));
-        writer.push(freqs[j]!);
+        let v = zigzag(docs[j]! - previous);
         previous = docs[j]!;
+        for (; v >= 0x80; v >>>= 7) bytes[at++] = (v & 0x7f) | 0x80;
+        bytes[at++] = v;
+        for (v = freqs[j]! >>> 0; v >= 0x80; v >>>= 7) bytes[at++] = (v & 0x7f) | 0x80;
+        bytes[at++] = v;
       }
+      writer.length = at;
     };
     const encoded: { term: string; start: number; end: number }[] = [];
     for (let r = 0; r < ranked.length; r++) {

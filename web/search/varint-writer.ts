@@ -9,6 +9,10 @@ export class VarintWriter {
   constructor(capacity = 1 << 16) {
     this.bytes = new Uint8Array(Math.max(16, capacity));
   }
+  /** Room for `more` bytes (a varint takes at most 5): `bytes` may be a new array after it. */
+  reserve(more: number) {
+    this.#room(more);
+  }
   #room(more: number) {
     if (this.length + more <= this.bytes.length) return;
     let size = this.bytes.length * 2;
