@@ -101,14 +101,14 @@ export class VectorIndex extends PackedChunks {
 
   /** scanJs's slots and dot products, computed by the WebAssembly scan (chunk-store.ts). */
   private scanWasm(scan: WasmScan, query: Int8Array, keep: (s: number, dot: number) => void) {
-    const { used, owner } = this;
+    const { used, owner, dimensions: d } = this;
     let limit = 0;
     if (this.chunks <= RESCORE_POOL) {
-      const none = this.dimensions + 1;
+      const none = d + 1;
       for (let s = 0; s < used; s++) scan.distance[s] = owner[s] === FREE ? none : 0;
     } else {
       scan.hamming(signsOf(query, this.words), used);
-      limit = poolLimit(scan.distance, scan.histogram, owner, used, this.dimensions);
+      limit = poolLimit(scan.distance, scan.histogram, this.free > 0 ? owner : null, used, d);
     }
     const n = scan.dots(query, used, limit);
     const pairs = scan.pairs;

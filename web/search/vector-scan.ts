@@ -49,16 +49,17 @@ export function nearestBySigns(
  * The distance within which RESCORE_POOL live slots lie, given every slot's
  * distance and their histogram (both filled for slots [0, used)); free slots
  * are moved out of reach first (distance dimensions + 1, never scored).
+ * `owner` null: no slot is free (after a load or compaction), nothing to move.
  */
 export function poolLimit(
   distance: Uint16Array,
   histogram: Uint32Array,
-  owner: Int32Array,
+  owner: Int32Array | null,
   used: number,
   dimensions: number,
 ): number {
   const none = dimensions + 1;
-  for (let s = 0; s < used; s++) {
+  for (let s = 0; owner && s < used; s++) {
     if (owner[s] !== FREE) continue;
     histogram[distance[s] as number] = (histogram[distance[s] as number] as number) - 1;
     distance[s] = none;

@@ -20,12 +20,12 @@ function twins(notes: number, perNote: number, d: number, seed: number) {
   const wasm = new VectorIndex(d);
   const js = new VectorIndex(d, { wasm: false });
   const all = vectors(notes * perNote * 2, d, seed);
-  const chunks = (n: number, from: number): IndexedChunk[] =>
+  const chunks = (from: number): IndexedChunk[] =>
     Array.from({ length: perNote }, (_, c) => ({ start: c, end: c + 1, data: all[from + c]! }));
   for (const index of [wasm, js]) {
-    for (let n = 0; n < notes; n++) index.set(`n${n}.md`, chunks(n, n * perNote));
+    for (let n = 0; n < notes; n++) index.set(`n${n}.md`, chunks(n * perNote));
     // Replaced and removed notes leave free slots; the later sets may compact them.
-    for (let n = 0; n < notes; n += 7) index.set(`n${n}.md`, chunks(n, (notes + n) * perNote));
+    for (let n = 0; n < notes; n += 7) index.set(`n${n}.md`, chunks((notes + n) * perNote));
     for (let n = 3; n < notes; n += 11) index.remove(`n${n}.md`);
   }
   return { wasm, js };
