@@ -45,14 +45,12 @@ function randomVectors(count: number, d: number, seed: number): Int8Array[] {
   return out;
 }
 
-/**
- * search.10k.hybrid_*: the worker's ranking for whole questions over a 10k
- * vault with 30,000 chunk vectors of 384 dimensions (random unit vectors, not
- * a model: the scan costs the same whatever the values). Timed in Node on the
- * worker's code: lexical search, brute-force int8 cosine with best chunk per
- * note, reciprocal rank fusion; not the snippets' IndexedDB reads.
- */
-export function benchHybrid(vault: Record<string, string>, label: string): BenchResult[] {
+/** The lexical index and 3 chunk vectors a note over `vault`, built once for several timings. */
+export function hybridSetup(vault: Record<string, string>): {
+  lexical: NoteIndex;
+  vectors: VectorIndex;
+  notes: number;
+} {
   const lexical = NoteIndex.empty();
   for (const [path, content] of Object.entries(vault)) lexical.upsert(path, content);
   const vectors = new VectorIndex(DIMENSIONS);
@@ -66,6 +64,14 @@ export function benchHybrid(vault: Record<string, string>, label: string): Bench
     vectors.set(path, chunks);
   });
   vectors.fit();
+  return { lexical, vectors, notes: paths.length };
+}
+
+/** Whole questions through lexical search, vector scan and RRF: per-query times (ms), whole and vector part. */
+export function timeHybrid({ lexical, vectors }: ReturnType<typeof hybridSetup>): {
+  samples: number[];
+  vectorOnly: number[];
+} {
   const queries = randomVectors(QUESTIONS.length, DIMENSIONS, 7);
   const samples: number[] = [];
   const vectorOnly: number[] = [];
@@ -81,10 +87,29 @@ export function benchHybrid(vault: Record<string, string>, label: string): Bench
       if (round > 0) samples.push(performance.now() - t0);
     });
   }
+  return { samples, vectorOnly };
+}
+
+/** The p95 of `samples` as the bench reports it. */
+export function p95Of(samples: readonly number[]): number {
   const sorted = [...samples].sort((a, b) => a - b);
-  const p95 = sorted[Math.min(sorted.length - 1, Math.floor(0.95 * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor(0.95 * sorted.length))]!;
+}
+
+/**
+ * search.10k.hybrid_*: the worker's ranking for whole questions over a 10k
+ * vault with 30,000 chunk vectors of 384 dimensions (random unit vectors, not
+ * a model: the scan costs the same whatever the values). Timed in Node on the
+ * worker's code: lexical search, brute-force int8 cosine with best chunk per
+ * note, reciprocal rank fusion; not the snippets' IndexedDB reads.
+ */
+export function benchHybrid(vault: Record<string, string>, label: string): BenchResult[] {
+  const setup = hybridSetup(vault);
+  const { vectors, notes } = setup;
+  const { samples, vectorOnly } = timeHybrid(setup);
+  const p95 = p95Of(samples);
   const note =
-    `${paths.length} notes, ${vectors.chunks} chunks × ${DIMENSIONS} dims (random unit vectors, int8),` +
+    `${notes} notes, ${vectors.chunks} chunks × ${DIMENSIONS} dims (random unit vectors, int8),` +
     ` ${QUESTIONS.length} whole questions ×2, Node on the worker's code (lexical + vector scan + RRF, no snippets);` +
     ` vector part alone p50 ${round2(median(vectorOnly))} ms`;
   return [

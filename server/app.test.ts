@@ -124,7 +124,10 @@ describe('app', () => {
     });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<title>SOMA</title>');
-    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const csp = res.headers.get('content-security-policy');
+    // WebAssembly compilation (the search worker's vector scan) and nothing else of eval's kind.
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(csp).not.toContain("'unsafe-eval'");
     expect([...res.headers.keys()].filter((k) => k.startsWith('access-control-'))).toEqual([]);
   });
 

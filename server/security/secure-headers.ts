@@ -4,10 +4,13 @@ import type { MiddlewareHandler } from 'hono';
  * The Content-Security-Policy of every answer: nothing from any other origin, no
  * plugins, no framing, no `<base>` tricks. Images may be `data:`/`blob:` (pasted or
  * vault attachments), never remote, so rendered Markdown cannot beacon out.
+ * `'wasm-unsafe-eval'` lets the search worker compile its vector scan
+ * (web/search/vector-wasm-module.ts, bytes built in the bundle, never fetched):
+ * it allows WebAssembly compilation only, not `eval` or string scripts.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self'",

@@ -211,7 +211,7 @@ export class NoteIndex {
     const together = chosen.reduce((n, c) => (n * c.df) / stats.size, stats.size);
     if (chosen.length > 1 && together >= 2 * FULL_SCREEN) {
       const all = run(new Set(), 'AND');
-      if (all.size >= FULL_SCREEN) return ranked(all.top(MAX_HITS, () => 1));
+      if (all.size >= FULL_SCREEN) return ranked(all.top(MAX_HITS, () => 1, 1));
     }
     let results = run(new Set());
     const found = results.found;
@@ -229,15 +229,20 @@ export class NoteIndex {
     const total = weights.reduce((a, b) => a + b, 0);
     const coordination = new Map<number, number>();
     return ranked(
-      results.top(MAX_HITS, (bits) => {
-        let factor = coordination.get(bits);
-        if (factor === undefined) {
-          const share = weights.reduce((sum, w, i) => (bits & (1 << i) ? sum + w : sum), 0);
-          factor = (share / total) ** COORDINATION;
-          coordination.set(bits, factor);
-        }
-        return factor;
-      }),
+      results.top(
+        MAX_HITS,
+        (bits) => {
+          let factor = coordination.get(bits);
+          if (factor === undefined) {
+            const share = weights.reduce((sum, w, i) => (bits & (1 << i) ? sum + w : sum), 0);
+            factor = (share / total) ** COORDINATION;
+            coordination.set(bits, factor);
+          }
+          return factor;
+          // A share of the total weight: never above 1 (floating sums of a subset stay ≤ the whole's).
+        },
+        1,
+      ),
     );
   }
 }

@@ -1,3 +1,4 @@
+import { type ChunkStore, chunkStore } from './chunk-store.ts';
 import { FREE, inverseNorm, signsOf } from './vector-scan.ts';
 
 /** One chunk as the sync stores it: its range in the note's body and its int8 components. */
@@ -11,12 +12,11 @@ export interface IndexedChunk {
  * The worker's chunk vectors packed for scanning (vector-index.ts scans them): every
  * chunk's int8 components in one Int8Array, its sign bits, the inverse of its int8 norm,
  * its note and its range. A changed note's old slots are marked free and reused after a
- * compaction; capacity grows by half.
+ * compaction; capacity grows by half. Components and signs live in a ChunkStore: a
+ * WebAssembly memory with its scan where WebAssembly runs (`wasm: false` forces plain arrays).
  */
 export class PackedChunks {
-  protected data = new Int8Array(0);
-  /** Per chunk, `words` 32-bit words: bit j set when component j is negative. */
-  protected signs = new Int32Array(0);
+  protected store: ChunkStore;
   protected readonly words: number;
   protected invNorms = new Float32Array(0);
   /** Per chunk slot: the note's number in `paths`, or FREE. */
@@ -30,8 +30,25 @@ export class PackedChunks {
   /** note number → its slots (contiguous: a note's chunks are written together). */
   protected slots: { from: number; count: number }[] = [];
 
-  constructor(readonly dimensions: number) {
+  constructor(
+    readonly dimensions: number,
+    private readonly options: { wasm?: boolean } = {},
+  ) {
     this.words = Math.ceil(dimensions / 32);
+    this.store = this.newStore(0);
+  }
+
+  private newStore(capacity: number): ChunkStore {
+    return chunkStore(capacity, this.words, this.dimensions, this.options.wasm);
+  }
+
+  protected get data(): Int8Array {
+    return this.store.data;
+  }
+
+  /** Per chunk, `words` 32-bit words: bit j set when component j is negative. */
+  protected get signs(): Int32Array {
+    return this.store.signs;
   }
 
   get chunks(): number {
@@ -45,8 +62,7 @@ export class PackedChunks {
   /** Bytes of the packed arrays (the bench's `vectors_mb`). */
   get bytes(): number {
     return (
-      this.data.byteLength +
-      this.signs.byteLength +
+      this.store.bytes +
       this.invNorms.byteLength +
       this.owner.byteLength +
       this.starts.byteLength +
@@ -102,8 +118,7 @@ export class PackedChunks {
   }
 
   clear(): void {
-    this.data = new Int8Array(0);
-    this.signs = new Int32Array(0);
+    this.store = this.newStore(0);
     this.invNorms = new Float32Array(0);
     this.owner = new Int32Array(0);
     this.starts = new Uint32Array(0);
@@ -126,7 +141,7 @@ export class PackedChunks {
 
   private resize(capacity: number) {
     const d = this.dimensions;
-    const grow = <T extends Int8Array | Float32Array | Int32Array | Uint32Array>(
+    const grow = <T extends Float32Array | Int32Array | Uint32Array>(
       old: T,
       make: (n: number) => T,
       per: number,
@@ -135,8 +150,10 @@ export class PackedChunks {
       next.set(old.subarray(0, this.used * per));
       return next;
     };
-    this.data = grow(this.data, (n) => new Int8Array(n), d);
-    this.signs = grow(this.signs, (n) => new Int32Array(n), this.words);
+    const store = this.newStore(capacity);
+    store.data.set(this.data.subarray(0, this.used * d));
+    store.signs.set(this.signs.subarray(0, this.used * this.words));
+    this.store = store;
     this.invNorms = grow(this.invNorms, (n) => new Float32Array(n), 1);
     this.owner = grow(this.owner, (n) => new Int32Array(n), 1);
     this.starts = grow(this.starts, (n) => new Uint32Array(n), 1);

@@ -118,9 +118,14 @@ export class QueryScores {
   /**
    * The best `count` notes, each score scaled by `factor` of its bits, in the
    * order minisearch's sort and then a stable sort by the scaled score give
-   * (ties: minisearch's score, then its Map order).
+   * (ties: minisearch's score, then its Map order). `ceiling`, when the
+   * caller knows one, bounds `factor` (scores are never negative).
    */
-  top(count: number, factor: (bits: number) => number): ScoredNote[] {
+  top(
+    count: number,
+    factor: (bits: number) => number,
+    ceiling = Number.POSITIVE_INFINITY,
+  ): ScoredNote[] {
     const notes = this.accepted();
     const { termCount, bits } = this.s;
     // A short sorted list: count is tens, matched notes are thousands.
@@ -131,8 +136,11 @@ export class QueryScores {
       const q = (termCount[d] as number) || 1;
       // minisearch multiplies by the number of query terms matched; the ranking divides it out again.
       const sq = (scores[d] as number) * q;
-      const score = (sq / Math.max(1, q)) * factor(bits[d] as number);
+      const unscaled = sq / Math.max(1, q);
       const last = best[best.length - 1];
+      // factor ≤ ceiling: a note that cannot reach the last of a full list is not scaled at all.
+      if (best.length === count && last && unscaled * ceiling < last.score) continue;
+      const score = unscaled * factor(bits[d] as number);
       if (best.length === count && last && (score < last.score || !beats(score, sq, last)))
         continue;
       let at = best.length;

@@ -9,6 +9,7 @@
  * A changed note's old slots are marked free and reused after a compaction.
  */
 
+import type { WasmScan } from './chunk-store.ts';
 import { PackedChunks } from './packed-chunks.ts';
 import {
   dotInt8,
@@ -16,6 +17,7 @@ import {
   inverseNorm,
   meanVector,
   nearestBySigns,
+  poolLimit,
   RESCORE_POOL,
   signsOf,
   topNotes,
@@ -52,29 +54,19 @@ export class VectorIndex extends PackedChunks {
       throw new Error(`consulta de ${query.length} dimensiones, índice de ${d}`);
     const qn = inverseNorm(query);
     if (qn === 0 || this.chunks === 0) return [];
-    const q = Int32Array.from(query);
     const best = new Float32Array(this.paths.length).fill(-2);
     const bestSlot = new Int32Array(this.paths.length);
-    const data = this.data;
-    const score = (s: number) => {
+    const keep = (s: number, dot: number) => {
       const note = this.owner[s] as number;
-      const dot = dotInt8(q, data, s * d, d);
       const cos = dot * qn * (this.invNorms[s] as number);
       if (cos > (best[note] as number)) {
         best[note] = cos;
         bestSlot[note] = s;
       }
     };
-    if (this.chunks <= RESCORE_POOL) {
-      for (let s = 0; s < this.used; s++) if (this.owner[s] !== FREE) score(s);
-    } else {
-      const { distance, limit } = nearestBySigns(
-        { signs: this.signs, owner: this.owner, used: this.used, words: this.words },
-        signsOf(query, this.words),
-        this.dimensions,
-      );
-      for (let s = 0; s < this.used; s++) if ((distance[s] as number) <= limit) score(s);
-    }
+    const scan = this.store.scan;
+    if (scan) this.scanWasm(scan, query, keep);
+    else this.scanJs(query, keep);
     return topNotes(best, k, min).map((n) => {
       const s = bestSlot[n] as number;
       return {
@@ -84,5 +76,42 @@ export class VectorIndex extends PackedChunks {
         end: this.ends[s] as number,
       };
     });
+  }
+
+  /** Every live slot when they are few, else the pool nearest by signs: `keep(slot, dot)` in slot order. */
+  private scanJs(query: Int8Array, keep: (s: number, dot: number) => void) {
+    const d = this.dimensions;
+    const q = Int32Array.from(query);
+    const data = this.data;
+    if (this.chunks <= RESCORE_POOL) {
+      for (let s = 0; s < this.used; s++) {
+        if (this.owner[s] !== FREE) keep(s, dotInt8(q, data, s * d, d));
+      }
+      return;
+    }
+    const { distance, limit } = nearestBySigns(
+      { signs: this.signs, owner: this.owner, used: this.used, words: this.words },
+      signsOf(query, this.words),
+      d,
+    );
+    for (let s = 0; s < this.used; s++) {
+      if ((distance[s] as number) <= limit) keep(s, dotInt8(q, data, s * d, d));
+    }
+  }
+
+  /** scanJs's slots and dot products, computed by the WebAssembly scan (chunk-store.ts). */
+  private scanWasm(scan: WasmScan, query: Int8Array, keep: (s: number, dot: number) => void) {
+    const { used, owner, dimensions: d } = this;
+    let limit = 0;
+    if (this.chunks <= RESCORE_POOL) {
+      const none = d + 1;
+      for (let s = 0; s < used; s++) scan.distance[s] = owner[s] === FREE ? none : 0;
+    } else {
+      scan.hamming(signsOf(query, this.words), used);
+      limit = poolLimit(scan.distance, scan.histogram, this.free > 0 ? owner : null, used, d);
+    }
+    const n = scan.dots(query, used, limit);
+    const pairs = scan.pairs;
+    for (let i = 0; i < n; i++) keep(pairs[2 * i] as number, pairs[2 * i + 1] as number);
   }
 }

@@ -28,9 +28,8 @@ export function nearestBySigns(
   dimensions: number,
 ): { distance: Uint16Array; limit: number } {
   const { signs, owner, used, words: w } = packed;
-  const none = dimensions + 1;
   const distance = new Uint16Array(used);
-  const histogram = new Uint32Array(none + 1);
+  const histogram = new Uint32Array(dimensions + 2);
   for (let s = 0, o = 0; s < used; s++, o += w) {
     let c = 0;
     for (let j = 0; j < w; j++) {
@@ -43,8 +42,24 @@ export function nearestBySigns(
     distance[s] = c;
     histogram[c] = (histogram[c] as number) + 1;
   }
-  // Free slots were counted like any other; they are never scored.
-  for (let s = 0; s < used; s++) {
+  return { distance, limit: poolLimit(distance, histogram, owner, used, dimensions) };
+}
+
+/**
+ * The distance within which RESCORE_POOL live slots lie, given every slot's
+ * distance and their histogram (both filled for slots [0, used)); free slots
+ * are moved out of reach first (distance dimensions + 1, never scored).
+ * `owner` null: no slot is free (after a load or compaction), nothing to move.
+ */
+export function poolLimit(
+  distance: Uint16Array,
+  histogram: Uint32Array,
+  owner: Int32Array | null,
+  used: number,
+  dimensions: number,
+): number {
+  const none = dimensions + 1;
+  for (let s = 0; owner && s < used; s++) {
     if (owner[s] !== FREE) continue;
     histogram[distance[s] as number] = (histogram[distance[s] as number] as number) - 1;
     distance[s] = none;
@@ -54,7 +69,7 @@ export function nearestBySigns(
     taken += histogram[limit] as number;
     if (taken >= RESCORE_POOL) break;
   }
-  return { distance, limit };
+  return limit;
 }
 
 /** The numbers of the `k` notes with the highest `best` (at least `min`), best first. */
