@@ -8,8 +8,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { exportStream } from '../server/vault/vault-export.ts';
 import { Vault } from '../server/vault/vault.ts';
+import { exportStream } from '../server/vault/vault-export.ts';
 import { median } from './results.ts';
 import { spanishVault } from './search-vault.ts';
 
