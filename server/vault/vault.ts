@@ -8,6 +8,7 @@ import { ApiError } from '../http/api-error.ts';
 import { FolderWatcher } from './folder-watcher.ts';
 import { readExportNote } from './read-export-note.ts';
 import { releaseMemory } from './release-memory.ts';
+import { type CachedEntry, loadScanCache, saveScanCache } from './scan-cache.ts';
 import { TimeSlice } from './time-slice.ts';
 import { notANote, toNote } from './vault-note.ts';
 import {
@@ -30,6 +31,10 @@ const DEBOUNCE_MS = 75;
  */
 export class Vault {
   private readonly maxNoteBytes: number;
+  /** Where the scan is remembered between runs (scan-cache.ts); none in tests by default. */
+  private readonly scanCacheFile: string | undefined;
+  /** The index's revision when the scan cache was last written. */
+  private savedRevision = -1;
   private readonly entries = new Map<string, IndexEntry>();
   private readonly folders = new Set<string>();
   private readonly links = new LinkIndex();
@@ -45,9 +50,10 @@ export class Vault {
 
   constructor(
     readonly root: string,
-    opts: { maxNoteBytes?: number } = {},
+    opts: { maxNoteBytes?: number; scanCacheFile?: string } = {},
   ) {
     this.maxNoteBytes = opts.maxNoteBytes ?? DEFAULT_MAX_NOTE_BYTES;
+    this.scanCacheFile = opts.scanCacheFile;
   }
 
   /** The vault's display name: its folder's name. */
@@ -168,20 +174,42 @@ export class Vault {
     this.watcher?.close();
     this.watcher = null;
     await Promise.allSettled([this.scanned, this.queue.idle()]);
+    await this.saveScanCache();
   }
 
   /** The first scan stays quiet: listeners want changes, not thousands of start-up upserts. */
   private async scan(): Promise<void> {
-    await this.rescanFolder(this.root, '', false);
+    const cached = this.scanCacheFile
+      ? await loadScanCache(this.scanCacheFile, this.root, this.maxNoteBytes)
+      : undefined;
+    await this.rescanFolder(this.root, '', false, cached);
     releaseMemory();
+    await this.saveScanCache();
+  }
+
+  /** Remembers the index for the next start, when it changed since the last time. */
+  private async saveScanCache(): Promise<void> {
+    if (!this.scanCacheFile || this.savedRevision === this.revision) return;
+    const revision = this.revision;
+    await saveScanCache(this.scanCacheFile, this.root, this.maxNoteBytes, this.entries).then(
+      () => {
+        this.savedRevision = revision;
+      },
+      (err) => console.error('[vault] no se pudo guardar la caché de exploración:', err),
+    );
   }
 
   /**
    * Indexes everything below a folder (the root at start-up, or a folder moved in). A
    * folder that is a symlink out of the vault is neither listed nor read: nothing of it,
-   * not even a size or a hash, may reach a listener.
+   * not even a size or a hash, may reach a listener. `cached` is the last run's scan.
    */
-  private async rescanFolder(abs: string, rel: string, notify = true): Promise<void> {
+  private async rescanFolder(
+    abs: string,
+    rel: string,
+    notify = true,
+    cached?: ReadonlyMap<string, CachedEntry>,
+  ): Promise<void> {
     if (!(await this.insideVault(abs))) return;
     if (rel !== '') this.folders.add(rel);
     const { folders, files } = await walkVault(this.root, abs, rel, (dirRel, dirAbs) =>
@@ -193,7 +221,8 @@ export class Vault {
     // round trip per call), and requests still get answered between slices.
     const slice = new TimeSlice();
     for (const [fileRel, fileAbs] of files) {
-      const previous = this.entries.get(fileRel);
+      const known = cached?.get(fileRel);
+      const previous = this.entries.get(fileRel) ?? (known && { ...known, abs: fileAbs });
       const read = classifyFileSync(fileAbs, this.maxNoteBytes, { previous });
       if (read) this.setEntry(fileRel, read.entry, notify);
       await slice.pause();
