@@ -1,10 +1,11 @@
 // The server's CPU during a browser's first sync, without a browser or HTTP:
 // `npx tsx bench/server-sync-cpu.ts [count=10000] [runs=5]` writes a generated vault,
-// then per run scans it as `soma` does at start-up (Vault.start → ready) and streams
-// the export body (GET /api/vault/export) to the end, in this process. Prints each
-// part's CPU (process.cpuUsage: every thread, the fs threadpool and hashing included)
-// and wall time, medians over the runs. A diagnosis tool, not a benchmark figure: the
-// files are in the page cache, as they are right after the bench writes its vault.
+// then per run scans it as `soma` does at start-up (Vault.start → ready), builds the
+// manifest's JSON and streams the export body (GET /api/vault/export) to the end, in
+// this process. Prints each part's CPU (process.cpuUsage: every thread, the fs
+// threadpool and hashing included) and wall time, medians over the runs. A diagnosis
+// tool, not a benchmark figure: the files are in the page cache, as they are right
+// after the bench writes its vault.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -32,8 +33,9 @@ for (const [path, content] of Object.entries(spanishVault(count))) {
   await writeFile(join(root, path), content);
 }
 
-const rows: Record<'scan' | 'export', { cpu: number[]; wall: number[] }> = {
+const rows: Record<'scan' | 'manifest' | 'export', { cpu: number[]; wall: number[] }> = {
   scan: { cpu: [], wall: [] },
+  manifest: { cpu: [], wall: [] },
   export: { cpu: [], wall: [] },
 };
 try {
@@ -43,6 +45,8 @@ try {
       await vault.start();
       await vault.ready();
     });
+    // Built and serialized as GET /api/vault/manifest answers it.
+    const manifest = await timed(async () => JSON.stringify(await vault.manifest()).length);
     const exported = await timed(async () => {
       let bytes = 0;
       const reader = exportStream(vault.notes()[Symbol.asyncIterator]()).getReader();
@@ -53,11 +57,13 @@ try {
     const notes = (await vault.manifest()).notes.length;
     console.log(
       `run ${run + 1}: scan cpu ${Math.round(scan.cpu)} wall ${Math.round(scan.wall)} ms; ` +
+        `manifest cpu ${Math.round(manifest.cpu)} ms; ` +
         `export cpu ${Math.round(exported.cpu)} wall ${Math.round(exported.wall)} ms ` +
         `(${notes} notes, ${(exported.out / 1048576).toFixed(1)} MB)`,
     );
     for (const [key, t] of [
       ['scan', scan],
+      ['manifest', manifest],
       ['export', exported],
     ] as const) {
       rows[key].cpu.push(t.cpu);

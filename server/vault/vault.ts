@@ -47,6 +47,8 @@ export class Vault {
   private revision = 0;
   private manifestCache: { revision: number; manifest: Manifest } | null = null;
   private scanned: Promise<void> = Promise.resolve();
+  /** The scan cache's write after the first scan: nothing waits for it but close(). */
+  private savedAfterScan: Promise<void> = Promise.resolve();
 
   constructor(
     readonly root: string,
@@ -72,6 +74,11 @@ export class Vault {
     );
     this.scanned = this.scan();
     this.scanned.catch((err) => console.error('[vault] error al explorar la bóveda:', err));
+    // Not part of the scan: the manifest must not wait for a write and its fsync.
+    this.savedAfterScan = this.scanned.then(
+      () => this.saveScanCache(),
+      () => {},
+    );
   }
 
   /** Resolves once the first scan is done and every folder is watched (tests, start-up checks). */
@@ -173,7 +180,7 @@ export class Vault {
     this.timers.clear();
     this.watcher?.close();
     this.watcher = null;
-    await Promise.allSettled([this.scanned, this.queue.idle()]);
+    await Promise.allSettled([this.scanned, this.queue.idle(), this.savedAfterScan]);
     await this.saveScanCache();
   }
 
@@ -184,7 +191,6 @@ export class Vault {
       : undefined;
     await this.rescanFolder(this.root, '', false, cached);
     releaseMemory();
-    await this.saveScanCache();
   }
 
   /** Remembers the index for the next start, when it changed since the last time. */
