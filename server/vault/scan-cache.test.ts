@@ -80,6 +80,25 @@ describe('scan cache', () => {
     expect(hashes['cambia.md']).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('is not written again by a restart that found the vault as the cache left it', async () => {
+    await writeFile(at('nota.md'), 'nota');
+    const first = new Vault(root, { scanCacheFile: file });
+    await first.start();
+    await first.close();
+    // Trailing spaces a rewrite would drop.
+    await writeFile(file, `${await readFile(file, 'utf8')}   `);
+    const second = new Vault(root, { scanCacheFile: file });
+    await second.start();
+    await second.close();
+    expect(await readFile(file, 'utf8')).toMatch(/ {3}$/);
+    await writeFile(at('otra.md'), 'otra');
+    const third = new Vault(root, { scanCacheFile: file });
+    await third.start();
+    await third.close();
+    expect(await readFile(file, 'utf8')).not.toMatch(/ {3}$/);
+    expect((await loadScanCache(file, root, 2 * 1024 * 1024)).size).toBe(2);
+  });
+
   it('reads everything when the cache is damaged', async () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
     await writeFile(at('nota.md'), 'nota');

@@ -72,3 +72,18 @@ export async function saveScanCache(
   const { default: writeFileAtomic } = await import('write-file-atomic');
   await writeFileAtomic(file, body, { mode: 0o600 });
 }
+
+/** True when the index holds exactly what the cache said: nothing to write back. */
+export function cacheMatches(
+  cached: ReadonlyMap<string, CachedEntry>,
+  entries: ReadonlyMap<string, IndexEntry>,
+): boolean {
+  if (cached.size !== entries.size) return false;
+  for (const [rel, e] of entries) {
+    const c = cached.get(rel);
+    if (c?.size !== e.size || c.mtime !== e.mtime || c.hash !== e.hash || c.kind !== e.kind) {
+      return false;
+    }
+  }
+  return true;
+}

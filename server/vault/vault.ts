@@ -8,7 +8,7 @@ import { ApiError } from '../http/api-error.ts';
 import { FolderWatcher } from './folder-watcher.ts';
 import { readExportNote } from './read-export-note.ts';
 import { releaseMemory } from './release-memory.ts';
-import { type CachedEntry, loadScanCache, saveScanCache } from './scan-cache.ts';
+import { type CachedEntry, cacheMatches, loadScanCache, saveScanCache } from './scan-cache.ts';
 import { TimeSlice } from './time-slice.ts';
 import { notANote, toNote } from './vault-note.ts';
 import {
@@ -190,6 +190,8 @@ export class Vault {
       ? await loadScanCache(this.scanCacheFile, this.root, this.maxNoteBytes)
       : undefined;
     await this.rescanFolder(this.root, '', false, cached);
+    // A restart that found the vault as the cache left it has nothing to write back.
+    if (cached && cacheMatches(cached, this.entries)) this.savedRevision = this.revision;
     releaseMemory();
   }
 
