@@ -13,6 +13,7 @@ import { ConversationStore } from './cli/conversation-store.ts';
 import { parseOptions } from './config/options.ts';
 import { HarnessStore } from './harness/harness-store.ts';
 import type { LanRuntime } from './lan/start-lan.ts';
+import { SCAN_CACHE_FILE } from './vault/scan-cache.ts';
 import { Vault } from './vault/vault.ts';
 import { ensureVault } from './vault/vault-init.ts';
 
@@ -70,7 +71,9 @@ async function main(): Promise<void> {
   const sessions = await SessionStore.open(options.configDir);
   const conversations = await ConversationStore.open(options.configDir);
   const loginTokens = new LoginTokens();
-  const vault = new Vault(options.vault);
+  const vault = new Vault(options.vault, {
+    scanCacheFile: join(options.configDir, SCAN_CACHE_FILE),
+  });
   await vault.start();
   harness.watch();
   const embeddingsConfig = harness.current().embeddings;

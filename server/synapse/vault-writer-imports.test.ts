@@ -14,7 +14,10 @@ const FS_WRITERS: Record<string, string> = {
   'server/auth/session-store.ts': 'writes sessions.json in the config folder, outside the vault',
   'server/lan/lan-certificates.ts':
     'writes the LAN authority and certificate in <configDir>/tls, outside the vault',
-  'server/vault/vault-scan.ts': "imports fs `open` only to read notes (flag 'r') while indexing",
+  'server/vault/read-regular-file.ts':
+    'imports fs `openSync` only to read notes (O_RDONLY | O_NONBLOCK) while indexing and exporting',
+  'server/vault/scan-cache.ts':
+    'writes vault-scan.json (the last scan) in the config folder, outside the vault',
   'server/cli/cli-credentials.ts': 'writes cli.json (0600) in the config folder, outside the vault',
   'server/cli/conversation-store.ts':
     'writes conversations.json in the config folder, outside the vault',

@@ -1,44 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportStream, readAhead } from './vault-export.ts';
-
-/** A read that resolves when the test says so, counting how many run at once. */
-function gatedReads() {
-  const gates = new Map<number, () => void>();
-  let running = 0;
-  let most = 0;
-  const read = async (n: number) => {
-    running++;
-    most = Math.max(most, running);
-    await new Promise<void>((resolve) => gates.set(n, resolve));
-    running--;
-    return n % 3 === 0 ? null : n;
-  };
-  return { read, gates, most: () => most };
-}
-
-describe('readAhead', () => {
-  it('yields in order, skips nulls and keeps at most `ahead` reads running', async () => {
-    const { read, gates, most } = gatedReads();
-    const items = [1, 2, 3, 4, 5, 6, 7];
-    const out: number[] = [];
-    const done = (async () => {
-      for await (const n of readAhead(items, read, 3)) out.push(n);
-    })();
-    // Finish the reads in reverse order as they start: the output keeps the input's order.
-    for (let opened = 0; opened < items.length; ) {
-      await new Promise((r) => setTimeout(r, 0));
-      const started = [...gates.keys()].sort((a, b) => b - a);
-      for (const n of started) {
-        gates.get(n)?.();
-        gates.delete(n);
-        opened++;
-      }
-    }
-    await done;
-    expect(out).toEqual([1, 2, 4, 5, 7]);
-    expect(most()).toBeLessThanOrEqual(3);
-  });
-});
+import { exportStream } from './vault-export.ts';
 
 describe('exportStream', () => {
   const note = (path: string) => ({ path, content: `# ${path}`, hash: 'h', mtime: 1, size: 3 });

@@ -1,9 +1,9 @@
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import type { Stats } from 'node:fs';
-import { open, readdir, realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SkipReason } from '../../common/api-schemas.ts';
+import { readRegularFile, realOf, statOf } from './read-regular-file.ts';
 import { isHiddenName, isInsideRealRoot } from './vault-path.ts';
 
 /** What the vault knows about one file; `hash` is '' for files it never reads. */
@@ -24,6 +24,9 @@ export function isMarkdownName(name: string): boolean {
   return /\.md$/i.test(name);
 }
 
+/** One decoder for every note: a decode without `stream` keeps no state between calls. */
+const decoder = new TextDecoder();
+
 /**
  * A note's kind, and its text when asked for. Indexing only checks the bytes: decoding
  * 10,000 notes into strings nobody keeps grew the server's heap by ~20 MB of garbage.
@@ -35,7 +38,7 @@ export function classifyBytes(
   if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { kind: 'binary', text: null };
   if (!isUtf8(bytes)) return { kind: 'not_utf8', text: null };
   // TextDecoder, as before, drops a leading BOM.
-  return { kind: 'note', text: withText ? new TextDecoder().decode(bytes) : null };
+  return { kind: 'note', text: withText ? decoder.decode(bytes) : null };
 }
 
 export interface ClassifyOptions {
@@ -43,26 +46,31 @@ export interface ClassifyOptions {
   previous?: IndexEntry | undefined;
   /** Decode a note's text (serving it), not only check it (indexing). */
   withText?: boolean;
+  /**
+   * The vault's real root, for a read of a path checked long ago (the export): the file's
+   * real path must be inside it, and that real path is what is opened, refusing a
+   * symlink swapped in for its last component since.
+   */
+  realRoot?: string;
 }
 
 /**
  * Classifies the regular file at `abs`, reusing `previous` when size and mtime are
  * unchanged so that a rescan does not re-read the vault. Returns null when the file is
- * gone or is not a regular file (opening a FIFO would block forever). `text` is set
- * only when asked for, the file was read and is a note.
+ * gone, is not a regular file (a FIFO is never opened: the stat comes first) or is out of
+ * `realRoot`. `text` is set only when asked for, the file was read and is a note. The one
+ * copy of these checks: the scan, a note's read and the export all come through here.
+ * Synchronous (read-regular-file.ts says why): a caller reading many yields between slices.
  */
-export async function classifyFile(
+export function classifyFileSync(
   abs: string,
   maxNoteBytes: number,
-  { previous, withText = false }: ClassifyOptions = {},
-): Promise<{ entry: IndexEntry; text: string | null } | null> {
-  let st: Stats;
-  try {
-    st = await stat(abs);
-  } catch {
-    return null;
-  }
-  if (!st.isFile()) return null;
+  { previous, withText = false, realRoot }: ClassifyOptions = {},
+): { entry: IndexEntry; text: string | null } | null {
+  const st = statOf(abs);
+  if (!st?.isFile()) return null;
+  const real = realRoot === undefined ? null : realOf(abs);
+  if (realRoot !== undefined && (real === null || !isInsideRealRoot(realRoot, real))) return null;
   const base = { abs, size: st.size, mtime: st.mtimeMs };
   if (previous && previous.size === st.size && previous.mtime === st.mtimeMs) {
     return { entry: { ...previous, abs }, text: null };
@@ -71,26 +79,22 @@ export async function classifyFile(
     return { entry: { ...base, hash: '', kind: 'not_markdown' }, text: null };
   if (st.size > maxNoteBytes)
     return { entry: { ...base, hash: '', kind: 'too_large' }, text: null };
-  let bytes: Buffer;
-  let fst: Stats;
-  const fh = await open(abs, 'r').catch(() => null);
-  if (!fh) return null;
-  try {
-    // Size and mtime come from the open handle so they match the bytes that were hashed.
-    fst = await fh.stat();
-    if (fst.size > maxNoteBytes) {
-      return {
-        entry: { abs, size: fst.size, mtime: fst.mtimeMs, hash: '', kind: 'too_large' },
-        text: null,
-      };
-    }
-    bytes = await fh.readFile();
-  } finally {
-    await fh.close();
-  }
+  const opened = readRegularFile(real ?? abs, maxNoteBytes, { noFollow: real !== null });
+  if (!opened) return null;
+  const { size, mtime, bytes } = opened;
+  if (!bytes) return { entry: { abs, size, mtime, hash: '', kind: 'too_large' }, text: null };
   const { kind, text } = classifyBytes(bytes, withText);
   const hash = kind === 'note' ? createHash('sha256').update(bytes).digest('hex') : '';
-  return { entry: { abs, size: bytes.length, mtime: fst.mtimeMs, hash, kind }, text };
+  return { entry: { abs, size, mtime, hash, kind }, text };
+}
+
+/** classifyFileSync for one file read on its own (a note served, a watcher event). */
+export async function classifyFile(
+  abs: string,
+  maxNoteBytes: number,
+  options: ClassifyOptions = {},
+): Promise<{ entry: IndexEntry; text: string | null } | null> {
+  return classifyFileSync(abs, maxNoteBytes, options);
 }
 
 export interface WalkResult {

@@ -8,7 +8,8 @@ import { ApiError } from '../http/api-error.ts';
 import { FolderWatcher } from './folder-watcher.ts';
 import { readExportNote } from './read-export-note.ts';
 import { releaseMemory } from './release-memory.ts';
-import { readAhead } from './vault-export.ts';
+import { type CachedEntry, cacheMatches, loadScanCache, saveScanCache } from './scan-cache.ts';
+import { TimeSlice } from './time-slice.ts';
 import { notANote, toNote } from './vault-note.ts';
 import {
   assertRealPathInside,
@@ -16,16 +17,11 @@ import {
   normalizeVaultPath,
   resolveInVault,
 } from './vault-path.ts';
-import { classifyFile, type IndexEntry, walkVault } from './vault-scan.ts';
+import { classifyFile, classifyFileSync, type IndexEntry, walkVault } from './vault-scan.ts';
 import { buildFolderRows, buildManifest } from './vault-tree.ts';
 
 /** Default largest note served: bigger Markdown files are listed as `too_large`. */
 const DEFAULT_MAX_NOTE_BYTES = 2 * 1024 * 1024;
-/**
- * Notes read at once for the export: the threadpool's four threads stay busy while the
- * event loop queues the next calls (8 → 16: 10,000 notes in ~0.9 s instead of ~1.4 s).
- */
-const EXPORT_READ_AHEAD = 16;
 /** How long a path must stay quiet before it is re-read, so an editor's save burst is one event. */
 const DEBOUNCE_MS = 75;
 
@@ -35,6 +31,10 @@ const DEBOUNCE_MS = 75;
  */
 export class Vault {
   private readonly maxNoteBytes: number;
+  /** Where the scan is remembered between runs (scan-cache.ts); none in tests by default. */
+  private readonly scanCacheFile: string | undefined;
+  /** The index's revision when the scan cache was last written. */
+  private savedRevision = -1;
   private readonly entries = new Map<string, IndexEntry>();
   private readonly folders = new Set<string>();
   private readonly links = new LinkIndex();
@@ -47,12 +47,15 @@ export class Vault {
   private revision = 0;
   private manifestCache: { revision: number; manifest: Manifest } | null = null;
   private scanned: Promise<void> = Promise.resolve();
+  /** The scan cache's write after the first scan: nothing waits for it but close(). */
+  private savedAfterScan: Promise<void> = Promise.resolve();
 
   constructor(
     readonly root: string,
-    opts: { maxNoteBytes?: number } = {},
+    opts: { maxNoteBytes?: number; scanCacheFile?: string } = {},
   ) {
     this.maxNoteBytes = opts.maxNoteBytes ?? DEFAULT_MAX_NOTE_BYTES;
+    this.scanCacheFile = opts.scanCacheFile;
   }
 
   /** The vault's display name: its folder's name. */
@@ -71,6 +74,11 @@ export class Vault {
     );
     this.scanned = this.scan();
     this.scanned.catch((err) => console.error('[vault] error al explorar la bóveda:', err));
+    // Not part of the scan: the manifest must not wait for a write and its fsync.
+    this.savedAfterScan = this.scanned.then(
+      () => this.saveScanCache(),
+      () => {},
+    );
   }
 
   /** Resolves once the first scan is done and every folder is watched (tests, start-up checks). */
@@ -136,11 +144,12 @@ export class Vault {
     await this.scanned;
     const realRoot = await realpath(this.root);
     const notes = [...this.entries].filter(([, e]) => e.kind === 'note');
-    yield* readAhead(
-      notes,
-      ([rel, { abs }]) => readExportNote(realRoot, rel, abs, this.maxNoteBytes),
-      EXPORT_READ_AHEAD,
-    );
+    const slice = new TimeSlice();
+    for (const [rel, { abs }] of notes) {
+      const note = readExportNote(realRoot, rel, abs, this.maxNoteBytes);
+      if (note) yield note;
+      await slice.pause();
+    }
   }
 
   /**
@@ -171,21 +180,44 @@ export class Vault {
     this.timers.clear();
     this.watcher?.close();
     this.watcher = null;
-    await Promise.allSettled([this.scanned, this.queue.idle()]);
+    await Promise.allSettled([this.scanned, this.queue.idle(), this.savedAfterScan]);
+    await this.saveScanCache();
   }
 
   /** The first scan stays quiet: listeners want changes, not thousands of start-up upserts. */
   private async scan(): Promise<void> {
-    await this.rescanFolder(this.root, '', false);
+    const cached = this.scanCacheFile
+      ? await loadScanCache(this.scanCacheFile, this.root, this.maxNoteBytes)
+      : undefined;
+    await this.rescanFolder(this.root, '', false, cached);
+    // A restart that found the vault as the cache left it has nothing to write back.
+    if (cached && cacheMatches(cached, this.entries)) this.savedRevision = this.revision;
     releaseMemory();
+  }
+
+  /** Remembers the index for the next start, when it changed since the last time. */
+  private async saveScanCache(): Promise<void> {
+    if (!this.scanCacheFile || this.savedRevision === this.revision) return;
+    const revision = this.revision;
+    await saveScanCache(this.scanCacheFile, this.root, this.maxNoteBytes, this.entries).then(
+      () => {
+        this.savedRevision = revision;
+      },
+      (err) => console.error('[vault] no se pudo guardar la caché de exploración:', err),
+    );
   }
 
   /**
    * Indexes everything below a folder (the root at start-up, or a folder moved in). A
    * folder that is a symlink out of the vault is neither listed nor read: nothing of it,
-   * not even a size or a hash, may reach a listener.
+   * not even a size or a hash, may reach a listener. `cached` is the last run's scan.
    */
-  private async rescanFolder(abs: string, rel: string, notify = true): Promise<void> {
+  private async rescanFolder(
+    abs: string,
+    rel: string,
+    notify = true,
+    cached?: ReadonlyMap<string, CachedEntry>,
+  ): Promise<void> {
     if (!(await this.insideVault(abs))) return;
     if (rel !== '') this.folders.add(rel);
     const { folders, files } = await walkVault(this.root, abs, rel, (dirRel, dirAbs) =>
@@ -193,17 +225,16 @@ export class Vault {
     );
     for (const f of folders) this.folders.add(f);
     if (rel !== '') this.dropMissing(rel, new Set(folders), files);
-    const queue = [...files];
-    // A few readers at once: fast on SSDs without exhausting file descriptors.
-    const worker = async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        const [fileRel, fileAbs] = next;
-        const previous = this.entries.get(fileRel);
-        const read = await classifyFile(fileAbs, this.maxNoteBytes, { previous });
-        if (read) this.setEntry(fileRel, read.entry, notify);
-      }
-    };
-    await Promise.all(Array.from({ length: 16 }, worker));
+    // One file at a time, synchronously, in slices: the cheapest in CPU (no threadpool
+    // round trip per call), and requests still get answered between slices.
+    const slice = new TimeSlice();
+    for (const [fileRel, fileAbs] of files) {
+      const known = cached?.get(fileRel);
+      const previous = this.entries.get(fileRel) ?? (known && { ...known, abs: fileAbs });
+      const read = classifyFileSync(fileAbs, this.maxNoteBytes, { previous });
+      if (read) this.setEntry(fileRel, read.entry, notify);
+      await slice.pause();
+    }
   }
 
   /** Something happened to the entry `rel` of a watched folder: look at it once it is quiet. */

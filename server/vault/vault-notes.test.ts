@@ -1,0 +1,67 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, realpath, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NoteContent } from '../../common/chat-schemas.ts';
+import { Vault } from './vault.ts';
+
+const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** The export (GET /api/vault/export) reads each note again: what changed since the scan. */
+describe('vault.notes() after the scan', () => {
+  let base: string;
+  let root: string;
+  let vault: Vault;
+  const at = (rel: string) => path.join(root, rel);
+  const exported = async () => {
+    const out: NoteContent[] = [];
+    for await (const n of vault.notes()) out.push(n);
+    return out;
+  };
+
+  beforeEach(async () => {
+    base = await realpath(await mkdtemp(path.join(os.tmpdir(), 'soma-vault-notes-')));
+    root = path.join(base, 'vault');
+    await mkdir(root);
+    for (const name of ['a', 'b', 'c', 'd', 'e', 'f']) await writeFile(at(`${name}.md`), name);
+    await writeFile(path.join(base, 'fuera.md'), 'secreto de fuera');
+    vault = new Vault(root, { maxNoteBytes: 64 });
+    await vault.start();
+    await vault.ready();
+  });
+  afterEach(async () => {
+    await vault.close();
+    await rm(base, { recursive: true, force: true });
+  });
+
+  it('sends what is on disk now, and leaves out what is no longer a note to send', async () => {
+    expect((await exported()).map((n) => n.path)).toEqual([
+      'a.md',
+      'b.md',
+      'c.md',
+      'd.md',
+      'e.md',
+      'f.md',
+    ]);
+    await writeFile(at('a.md'), 'a, editada');
+    await unlink(at('b.md'));
+    await symlink(path.join(base, 'fuera.md'), at('b.md'));
+    await unlink(at('c.md'));
+    execFileSync('mkfifo', [at('c.md')]);
+    await writeFile(at('d.md'), 'd'.repeat(65));
+    await writeFile(at('e.md'), Buffer.from([0x65, 0]));
+    await unlink(at('f.md'));
+    // Read at once, before the watcher's debounce: the index still holds the scan's entries.
+    const notes = await exported();
+    expect(notes).toEqual([
+      expect.objectContaining({
+        path: 'a.md',
+        content: 'a, editada',
+        hash: sha('a, editada'),
+        size: 10,
+      }),
+    ]);
+  });
+});
