@@ -51,6 +51,14 @@ test('a note that shares no word with the query is found by its vector', async (
   await expect(hits(page).filter({ hasText: 'Taller' })).toContainText('La furgoneta, el carro');
   await expect(page.getByTestId('search-summary')).toHaveAttribute('data-semantic', 'hybrid');
   await expect(page.getByTestId('search-lexical')).toHaveCount(0);
+  // The vectors are scanned by the WebAssembly module: the page's CSP lets the worker compile it.
+  const worker = page.workers().find((w) => w.url().includes('search-worker'));
+  const scans = await worker?.evaluate(() => ({
+    wasm: performance.getEntriesByName('soma:vector-scan-wasm').length,
+    js: performance.getEntriesByName('soma:vector-scan-js').length,
+  }));
+  expect(scans?.wasm).toBeGreaterThan(0);
+  expect(scans?.js).toBe(0);
 });
 
 test('related notes include notes alike by their vectors', async ({ page }) => {

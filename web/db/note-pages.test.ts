@@ -16,12 +16,17 @@ const note = (path: string, hash = 'h', content = `texto de ${path}`): CachedNot
   content,
 });
 
-/** Every note through `copiedNotesAfter`, `limit` at a time, as the worker's warm-up reads them. */
+/**
+ * Every note through `copiedNotesAfter`, `limit` at a time, as the worker's warm-up reads
+ * them: every batch but the last is full (a short one ends the warm-up's reading).
+ */
 async function allAfter(limit: number): Promise<CachedNoteRecord[]> {
   const out: CachedNoteRecord[] = [];
   for (let batch = await copiedNotesAfter(null, limit); batch.length > 0; ) {
     out.push(...batch);
-    batch = await copiedNotesAfter(batch.at(-1)!.path, limit);
+    const next = await copiedNotesAfter(batch.at(-1)!.path, limit);
+    if (next.length > 0) expect(batch).toHaveLength(limit);
+    batch = next;
   }
   return out;
 }
@@ -53,8 +58,9 @@ describe('web/db/note-pages', () => {
       );
     const db = await database();
     const sizes = (await db.getAll(STORES.notePages)).map((p) => p.notes.length);
-    // 250 = 3 × 64 + 58 per chunk: no page was read back and rewritten.
-    expect(sizes).toEqual(Array.from({ length: 4 }, () => [64, 64, 64, 58]).flat());
+    // 250 = 15 × 16 + 10 per chunk: no page was read back and rewritten.
+    const chunk = [...Array.from({ length: 15 }, () => PAGE_NOTES), 10];
+    expect(sizes).toEqual(Array.from({ length: 4 }, () => chunk).flat());
     expect((await listCachedNotes()).map((n) => n.path)).toEqual(paths);
   });
 

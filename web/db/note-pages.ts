@@ -6,15 +6,18 @@ import type { CachedNoteRecord } from './records.ts';
  * small record per page holding only its paths and hashes. Chromium pays
  * ~0.16 ms per `put` whatever its size (10,000 notes one record each took
  * 1.6 s; the same notes in 40 records 0.2 s), and a first sync writes the
- * whole vault: pages make that 150 records. Diffing against the manifest
+ * whole vault: pages of 16 make that ~1,250 (pages and their hashes). Diffing against the manifest
  * reads the hashes alone, not 20 MB of text. These are the pure rules; the
  * repositories beside this file read and write them.
  */
 
-/** At most this many notes in a page… */
-export const PAGE_NOTES = 64;
+/**
+ * At most this many notes in a page… (a snippet or related note not in the worker's
+ * memory reads its whole page: 64-note pages made the 50k bench's queries twice as slow).
+ */
+export const PAGE_NOTES = 16;
 /** …and this many characters of text (a larger note gets a page of its own). */
-export const PAGE_CHARS = 256 * 1024;
+export const PAGE_CHARS = 64 * 1024;
 
 /** One page: its notes in path order (`first` is the first one's path). */
 export interface NotePageRecord {

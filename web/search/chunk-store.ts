@@ -124,6 +124,9 @@ export interface ChunkStore {
 
 export function chunkStore(capacity: number, words: number, d: number, wasm = true): ChunkStore {
   const module = wasm ? wasmModule(words) : null;
+  // Which scan runs, for the browser's performance panel and e2e/semantic.spec.ts (a policy
+  // that blocked WebAssembly would otherwise only make hybrid search slower, silently).
+  performance.mark(module ? 'soma:vector-scan-wasm' : 'soma:vector-scan-js');
   if (module) {
     const fn = new WebAssembly.Instance(module, {}).exports as unknown as ScanExports;
     const scan = new WasmScan(fn, capacity, words, d);
