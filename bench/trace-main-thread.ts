@@ -1,10 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
-import { type CDPSession, chromium } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { startSoma } from '../e2e/soma-server.ts';
 import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
 import { INDEX_END_MARK, INDEX_START_MARK } from '../web/search/search-client.ts';
+import {
+  collectTrace,
+  firstVisit,
+  type ProfileFrame,
+  sourcePosition,
+  type TraceEvent as Trace,
+} from './chromium-trace.ts';
 import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
 import { serveCommand } from './serve-args.ts';
 
@@ -16,21 +20,10 @@ import { serveCommand } from './serve-args.ts';
  * Build with `npx vite build --sourcemap hidden` first to see source files, not chunks.
  */
 
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  /** Thread (CPU) time: what the task cost whether or not the busy machine let it run. */
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { url?: string; functionName?: string } };
-}
+type TraceEvent = Trace<{ name?: string; data?: { url?: string; functionName?: string } }>;
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  callFrame: ProfileFrame & { url: string; columnNumber: number };
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -49,29 +42,10 @@ const CATEGORIES = [
   'loading',
 ].join(',');
 
-async function collectTrace(cdp: CDPSession, run: () => Promise<void>): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (m) => events.push(...(m.value as unknown as TraceEvent[])));
-  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
-  await run();
-  await cdp.send('Tracing.end');
-  await done;
-  return events;
-}
-
-const maps = new Map<string, TraceMap | null>();
-/** The source file a bundled position came from (hidden source maps in dist/web/assets). */
+/** The source file a bundled position came from (the file itself without a source map). */
 function sourceOf(url: string, line: number, column: number): string {
   const file = url.split('/').at(-1) ?? '';
-  if (!maps.has(file)) {
-    const mapPath = join('dist/web/assets', `${file}.map`);
-    maps.set(file, existsSync(mapPath) ? new TraceMap(readFileSync(mapPath, 'utf8')) : null);
-  }
-  const map = maps.get(file);
-  if (!map) return file || '(native)';
-  const pos = originalPositionFor(map, { line: line + 1, column });
-  return (pos.source ?? file).replace(/^(\.\.\/)+/, '');
+  return sourcePosition(url, line, column)?.source ?? (file || '(native)');
 }
 
 const ms = (us: number) => Math.round(us / 100) / 10;
@@ -97,14 +71,8 @@ async function main() {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
     let profile: Profile | null = null;
-    const events = await collectTrace(cdp, async () => {
-      await page.goto(soma.loginLink);
-      await page.getByTestId('chat-view').waitFor();
-      const q = BENCH_QUERIES[0]!;
-      await page.getByTestId('search-box').fill(q);
-      await page
-        .locator(`[data-testid="search-summary"][data-query="${q}"]`)
-        .waitFor({ timeout: 120_000 });
+    const events = await collectTrace<TraceEvent>(cdp, CATEGORIES, async () => {
+      await firstVisit(page, soma.loginLink, BENCH_QUERIES[0]!);
       profile = (await cdp.send('Profiler.stop')).profile as unknown as Profile;
     });
     if (!profile) throw new Error('no profile');

@@ -1,10 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
-import { type CDPSession, chromium } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { chromium } from '@playwright/test';
 import { startSoma } from '../e2e/soma-server.ts';
 import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
 import { INDEX_END_MARK, INDEX_START_MARK } from '../web/search/search-client.ts';
+import {
+  collectTrace,
+  firstVisit,
+  type ProfileFrame,
+  sourcePosition,
+  type TraceEvent,
+} from './chromium-trace.ts';
 import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
 import { serveCommand } from './serve-args.ts';
 
@@ -15,68 +20,26 @@ import { serveCommand } from './serve-args.ts';
  */
 interface ProfNode {
   id: number;
-  callFrame: { functionName: string; url?: string; lineNumber: number; columnNumber?: number };
+  callFrame: ProfileFrame;
 }
-interface Ev {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-  id?: string;
-  args?: {
-    name?: string;
-    data?: {
-      cpuProfile?: { nodes?: ProfNode[]; samples?: number[] };
-      timeDeltas?: number[];
-    };
-  };
-}
-const maps = new Map<string, TraceMap | null>();
-/** `function file:line` of a sampled frame, through dist/web/assets' hidden source maps when built with them. */
-function frameName(f: ProfNode['callFrame'] & { columnNumber?: number }): string {
-  const file =
-    String(f.url ?? '')
-      .split('/')
-      .at(-1) ?? '';
-  if (!maps.has(file)) {
-    const mapPath = join('dist/web/assets', `${file}.map`);
-    maps.set(
-      file,
-      file && existsSync(mapPath) ? new TraceMap(readFileSync(mapPath, 'utf8')) : null,
-    );
-  }
-  const map = maps.get(file);
-  if (!map) return `${f.functionName || '(anon)'} ${file}:${f.lineNumber}`;
-  try {
-    const pos = originalPositionFor(map, { line: f.lineNumber + 1, column: f.columnNumber ?? 0 });
-    const source = (pos.source ?? file).replace(/^(\.\.\/)+/, '');
-    return `${pos.name ?? f.functionName ?? '(anon)'} ${source}:${pos.line}`;
-  } catch {
-    // A position the map does not cover (another build's bundle): the bundled name.
-    return `${f.functionName || '(anon)'} ${file}:${f.lineNumber}`;
-  }
+type Ev = TraceEvent<{
+  name?: string;
+  data?: { cpuProfile?: { nodes?: ProfNode[]; samples?: number[] }; timeDeltas?: number[] };
+}>;
+/** `function file:line` of a sampled frame, through hidden source maps when built with them. */
+function frameName(f: ProfNode['callFrame']): string {
+  const pos = sourcePosition(String(f.url ?? ''), f.lineNumber, f.columnNumber ?? 0);
+  if (pos) return `${pos.name ?? f.functionName ?? '(anon)'} ${pos.source}:${pos.line}`;
+  return `${f.functionName || '(anon)'} ${String(f.url ?? '')
+    .split('/')
+    .at(-1)}:${f.lineNumber}`;
 }
 const cpuOf = (pid: number) => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
 };
-async function trace(cdp: CDPSession, run: () => Promise<void>): Promise<Ev[]> {
-  const events: Ev[] = [];
-  cdp.on('Tracing.dataCollected', (m) => events.push(...(m.value as unknown as Ev[])));
-  const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
-  await cdp.send('Tracing.start', {
-    categories:
-      'toplevel,devtools.timeline,v8,blink.user_timing,disabled-by-default-v8.cpu_profiler,__metadata',
-    transferMode: 'ReportEvents',
-  });
-  await run();
-  await cdp.send('Tracing.end');
-  await done;
-  return events;
-}
+const CATEGORIES =
+  'toplevel,devtools.timeline,v8,blink.user_timing,disabled-by-default-v8.cpu_profiler,__metadata';
 const count = Number(process.argv[2] ?? 10_000);
 const soma = await startSoma(spanishVault(count), {
   nodeArgs: [
@@ -90,7 +53,7 @@ try {
   const cdp = await page.context().newCDPSession(page);
   let serverCpu = 0;
   let wall = 0;
-  const events = await trace(cdp, async () => {
+  const events = await collectTrace<Ev>(cdp, CATEGORIES, async () => {
     const c0 = cpuOf(soma.pid);
     const t0 = performance.now();
     page.on('requestfinished', (r) => {
@@ -105,13 +68,7 @@ try {
           `${r.url().split('/').at(-1)} asked at ${Math.round(performance.now() - t0)} ms`,
         );
     });
-    await page.goto(soma.loginLink);
-    await page.getByTestId('chat-view').waitFor();
-    const q = BENCH_QUERIES[0]!;
-    await page.getByTestId('search-box').fill(q);
-    await page
-      .locator(`[data-testid="search-summary"][data-query="${q}"]`)
-      .waitFor({ timeout: 180_000 });
+    await firstVisit(page, soma.loginLink, BENCH_QUERIES[0]!);
     wall = performance.now() - t0;
     serverCpu = cpuOf(soma.pid) - c0;
   });
