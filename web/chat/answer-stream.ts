@@ -24,15 +24,21 @@ export function createAnswerStream(core: ChatCore) {
       const signal = controller.signal;
       setState('streaming', true);
       let current = answer;
+      let saved: TurnRecord | null = null;
       let savedAt = Date.now();
       try {
         for await (const event of streamChat(request, signal)) {
           current = applyChatEvent(current, event);
-          update(current);
-          if (Date.now() - savedAt >= TURN_SAVE_INTERVAL_MS) {
+          if (current.status !== 'streaming') {
+            // An answer shows as finished only once it is saved: a reload right after
+            // must find it whole, not an empty turn that recovery marks as cut.
+            await putTurn(current).catch(core.report);
+            saved = current;
+          } else if (Date.now() - savedAt >= TURN_SAVE_INTERVAL_MS) {
             savedAt = Date.now();
             putTurn(current).catch(core.report);
           }
+          update(current);
         }
         if (signal.aborted) current = { ...current, status: 'stopped' };
       } catch (error) {
@@ -40,8 +46,8 @@ export function createAnswerStream(core: ChatCore) {
       } finally {
         // A stream that ended without done or error is an answer that did not finish.
         if (current.status === 'streaming') current = { ...current, status: 'cut' };
+        if (current !== saved) await putTurn(current).catch(core.report);
         update(current);
-        await putTurn(current).catch(core.report);
         controller = null;
         setState('streaming', false);
       }
