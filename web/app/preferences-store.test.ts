@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deleteDatabase, STORES, withTx } from '../db/database.ts';
+import { closeDatabase, deleteDatabase, STORES, withTx } from '../db/database.ts';
 import { loadPreferences } from '../db/preferences-repo.ts';
 import { setCurrentConversationId } from '../db/settings-repo.ts';
 import { createPreferencesStore } from './preferences-store.ts';
@@ -41,6 +41,28 @@ describe('web/app/preferences-store', () => {
     const next = createPreferencesStore();
     await next.ready;
     expect([next.locale(), next.suggestNotes(), next.treeCollapsed()]).toEqual(['en', true, true]);
+  });
+
+  it('shows a choice once it is saved, and a second one made meanwhile keeps the first', async () => {
+    const prefs = createPreferencesStore();
+    await prefs.ready;
+    prefs.setLocale('en');
+    prefs.setTreeCollapsed(true);
+    expect(prefs.treeCollapsed()).toBe(false); // not yet: the save has not settled
+    await vi.waitFor(() => expect(prefs.treeCollapsed()).toBe(true));
+    // Shown, hence saved: a reload at this moment would find both.
+    expect(await loadPreferences()).toEqual({ locale: 'en', treeCollapsed: true });
+    expect(prefs.locale()).toBe('en');
+  });
+
+  it('a choice still holds for the visit when IndexedDB cannot save it', async () => {
+    const prefs = createPreferencesStore();
+    await prefs.ready;
+    await closeDatabase();
+    vi.stubGlobal('indexedDB', undefined);
+    prefs.setSuggestNotes(false);
+    await expect(loadPreferences()).rejects.toThrow();
+    await vi.waitFor(() => expect(prefs.suggestNotes()).toBe(false));
   });
 
   it('carries over, once, what an older version left in localStorage', async () => {

@@ -28,11 +28,23 @@ export function createPreferencesStore() {
     .catch(() => undefined) // IndexedDB unavailable: the defaults, for this visit
     .finally(() => setLoaded(true));
 
+  /** The choices asked for whose save has not settled yet (null when none is pending). */
+  let wanted: Preferences | null = null;
+  /**
+   * A choice shows once it is saved, so that a reload right after it keeps it; a
+   * second change made meanwhile builds on the first. Not saved (IndexedDB
+   * unavailable): the choice still shows, for this visit.
+   */
   const update = (change: Preferences) => {
-    const next = { ...preferences(), ...change };
-    setPreferences(next);
-    // Not saved (IndexedDB unavailable): the choice still holds for this visit.
-    savePreferences(next).catch(() => undefined);
+    const next = { ...(wanted ?? preferences()), ...change };
+    wanted = next;
+    savePreferences(next)
+      .catch(() => undefined)
+      .finally(() => {
+        if (wanted !== next) return; // a later change shows when it is saved
+        wanted = null;
+        setPreferences(next);
+      });
   };
 
   return {
