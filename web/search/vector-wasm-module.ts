@@ -10,7 +10,8 @@
  *   Made for one number of words (a module per index's dimensions).
  * - `dots(data, q, d, dist, used, limit, out) → n`: per chunk whose dist ≤
  *   limit, in slot order, the int8 dot product with q (widened to i16,
- *   i32x4.dot_i16x8_s), written as the pair (slot, dot) of i32 at out.
+ *   i32x4.dot_i16x8_s), written as the pair (slot, dot) of i32 at out; the
+ *   slots are listed first, then scored four at a time (dotGroup says why).
  */
 
 const I32 = 0x7f;
@@ -169,50 +170,80 @@ function hammingBody(words: number): number[] {
   ];
 }
 
-// dots: params 0 data, 1 q, 2 d, 3 dist, 4 used, 5 limit, 6 out; locals 7 s, 8 o, 9 k, 10 n, 11 c, 12 vbytes, 13 acc, 14 dv, 15 qv (v128)
+// dots: params 0 data, 1 q, 2 d, 3 dist, 4 used, 5 limit, 6 out; i32 locals 7 s, 8 n, 9 i,
+// 10 k, 11 vbytes, 12… the group's chunk offsets, 12 + DOT_GROUP… their sums; v128 locals
+// after them: the query block widened (low, high), a chunk's block, the group's accumulators.
+/** Chunks whose dot products run side by side (see dotsBody). */
+const DOT_GROUP = 4;
+const offsetOf = (c: number) => 12 + c;
+const sumOf = (c: number) => 12 + DOT_GROUP + c;
+const Q_LO = 12 + 2 * DOT_GROUP;
+const Q_HI = Q_LO + 1;
+const BLOCK = Q_LO + 2;
+const accOf = (c: number) => Q_LO + 3 + c;
+const GT_U = 0x4b;
+
+/**
+ * The dot products of pairs i … i + g - 1 (their slots already in `out`), then
+ * i += g: the group's chunks are read side by side, so their cache misses
+ * overlap (the pool's chunks lie scattered over megabytes: one chunk at a
+ * time waited on memory for most of the scan), and the query's block is
+ * widened once for all of them.
+ */
+function dotGroup(g: number): number[] {
+  const pairAt = (c: number) => [...get(6), ...get(9), ...i32(c), ADD, ...i32(3), SHL, ADD];
+  const body: number[] = [];
+  for (let c = 0; c < g; c++) {
+    body.push(...get(0), ...pairAt(c), ...load(), ...get(2), MUL, ADD, ...set(offsetOf(c)));
+    body.push(...V_ZERO, ...set(accOf(c)));
+  }
+  body.push(...i32(0), ...set(10));
+  const block: number[] = [...get(1), ...get(10), ADD, ...V_LOAD, ...set(BLOCK)];
+  block.push(...get(BLOCK), ...WIDEN_LO, ...set(Q_LO), ...get(BLOCK), ...WIDEN_HI, ...set(Q_HI));
+  for (let c = 0; c < g; c++) {
+    block.push(...get(offsetOf(c)), ...get(10), ADD, ...V_LOAD, ...set(BLOCK));
+    block.push(...get(accOf(c)), ...get(BLOCK), ...WIDEN_LO, ...get(Q_LO), ...DOT16, ...ADD32);
+    block.push(...get(BLOCK), ...WIDEN_HI, ...get(Q_HI), ...DOT16, ...ADD32, ...set(accOf(c)));
+  }
+  body.push(...loop([...get(10), ...get(11), GE_U], [...block, ...inc(10, i32(16))]));
+  for (let c = 0; c < g; c++) body.push(...sumLanes(accOf(c)), ...set(sumOf(c)));
+  const tail: number[] = [];
+  for (let c = 0; c < g; c++) {
+    tail.push(...get(sumOf(c)), ...get(offsetOf(c)), ...get(10), ADD, ...LOAD8_S);
+    tail.push(...get(1), ...get(10), ADD, ...LOAD8_S, MUL, ADD, ...set(sumOf(c)));
+  }
+  body.push(...loop([...get(10), ...get(2), GE_U], [...tail, ...inc(10, i32(1))]));
+  for (let c = 0; c < g; c++) body.push(...pairAt(c), ...get(sumOf(c)), ...store(4));
+  body.push(...inc(9, i32(g)));
+  return body;
+}
+
+/**
+ * dots in two passes: the slots within `limit` into `out` (slot order), then
+ * their dot products DOT_GROUP at a time, the last few one by one.
+ */
 const dots = [
   ...vec(
     [
-      [6, I32],
-      [3, V128],
+      [5 + 2 * DOT_GROUP, I32],
+      [3 + DOT_GROUP, V128],
     ].map(([n, t]) => [...leb(n!), t!]),
   ),
-  ...[...get(2), ...i32(-16), AND, ...set(12)],
-  ...[...get(0), ...set(8)],
+  ...[...get(2), ...i32(-16), AND, ...set(11)],
   ...loop(
     [...get(7), ...get(4), GE_U],
     [
       ...[...get(3), ...get(7), ...i32(1), SHL, ADD, ...LOAD16_U, ...get(5), LE_U],
       ...[0x04, 0x40], // if
-      ...[...V_ZERO, ...set(13), ...i32(0), ...set(9)],
-      ...loop(
-        [...get(9), ...get(12), GE_U],
-        [
-          ...[...get(8), ...get(9), ADD, ...V_LOAD, ...set(14)],
-          ...[...get(1), ...get(9), ADD, ...V_LOAD, ...set(15)],
-          ...[...get(13), ...get(14), ...WIDEN_LO, ...get(15), ...WIDEN_LO, ...DOT16, ...ADD32],
-          ...[...get(14), ...WIDEN_HI, ...get(15), ...WIDEN_HI, ...DOT16, ...ADD32, ...set(13)],
-          ...inc(9, i32(16)),
-        ],
-      ),
-      ...[...sumLanes(13), ...set(11)],
-      ...loop(
-        [...get(9), ...get(2), GE_U],
-        [
-          ...[...get(11), ...get(8), ...get(9), ADD, ...LOAD8_S],
-          ...[...get(1), ...get(9), ADD, ...LOAD8_S, MUL, ADD, ...set(11)],
-          ...inc(9, i32(1)),
-        ],
-      ),
-      ...[...get(6), ...get(10), ...i32(3), SHL, ADD, ...get(7), ...store()],
-      ...[...get(6), ...get(10), ...i32(3), SHL, ADD, ...get(11), ...store(4)],
-      ...inc(10, i32(1)),
+      ...[...get(6), ...get(8), ...i32(3), SHL, ADD, ...get(7), ...store()],
+      ...inc(8, i32(1)),
       0x0b, // end if
-      ...inc(8, get(2)),
       ...inc(7, i32(1)),
     ],
   ),
-  ...get(10),
+  ...loop([...get(9), ...i32(DOT_GROUP), ADD, ...get(8), GT_U], dotGroup(DOT_GROUP)),
+  ...loop([...get(9), ...get(8), GE_U], dotGroup(1)),
+  ...get(8),
   0x0b,
 ];
 
