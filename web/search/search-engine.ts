@@ -8,7 +8,8 @@ import { NoteIndex } from './note-index.ts';
 import { NoteTexts } from './note-texts.ts';
 import { packIndex, unpackIndex } from './packed-index.ts';
 import type { SearchFilters, SearchHit } from './search-types.ts';
-import { snippetBody, snippetOf } from './snippet.ts';
+import { snippetBody } from './snippet.ts';
+import { SnippetCache } from './snippet-cache.ts';
 import { ANALYZER_VERSION } from './spanish-analyzer.ts';
 import { SynonymTable } from './synonym-table.ts';
 
@@ -42,6 +43,8 @@ export function createSearchEngine(opts: { saveDelayMs?: number; analysis?: Note
   /** Has every indexed note passed through `apply` or a fill since the index was loaded? */
   let textsComplete = true;
   let warming: Promise<void> | null = null;
+  /** The snippets of recently shown hits (see SnippetCache). */
+  const snippets = new SnippetCache();
 
   /** The snippet bodies of `paths` (those still in the copy), from memory or IndexedDB. */
   const contentsOf = async (paths: readonly string[]): Promise<Map<string, string>> => {
@@ -217,7 +220,7 @@ export function createSearchEngine(opts: { saveDelayMs?: number; analysis?: Note
       if (ranked.length === 0) return [];
       const bodies = await contentsOf(ranked.map((r) => r.path));
       return ranked.map((r) => {
-        const snippet = snippetOf(bodies.get(r.path) ?? '', r.terms);
+        const snippet = snippets.of(r.path, bodies.get(r.path) ?? '', r.terms);
         return {
           path: r.path,
           title: r.title,
