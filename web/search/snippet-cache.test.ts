@@ -3,31 +3,30 @@ import { snippetOf } from './snippet.ts';
 import { SnippetCache } from './snippet-cache.ts';
 
 describe('SnippetCache', () => {
-  it('gives the snippet snippetOf cuts, and the same one again for the same note and terms', () => {
+  const snippet = snippetOf('Una nota sobre la bóveda del faro.', ['boved']);
+
+  it('gives back a snippet kept for the same note, version and terms', () => {
     const cache = new SnippetCache();
-    const body = 'Una nota larga sobre la bóveda del faro y la niebla de la mañana.';
-    const first = cache.of('a.md', body, ['boved', 'nieb']);
-    expect(first).toEqual(snippetOf(body, ['boved', 'nieb']));
-    expect(cache.of('a.md', body, ['boved', 'nieb'])).toBe(first);
+    cache.set('a.md', 'h1', ['boved', 'far'], snippet);
+    expect(cache.get('a.md', 'h1', ['boved', 'far'])).toBe(snippet);
   });
 
-  it('cuts again when the note changed, or for other terms', () => {
+  it('not for another version of the note, other terms, another note, or no version', () => {
     const cache = new SnippetCache();
-    const before = 'El faro en la niebla.';
-    const after = 'Otra cosa: la niebla cubre el faro.';
-    cache.of('a.md', before, ['faro']);
-    expect(cache.of('a.md', after, ['faro'])).toEqual(snippetOf(after, ['faro']));
-    expect(cache.of('a.md', after, ['nieb'])).toEqual(snippetOf(after, ['nieb']));
-    // Terms are not mixed up by how they were split: ['fa', 'ro'] is not ['faro'].
-    expect(cache.of('a.md', after, ['fa', 'ro'])).toEqual(snippetOf(after, ['fa', 'ro']));
+    cache.set('a.md', 'h1', ['boved', 'far'], snippet);
+    expect(cache.get('a.md', 'h2', ['boved', 'far'])).toBeUndefined();
+    expect(cache.get('a.md', 'h1', ['boved'])).toBeUndefined();
+    // Terms are not mixed up by how they were split: ['bo', 'ved'] is not ['boved'].
+    cache.set('a.md', 'h1', ['boved'], snippet);
+    expect(cache.get('a.md', 'h1', ['bo', 'ved'])).toBeUndefined();
+    expect(cache.get('b.md', 'h1', ['boved'])).toBeUndefined();
+    expect(cache.get('a.md', undefined, ['boved'])).toBeUndefined();
   });
 
   it('keeps a bounded number, forgetting the oldest', () => {
     const cache = new SnippetCache();
-    const body = 'el faro';
-    const first = cache.of('0.md', body, ['faro']);
-    for (let i = 1; i <= 5_000; i++) cache.of(`${i}.md`, body, ['faro']);
-    expect(cache.of('0.md', body, ['faro'])).not.toBe(first);
-    expect(cache.of('5000.md', body, ['faro'])).toEqual(first);
+    for (let i = 0; i <= 5_000; i++) cache.set(`${i}.md`, 'h', ['far'], snippet);
+    expect(cache.get('0.md', 'h', ['far'])).toBeUndefined();
+    expect(cache.get('5000.md', 'h', ['far'])).toBe(snippet);
   });
 });
