@@ -1,15 +1,26 @@
-import { median, round2 } from './results.ts';
-import { hybridSetup, p95Of, timeHybrid } from './search-hybrid.ts';
+import { fuseRanks } from '../web/search/hybrid-rank.ts';
+import { median, percentile, round2 } from './results.ts';
+import {
+  DIMENSIONS,
+  HYBRID,
+  hybridSetup,
+  p95Of,
+  QUESTIONS,
+  randomVectors,
+  timeHybrid,
+} from './search-hybrid.ts';
 import { spanishVault } from './search-vault.ts';
 import { T460 } from './t460.ts';
 
 /**
  * The hybrid bench (bench/search-hybrid.ts) alone in Node, repeated over one
  * index: each run's p50/p95 of whole questions and of the vector part, then
- * their medians and ×T460 factor. A quick before/after check; the figure of
- * record is `bench/run.ts --only search`.
+ * their medians and ×T460 factor; then each question's CPU time (user + system
+ * of this process, the mean of 5 × runs), which a loaded shared machine moves
+ * far less than wall time (`--each`: per question, slowest first). A quick
+ * before/after check; the figure of record is `bench/run.ts --only search`.
  *
- * `npx tsx bench/search-hybrid-time.ts [notes] [runs]`
+ * `npx tsx bench/search-hybrid-time.ts [notes] [runs] [--each]`
  */
 
 const count = Number(process.argv[2] ?? 10_000);
@@ -34,3 +45,29 @@ for (const key of ['p50', 'p95', 'v50', 'v95'] as const) {
   );
 }
 console.log(`vectors_mb ${round2(setup.vectors.bytes / 1024 / 1024)}`);
+
+const { lexical, vectors } = setup;
+const queries = randomVectors(QUESTIONS.length, DIMENSIONS, 7);
+const cpu = (run: () => void, rounds: number) => {
+  const before = process.cpuUsage();
+  for (let r = 0; r < rounds; r++) run();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000 / rounds;
+};
+const per = QUESTIONS.map((q, i) => ({
+  q,
+  ms: cpu(() => {
+    const words = lexical.search(q, {}, false).map((h) => h.path);
+    fuseRanks(words, vectors.search(queries[i]!, 20, 0.1), HYBRID);
+  }, 5 * runs),
+  lexicalMs: cpu(() => lexical.search(q, {}, false), 5 * runs),
+}));
+const all = per.map((x) => x.ms);
+console.log(
+  `hybrid CPU per question: p50 ${round2(median(all))} ms p95 ${round2(percentile(all, 0.95))} ms` +
+    ` (T460 ×${f}: ${round2(median(all) * f)} / ${round2(percentile(all, 0.95) * f)} ms);` +
+    ` lexical part p50 ${round2(median(per.map((x) => x.lexicalMs)))} ms`,
+);
+if (process.argv.includes('--each'))
+  for (const x of per.sort((a, b) => b.ms - a.ms))
+    console.log(`${x.ms.toFixed(2)} ms (lexical ${x.lexicalMs.toFixed(2)})  «${x.q}»`);

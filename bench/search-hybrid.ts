@@ -5,13 +5,13 @@ import { VectorIndex } from '../web/search/vector-index.ts';
 import { type BenchResult, median, round2 } from './results.ts';
 
 /** e5-small's size: what an ONNX or llama.cpp embedder on the T460 would send. */
-const DIMENSIONS = 384;
+export const DIMENSIONS = 384;
 /** Chunks per note: a 10k vault of ~2 KB notes cuts into about three each. */
 const CHUNKS_PER_NOTE = 3;
-const HYBRID = { rrfK: 60, vectorWeight: 0.5 };
+export const HYBRID = { rrfK: 60, vectorWeight: 0.5 };
 
 /** Whole questions as a user types them into the search box or `/buscar`. */
-const QUESTIONS = [
+export const QUESTIONS = [
   '¿dónde apunté la receta de tortilla de la abuela?',
   'qué hice con el presupuesto mensual de la casa',
   'notas sobre la declaración de la renta del año pasado',
@@ -31,7 +31,7 @@ const QUESTIONS = [
 ];
 
 /** Deterministic unit-ish floats (a linear congruential generator: the run repeats). */
-function randomVectors(count: number, d: number, seed: number): Int8Array[] {
+export function randomVectors(count: number, d: number, seed: number): Int8Array[] {
   let x = seed >>> 0;
   const out: Int8Array[] = [];
   const v = new Float32Array(d);

@@ -8,8 +8,9 @@ import { toQuery, wordsByTerm } from './note-query.ts';
 import { PostingBuffer } from './posting-buffer.ts';
 import { choose, prune, TermStats } from './query-plan.ts';
 import { QueryScores, type ScoredNote } from './query-scores.ts';
+import { analyzeQueryWords } from './query-words.ts';
 import type { SearchFilters } from './search-types.ts';
-import { analyzeQuery, indexTerms, isStopWord, words, wordText } from './spanish-analyzer.ts';
+import { indexTerms, isStopWord, words, wordText } from './spanish-analyzer.ts';
 import type { SynonymTable } from './synonym-table.ts';
 
 /** How many hits one search returns at most. */
@@ -161,7 +162,7 @@ export class NoteIndex {
     synonyms?: SynonymTable,
   ): RankedNote[] {
     const stats = new TermStats(this.settled());
-    const analyzed = prune(analyzeQuery(query, synonyms), stats);
+    const analyzed = prune(analyzeQueryWords(query, synonyms), stats);
     const chosen = choose(analyzed, stats);
     if (chosen.length === 0) return [];
     const queryWords = chosen.map((c) => c.w);

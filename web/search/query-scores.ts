@@ -42,8 +42,11 @@ export class QueryScores {
   private readonly m: Internals;
   private readonly s: Scratch;
   private readonly termIds = new Map<string, number>();
-  /** Index terms scored (exact and fuzzy), to tell a shown note which of them it holds. */
-  private readonly scored: [string, TermData][] = [];
+  /**
+   * Index terms scored (exact and fuzzy), to tell a shown note which of them
+   * it holds, each with the number of the query term it was scored for.
+   */
+  private readonly scored: [string, TermData, number][] = [];
   /** The query's results: the level its root node fills. */
   private get root(): Level {
     return this.level(0);
@@ -159,7 +162,11 @@ export class QueryScores {
   /** The index terms (exact or fuzzy) a note holds: what its snippet marks. */
   private termsOf(doc: number): string[] {
     const terms: string[] = [];
-    for (const [term, data] of this.scored) {
+    const { termMask, words } = this.s;
+    for (const [term, data, id] of this.scored) {
+      // A note holding `term` was counted for its query term (spec's mask covers every
+      // note it reached): the postings of the terms a note never reached go unread.
+      if (((termMask[doc * words + (id >> 5)] as number) & (1 << (id & 31))) === 0) continue;
       if (terms.includes(term)) continue;
       for (const docs of data.values()) {
         if (docs.has(doc)) {
@@ -204,13 +211,14 @@ export class QueryScores {
 
   /** Scores one index term into `how.into`, remembering it for the shown notes' `terms`. */
   private termResults(
+    id: number,
     derived: string,
     termWeight: number,
     termBoost: number,
     data: TermData,
     how: Parameters<typeof addTermScores>[5],
   ): void {
-    this.scored.push([derived, data]);
+    this.scored.push([derived, data, id]);
     addTermScores(this.m, derived, termWeight, termBoost, data, how);
   }
 
@@ -229,7 +237,7 @@ export class QueryScores {
     const bits = this.termBits(term);
     const data = this.m._index.get(term);
     const score = { fields, boosts, bm25: options.bm25, into };
-    if (data) this.termResults(term, 1, termBoost, data, score);
+    if (data) this.termResults(id, term, 1, termBoost, data, score);
     if (fuzzy) {
       const f = fuzzy === true ? 0.2 : fuzzy;
       const max = f < 1 ? Math.min(options.maxFuzzy, Math.round(term.length * f)) : f;
@@ -238,7 +246,7 @@ export class QueryScores {
         for (const [derived, [data, distance]] of this.m._index.fuzzyGet(term, max)) {
           if (!distance) continue;
           const w = (weight * derived.length) / (derived.length + distance);
-          this.termResults(derived, w, termBoost, data, score);
+          this.termResults(id, derived, w, termBoost, data, score);
         }
       }
     }

@@ -101,8 +101,9 @@ function scanFrom(
   starts: RegExp,
 ): boolean {
   starts.lastIndex = 0;
-  for (let m = starts.exec(text); m !== null; m = starts.exec(text)) {
-    const start = m.index;
+  // test, not exec: no match array per candidate (a unit matched, so it began one unit back).
+  while (starts.test(text)) {
+    const start = starts.lastIndex - 1;
     if (stepAt(text, start, text.charCodeAt(start)) < 0 || wordCharBefore(text, start)) continue;
     const end = wordEnd(text, start);
     if (visit(start, end)) return true;

@@ -9,6 +9,7 @@ import { NoteTexts } from './note-texts.ts';
 import { packIndex, unpackIndex } from './packed-index.ts';
 import type { SearchFilters, SearchHit } from './search-types.ts';
 import { snippetBody, snippetOf } from './snippet.ts';
+import { SnippetCache } from './snippet-cache.ts';
 import { ANALYZER_VERSION } from './spanish-analyzer.ts';
 import { SynonymTable } from './synonym-table.ts';
 
@@ -42,6 +43,8 @@ export function createSearchEngine(opts: { saveDelayMs?: number; analysis?: Note
   /** Has every indexed note passed through `apply` or a fill since the index was loaded? */
   let textsComplete = true;
   let warming: Promise<void> | null = null;
+  /** The snippets of recently shown hits (see SnippetCache). */
+  const snippets = new SnippetCache();
 
   /** The snippet bodies of `paths` (those still in the copy), from memory or IndexedDB. */
   const contentsOf = async (paths: readonly string[]): Promise<Map<string, string>> => {
@@ -215,9 +218,20 @@ export function createSearchEngine(opts: { saveDelayMs?: number; analysis?: Note
     async search(query: string, filters: SearchFilters, typing: boolean): Promise<SearchHit[]> {
       const ranked = index.search(query, filters, typing, synonyms);
       if (ranked.length === 0) return [];
-      const bodies = await contentsOf(ranked.map((r) => r.path));
-      return ranked.map((r) => {
-        const snippet = snippetOf(bodies.get(r.path) ?? '', r.terms);
+      // The version each hit is shown at: a snippet kept for it needs no text.
+      const versions = ranked.map((r) => hashes[r.path]);
+      const kept = ranked.map((r, i) => snippets.get(r.path, versions[i], r.terms));
+      const bodies = await contentsOf(ranked.filter((_, i) => !kept[i]).map((r) => r.path));
+      return ranked.map((r, i) => {
+        let snippet = kept[i];
+        if (!snippet) {
+          const body = bodies.get(r.path);
+          snippet = snippetOf(body ?? '', r.terms);
+          const version = versions[i];
+          // Kept only when the note did not change while its text was read.
+          if (body !== undefined && version !== undefined && hashes[r.path] === version)
+            snippets.set(r.path, version, r.terms, snippet);
+        }
         return {
           path: r.path,
           title: r.title,

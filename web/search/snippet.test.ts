@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foldText } from '../../common/fold-text.ts';
 import { plainText, snippetBody, snippetOf } from './snippet.ts';
@@ -104,6 +105,40 @@ describe('web/search/snippet', () => {
       }
     }
     expect(compared).toBeGreaterThan(500);
+  });
+
+  it('agrees with the regex scan on any text: cases, accents, marks, ligatures, surrogates', () => {
+    // Units whose folding is not what their look suggests: a combining mark after a letter,
+    // the Kelvin sign and dotted İ (lower-case to ASCII), ß, a ligature, astral and lone surrogates.
+    const unit = fc.constantFrom(
+      ...'aAeEmMrRsSoOñÑéÉ19 ,.-_\n',
+      '\u0301',
+      '\u212A',
+      '\u0130',
+      'ß',
+      'ﬁ',
+      '𝐞',
+      '\uD835',
+      '\uDC1E',
+      '🌊',
+    );
+    const text = fc.array(unit, { maxLength: 80 }).map((u) => u.join(''));
+    fc.assert(
+      fc.property(
+        text,
+        fc.array(fc.nat(), { maxLength: 4 }),
+        fc.array(text, { maxLength: 2 }),
+        (body, picks, extra) => {
+          const own = [...body.matchAll(/[\p{L}\p{N}\p{M}]+/gu)].map((m) => foldText(m[0]));
+          const terms = [
+            ...picks.map((n) => own[n % Math.max(1, own.length)]?.slice(0, 1 + (n % 3)) ?? 'a'),
+            ...extra.map((t) => foldText(t).slice(0, 3)),
+          ];
+          expect(snippetOf(body, terms)).toEqual(referenceSnippet(body, terms));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 
   it('strips Markdown exactly as every step run on every note did', () => {

@@ -54,12 +54,21 @@ export class VectorIndex extends PackedChunks {
       throw new Error(`consulta de ${query.length} dimensiones, índice de ${d}`);
     const qn = inverseNorm(query);
     if (qn === 0 || this.chunks === 0) return [];
-    const best = new Float32Array(this.paths.length).fill(-2);
-    const bestSlot = new Int32Array(this.paths.length);
+    const notes = this.paths.length;
+    if (this.best.length < notes) {
+      // Kept between searches (a search leaves every entry at -2 again): two arrays
+      // of every note's size per query were garbage the collector paid for.
+      this.best = new Float32Array(Math.ceil(notes * 1.25)).fill(-2);
+      this.bestSlot = new Int32Array(this.best.length);
+      this.reached = new Int32Array(this.best.length);
+    }
+    const { best, bestSlot, reached } = this;
+    let count = 0;
     const keep = (s: number, dot: number) => {
       const note = this.owner[s] as number;
       const cos = dot * qn * (this.invNorms[s] as number);
       if (cos > (best[note] as number)) {
+        if (best[note] === -2) reached[count++] = note;
         best[note] = cos;
         bestSlot[note] = s;
       }
@@ -67,7 +76,7 @@ export class VectorIndex extends PackedChunks {
     const scan = this.store.scan;
     if (scan) this.scanWasm(scan, query, keep);
     else this.scanJs(query, keep);
-    return topNotes(best, k, min).map((n) => {
+    const hits = topNotes(best.subarray(0, notes), k, min).map((n) => {
       const s = bestSlot[n] as number;
       return {
         path: this.paths[n]!,
@@ -76,7 +85,15 @@ export class VectorIndex extends PackedChunks {
         end: this.ends[s] as number,
       };
     });
+    for (let i = 0; i < count; i++) best[reached[i] as number] = -2;
+    return hits;
   }
+
+  /** Per note, its best chunk's cosine in the search under way (-2: none yet), and that chunk's slot. */
+  private best = new Float32Array(0);
+  private bestSlot = new Int32Array(0);
+  /** The notes a search gave a cosine, to set back to -2 after it. */
+  private reached = new Int32Array(0);
 
   /** Every live slot when they are few, else the pool nearest by signs: `keep(slot, dot)` in slot order. */
   private scanJs(query: Int8Array, keep: (s: number, dot: number) => void) {
