@@ -237,7 +237,8 @@ export class PostingBuffer<T> {
       }
       writer.length = at;
     };
-    const encoded: { term: string; start: number; end: number }[] = [];
+    /** Terms encoded now: new ones (`term`), or ones still encoded given more postings (`data`). */
+    const encoded: { term: string; data?: LazyTermData; start: number; end: number }[] = [];
     for (let r = 0; r < ranked.length; r++) {
       const term = this.terms[ranked[r]!]!;
       const old = this.access.peek(term);
@@ -275,7 +276,7 @@ export class PostingBuffer<T> {
           writer.push(start[p + 1]! - start[p]!);
           postingsOf(p, 0);
         }
-        encoded.push({ term, start: at, end: writer.length });
+        encoded.push({ term, data: old, start: at, end: writer.length });
       } else {
         for (let q = from[r]!; q < from[r + 1]!; q++) {
           const p = byTerm[q]!;
@@ -294,7 +295,9 @@ export class PostingBuffer<T> {
     // The bytes are final now (the writer grew as it went).
     const bytes = writer.bytes;
     for (const e of encoded) {
-      this.access.put(e.term, new LazyTermData({ bytes, start: e.start, end: e.end }));
+      const at = { bytes, start: e.start, end: e.end };
+      if (e.data) e.data.reencode(at);
+      else this.access.put(e.term, new LazyTermData(at));
     }
     this.pairKeys.length = 0;
     this.postingCount = 0;
