@@ -1,5 +1,5 @@
 import { grown, IntList } from './int-list.ts';
-import { TokenTable } from './token-table.ts';
+import { TokenTable, wordText } from './token-table.ts';
 
 /** What analysing documents needs of minisearch's options (its `_options`, defaults filled in). */
 export interface AnalysisOptions<T> {
@@ -126,7 +126,9 @@ export class NoteAnalyzer<T> {
     }
     const ids = this.scanned;
     ids.length = 0;
-    this.table.scan(this.wordText(text), ids);
+    // The Spanish analyzer's own `wordText`: the table lowers the words itself.
+    if (this.wordText === wordText) this.table.scanWordText(text, ids);
+    else this.table.scan(this.wordText(text), ids);
     if (this.table.size > this.tokenCount) this.processScanned(field, fresh);
     const counts = this.tokenCounts;
     const items = ids.items;
