@@ -1,5 +1,5 @@
 import type MiniSearch from 'minisearch';
-import type { TermAccess } from './fast-add-term.ts';
+import type { TermAccess, TermData } from './fast-add-term.ts';
 import { grown, IntList } from './int-list.ts';
 import { fieldBlocks, LazyTermData } from './lazy-term-data.ts';
 import { type AnalysisOptions, type AnalyzedDocs, NoteAnalyzer } from './note-analysis.ts';
@@ -220,7 +220,17 @@ export class PostingBuffer<T> {
     const fill = from.slice(0, ranked.length);
     for (let p = 0; p < count; p++) byTerm[fill[rank[(keys[p]! / fieldCount) | 0]!]!++] = p;
 
-    const writer = new VarintWriter(n * 3);
+    // Each term's data as it stands, and room for all that is written: the old
+    // bytes of terms still encoded are copied over, and a writer that grows as
+    // it goes copied everything written before again (twice a batch at 10k).
+    const olds: (TermData | undefined)[] = [];
+    let size = 4 * n + 16 * count;
+    for (let r = 0; r < ranked.length; r++) {
+      const old = this.access.peek(this.terms[ranked[r]!]!);
+      olds.push(old);
+      if (old instanceof LazyTermData && old.encoded) size += old.encoded.end - old.encoded.start;
+    }
+    const writer = new VarintWriter(size);
     /** Pair `p`'s postings, the first as a gap from `previous` (varints written in place: most of filing). */
     const postingsOf = (p: number, previous: number) => {
       writer.reserve(10 * (start[p + 1]! - start[p]!));
@@ -241,7 +251,7 @@ export class PostingBuffer<T> {
     const encoded: { term: string; data?: LazyTermData; start: number; end: number }[] = [];
     for (let r = 0; r < ranked.length; r++) {
       const term = this.terms[ranked[r]!]!;
-      const old = this.access.peek(term);
+      const old = olds[r];
       const at = writer.length;
       if (old === undefined) {
         writer.push(from[r + 1]! - from[r]!);
