@@ -148,7 +148,12 @@ export class NoteAnalyzer<T> {
     }
   }
 
-  analyze(docs: readonly T[]): AnalyzedDocs {
+  /**
+   * `shared`: `data` may be a view of this analyzer's own buffer, valid until
+   * its next call (for a caller that reads it at once, in this thread: a copy
+   * of every note's numbers was garbage the collector kept paying for).
+   */
+  analyze(docs: readonly T[], shared = false): AnalyzedDocs {
     if (this.tokenCount > MAX_TOKENS) {
       this.tokenIds = new Map();
       this.table = new TokenTable();
@@ -207,6 +212,7 @@ export class NoteAnalyzer<T> {
         }
       }
     }
-    return { docs: stored, firstTerm, terms, data: out.items.slice(0, out.length) };
+    const data = shared ? out.items.subarray(0, out.length) : out.items.slice(0, out.length);
+    return { docs: stored, firstTerm, terms, data };
   }
 }

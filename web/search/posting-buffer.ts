@@ -103,7 +103,7 @@ export class PostingBuffer<T> {
 
   /** Adds `doc` (its id must not be in the index); files the batch when it is large. */
   add(doc: T): void {
-    this.addAnalyzed(this.analyzer.analyze([doc]), OWN);
+    this.addAnalyzed(this.analyzer.analyze([doc], true), OWN);
   }
 
   /**
