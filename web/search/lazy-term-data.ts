@@ -84,6 +84,16 @@ export class LazyTermData extends Map<number, Map<number, number>> {
     return this.#encoded;
   }
 
+  /**
+   * The same term's postings with more appended, still encoded (a first sync
+   * files a term's new postings batch by batch): in place, so the term tree,
+   * which holds this object, needs no new walk to the term.
+   */
+  reencode(encoded: EncodedTerm): void {
+    if (!this.#encoded) throw new Error('reencode: term already decoded');
+    this.#encoded = encoded;
+  }
+
   #decode(): void {
     const encoded = this.#encoded;
     if (!encoded) return;

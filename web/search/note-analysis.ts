@@ -1,5 +1,5 @@
 import { grown, IntList } from './int-list.ts';
-import { TokenTable } from './token-table.ts';
+import { TokenTable, wordText } from './token-table.ts';
 
 /** What analysing documents needs of minisearch's options (its `_options`, defaults filled in). */
 export interface AnalysisOptions<T> {
@@ -46,15 +46,20 @@ export class NoteAnalyzer<T> {
   private readonly scanned = new IntList();
   /** The output, reused from call to call (its items are copied out). */
   private readonly out = new IntList();
-  /** Each token's terms (numbers): token i's are termList[termsFrom[i] .. termsFrom[i + 1]). */
-  private termsFrom = new Int32Array(1 << 12);
-  private termList = new IntList();
+  /**
+   * Two numbers per token, side by side (one cache line for all a token
+   * costs): its count in the field being analysed (zero between fields), and
+   * its term's number when it has exactly one, or else -1 - k, its terms
+   * being `multi[k + 1 .. k + multi[k]]`. Looking these up in three arrays
+   * (counts, where a token's terms start, the terms) was most of the counting.
+   */
+  private tokenInfo = new Int32Array(2 << 12);
+  private multi = new IntList();
   /** Tokens given their terms so far. */
   private tokenCount = 0;
   private termIds = new Map<string, number>();
   private termCount = 0;
-  /** Per token and per term of the field being analysed: its count (zero between fields). */
-  private tokenCounts = new Int32Array(1 << 12);
+  /** Per term of the field being analysed: its count (zero between fields). */
   private termCounts = new Int32Array(1 << 12);
   private readonly seenTokens = new IntList();
   private readonly seenTerms = new IntList();
@@ -88,16 +93,21 @@ export class NoteAnalyzer<T> {
     const processed = this.options.processTerm(token, field);
     const terms = Array.isArray(processed) ? processed : processed ? [processed] : [];
     this.addTerms(terms, fresh);
-    this.tokenCounts = grown(this.tokenCounts, id + 1);
     return id;
   }
 
   /** The next token's terms. */
   private addTerms(terms: readonly string[], fresh: string[]): void {
-    for (const t of terms) this.termList.push(this.termId(t, fresh));
-    this.tokenCount++;
-    this.termsFrom = grown(this.termsFrom, this.tokenCount + 1);
-    this.termsFrom[this.tokenCount] = this.termList.length;
+    const token = this.tokenCount++;
+    this.tokenInfo = grown(this.tokenInfo, 2 * this.tokenCount);
+    if (terms.length === 1) {
+      this.tokenInfo[2 * token + 1] = this.termId(terms[0]!, fresh);
+      return;
+    }
+    const { multi } = this;
+    this.tokenInfo[2 * token + 1] = -1 - multi.length;
+    multi.push(terms.length);
+    for (const t of terms) multi.push(this.termId(t, fresh));
   }
 
   /** Gives the tokens the table has numbered since the last call their terms. */
@@ -108,41 +118,47 @@ export class NoteAnalyzer<T> {
       const terms = Array.isArray(processed) ? processed : processed ? [processed] : [];
       this.addTerms(terms, fresh);
     }
-    this.tokenCounts = grown(this.tokenCounts, tokens.length);
   }
 
-  /** Counts a field's tokens into `tokenCounts`, listing each distinct one in `seenTokens`. */
+  /** Counts a field's tokens into `tokenInfo`, listing each distinct one in `seenTokens`. */
   private countTokens(text: string, field: string, fresh: string[]): void {
     const { seenTokens } = this;
     seenTokens.length = 0;
     if (!this.wordText) {
       for (const token of this.options.tokenize(text, field)) {
         const t = this.tokenId(token, field, fresh);
-        const counts = this.tokenCounts; // after tokenId, which may have grown it
-        if (counts[t] === 0) seenTokens.push(t);
-        counts[t]! += 1;
+        const info = this.tokenInfo; // after tokenId, which may have grown it
+        if (info[2 * t] === 0) seenTokens.push(t);
+        info[2 * t]! += 1;
       }
       return;
     }
     const ids = this.scanned;
     ids.length = 0;
-    this.table.scan(this.wordText(text), ids);
+    // The Spanish analyzer's own `wordText`: the table lowers the words itself.
+    if (this.wordText === wordText) this.table.scanWordText(text, ids);
+    else this.table.scan(this.wordText(text), ids);
     if (this.table.size > this.tokenCount) this.processScanned(field, fresh);
-    const counts = this.tokenCounts;
+    const info = this.tokenInfo;
     const items = ids.items;
     for (let i = 0; i < ids.length; i++) {
-      const t = items[i]!;
-      if (counts[t] === 0) seenTokens.push(t);
-      counts[t]! += 1;
+      const t = 2 * items[i]!;
+      if (info[t] === 0) seenTokens.push(t >> 1);
+      info[t]! += 1;
     }
   }
 
-  analyze(docs: readonly T[]): AnalyzedDocs {
+  /**
+   * `shared`: `data` may be a view of this analyzer's own buffer, valid until
+   * its next call (for a caller that reads it at once, in this thread: a copy
+   * of every note's numbers was garbage the collector kept paying for).
+   */
+  analyze(docs: readonly T[], shared = false): AnalyzedDocs {
     if (this.tokenCount > MAX_TOKENS) {
       this.tokenIds = new Map();
       this.table = new TokenTable();
-      this.termsFrom = new Int32Array(1 << 12);
-      this.termList = new IntList();
+      this.tokenInfo = new Int32Array(2 << 12);
+      this.multi = new IntList();
       this.tokenCount = 0;
       this.termIds = new Map();
       this.termCount = 0;
@@ -167,17 +183,25 @@ export class NoteAnalyzer<T> {
         // of its terms), both in the order of their first occurrence.
         this.countTokens(stringifyField(value, field), field, terms);
         out.push(seenTokens.length);
-        const { tokenCounts, termCounts, termsFrom } = this;
-        const termList = this.termList.items;
+        const { tokenInfo, termCounts } = this;
+        const multi = this.multi.items;
         seenTerms.length = 0;
         for (let i = 0; i < seenTokens.length; i++) {
-          const t = seenTokens.items[i]!;
-          for (let k = termsFrom[t]!; k < termsFrom[t + 1]!; k++) {
-            const term = termList[k]!;
-            if (termCounts[term] === 0) seenTerms.push(term);
-            termCounts[term]! += tokenCounts[t]!;
+          const t = 2 * seenTokens.items[i]!;
+          const count = tokenInfo[t]!;
+          const one = tokenInfo[t + 1]!;
+          tokenInfo[t] = 0;
+          if (one >= 0) {
+            if (termCounts[one] === 0) seenTerms.push(one);
+            termCounts[one]! += count;
+            continue;
           }
-          tokenCounts[t] = 0;
+          const k = -1 - one;
+          for (let j = k + 1; j <= k + multi[k]!; j++) {
+            const term = multi[j]!;
+            if (termCounts[term] === 0) seenTerms.push(term);
+            termCounts[term]! += count;
+          }
         }
         out.push(seenTerms.length);
         for (let i = 0; i < seenTerms.length; i++) {
@@ -188,6 +212,7 @@ export class NoteAnalyzer<T> {
         }
       }
     }
-    return { docs: stored, firstTerm, terms, data: out.items.slice(0, out.length) };
+    const data = shared ? out.items.subarray(0, out.length) : out.items.slice(0, out.length);
+    return { docs: stored, firstTerm, terms, data };
   }
 }

@@ -43,8 +43,12 @@ const NOT_PROSE_RE = /^(#{1,6}\s|```|~~~|---|\*\*\*|\||!\[)/;
  */
 export function firstParagraph(body: string): string {
   const lines: string[] = [];
-  for (const raw of body.split('\n')) {
-    const line = raw.trim();
+  // Line by line as far as the paragraph goes: splitting the whole body made every line.
+  for (let from = 0; from <= body.length; ) {
+    let end = body.indexOf('\n', from);
+    if (end < 0) end = body.length;
+    const line = body.slice(from, end).trim();
+    from = end + 1;
     if (line === '' || line === '>') {
       if (lines.length > 0) break;
       continue;

@@ -1,5 +1,5 @@
 import type MiniSearch from 'minisearch';
-import type { TermAccess } from './fast-add-term.ts';
+import type { TermAccess, TermData } from './fast-add-term.ts';
 import { grown, IntList } from './int-list.ts';
 import { fieldBlocks, LazyTermData } from './lazy-term-data.ts';
 import { type AnalysisOptions, type AnalyzedDocs, NoteAnalyzer } from './note-analysis.ts';
@@ -59,10 +59,16 @@ export class PostingBuffer<T> {
   /** Per term × field: 1 + its pair's number in this batch (pairs numbered by first occurrence), 0 when none. */
   private pairSlot = new Int32Array(1 << 12);
   private pairKeys = new IntList();
-  /** One posting per (pair, document): the pair, the document's short id, the frequency. */
-  private pairs = new IntList();
-  private docs = new IntList();
-  private freqs = new IntList();
+  /**
+   * One posting per (pair, document), three numbers each, side by side: the
+   * pair, the document's short id, the frequency. Kept from batch to batch
+   * (regrowing three lists for every batch was garbage and copying).
+   */
+  private postings = new Int32Array(1 << 16);
+  private postingCount = 0;
+  /** Scratch for `flush`, kept too: each pair's first posting in `sorted`, and the postings by pair. */
+  private start = new Int32Array(1 << 12);
+  private sorted = new Int32Array(1 << 16);
 
   /** `wordText`: see NoteAnalyzer's (the index's tokenizer takes the words of that text). */
   constructor(
@@ -82,7 +88,7 @@ export class PostingBuffer<T> {
 
   /** Postings waiting to be filed. */
   get pending(): number {
-    return this.pairs.length;
+    return this.postingCount;
   }
 
   private termId(term: string): number {
@@ -97,7 +103,7 @@ export class PostingBuffer<T> {
 
   /** Adds `doc` (its id must not be in the index); files the batch when it is large. */
   add(doc: T): void {
-    this.addAnalyzed(this.analyzer.analyze([doc]), OWN);
+    this.addAnalyzed(this.analyzer.analyze([doc], true), OWN);
   }
 
   /**
@@ -119,6 +125,10 @@ export class PostingBuffer<T> {
     const ids = from.ids;
     const data = analyzed.data;
     const fieldCount = this.fieldCount;
+    // Room for every posting of these documents: at most one per pair of numbers in `data`.
+    this.reserve(data.length >> 1);
+    const postings = this.postings;
+    let put = 3 * this.postingCount;
     let at = 0;
     for (const doc of analyzed.docs as T[]) {
       const id = extractField(doc, idField);
@@ -146,13 +156,24 @@ export class PostingBuffer<T> {
             slot = this.pairKeys.length;
             slots[key] = slot;
           }
-          this.pairs.push(slot - 1);
-          this.docs.push(shortId);
-          this.freqs.push(data[at + 1]!);
+          postings[put] = slot - 1;
+          postings[put + 1] = shortId;
+          postings[put + 2] = data[at + 1]!;
+          put += 3;
         }
       }
     }
-    if (this.pairs.length >= MAX_PENDING) this.flush();
+    this.postingCount = put / 3;
+    if (this.postingCount >= MAX_PENDING) this.flush();
+  }
+
+  /** Room for `more` postings after those waiting. */
+  private reserve(more: number): void {
+    const size = 3 * (this.postingCount + more);
+    if (size <= this.postings.length) return;
+    const bigger = new Int32Array(Math.max(size, 2 * this.postings.length));
+    bigger.set(this.postings.subarray(0, 3 * this.postingCount));
+    this.postings = bigger;
   }
 
   /**
@@ -163,21 +184,28 @@ export class PostingBuffer<T> {
    * and of its garbage collection. A term already in Maps gets them there.
    */
   flush(): void {
-    const n = this.pairs.length;
+    const n = this.postingCount;
     if (n === 0) return;
     const keys = this.pairKeys.items;
     const count = this.pairKeys.length;
     const fieldCount = this.fieldCount;
-    const pairs = this.pairs.items;
-    const docs = this.docs.items;
-    const freqs = this.freqs.items;
-    // A counting sort by pair, stable: each pair's postings in document order.
-    const start = new Int32Array(count + 1);
-    for (let j = 0; j < n; j++) start[pairs[j]! + 1]!++;
+    const postings = this.postings;
+    // A counting sort by pair, stable: each pair's postings in document order,
+    // moved (document, frequency) into `sorted`, so that encoding reads them in
+    // order (through a permutation, every read was a cache miss).
+    if (this.start.length < count + 1) this.start = new Int32Array(2 * (count + 1));
+    const start = this.start;
+    start.fill(0, 0, count + 1);
+    for (let j = 0; j < 3 * n; j += 3) start[postings[j]! + 1]!++;
     for (let p = 0; p < count; p++) start[p + 1]! += start[p]!;
     const next = start.slice(0, count);
-    const order = new Int32Array(n);
-    for (let j = 0; j < n; j++) order[next[pairs[j]!]!++] = j;
+    if (this.sorted.length < 2 * n) this.sorted = new Int32Array(2 * Math.max(n, MAX_PENDING));
+    const sorted = this.sorted;
+    for (let j = 0; j < 3 * n; j += 3) {
+      const to = 2 * next[postings[j]!]!++;
+      sorted[to] = postings[j + 1]!;
+      sorted[to + 1] = postings[j + 2]!;
+    }
     // The pairs by term, terms in the order of their first pair (the order minisearch meets them).
     const rank = new Int32Array(this.terms.length).fill(-1);
     const ranked: number[] = [];
@@ -192,27 +220,38 @@ export class PostingBuffer<T> {
     const fill = from.slice(0, ranked.length);
     for (let p = 0; p < count; p++) byTerm[fill[rank[(keys[p]! / fieldCount) | 0]!]!++] = p;
 
-    const writer = new VarintWriter(n * 3);
+    // Each term's data as it stands, and room for all that is written: the old
+    // bytes of terms still encoded are copied over, and a writer that grows as
+    // it goes copied everything written before again (twice a batch at 10k).
+    const olds: (TermData | undefined)[] = [];
+    let size = 4 * n + 16 * count;
+    for (let r = 0; r < ranked.length; r++) {
+      const old = this.access.peek(this.terms[ranked[r]!]!);
+      olds.push(old);
+      if (old instanceof LazyTermData && old.encoded) size += old.encoded.end - old.encoded.start;
+    }
+    const writer = new VarintWriter(size);
     /** Pair `p`'s postings, the first as a gap from `previous` (varints written in place: most of filing). */
     const postingsOf = (p: number, previous: number) => {
       writer.reserve(10 * (start[p + 1]! - start[p]!));
       const bytes = writer.bytes;
       let at = writer.length;
-      for (let k = start[p]!; k < start[p + 1]!; k++) {
-        const j = order[k]!;
-        let v = zigzag(docs[j]! - previous);
-        previous = docs[j]!;
+      for (let k = 2 * start[p]!; k < 2 * start[p + 1]!; k += 2) {
+        const doc = sorted[k]!;
+        let v = zigzag(doc - previous);
+        previous = doc;
         for (; v >= 0x80; v >>>= 7) bytes[at++] = (v & 0x7f) | 0x80;
         bytes[at++] = v;
-        for (v = freqs[j]! >>> 0; v >= 0x80; v >>>= 7) bytes[at++] = (v & 0x7f) | 0x80;
+        for (v = sorted[k + 1]! >>> 0; v >= 0x80; v >>>= 7) bytes[at++] = (v & 0x7f) | 0x80;
         bytes[at++] = v;
       }
       writer.length = at;
     };
-    const encoded: { term: string; start: number; end: number }[] = [];
+    /** Terms encoded now: new ones (`term`), or ones still encoded given more postings (`data`). */
+    const encoded: { term: string; data?: LazyTermData; start: number; end: number }[] = [];
     for (let r = 0; r < ranked.length; r++) {
       const term = this.terms[ranked[r]!]!;
-      const old = this.access.peek(term);
+      const old = olds[r];
       const at = writer.length;
       if (old === undefined) {
         writer.push(from[r + 1]! - from[r]!);
@@ -247,7 +286,7 @@ export class PostingBuffer<T> {
           writer.push(start[p + 1]! - start[p]!);
           postingsOf(p, 0);
         }
-        encoded.push({ term, start: at, end: writer.length });
+        encoded.push({ term, data: old, start: at, end: writer.length });
       } else {
         for (let q = from[r]!; q < from[r + 1]!; q++) {
           const p = byTerm[q]!;
@@ -257,10 +296,8 @@ export class PostingBuffer<T> {
             field = new Map();
             old.set(fieldId, field);
           }
-          for (let k = start[p]!; k < start[p + 1]!; k++) {
-            const j = order[k]!;
-            field.set(docs[j]!, freqs[j]!);
-          }
+          for (let k = 2 * start[p]!; k < 2 * start[p + 1]!; k += 2)
+            field.set(sorted[k]!, sorted[k + 1]!);
         }
       }
     }
@@ -268,12 +305,12 @@ export class PostingBuffer<T> {
     // The bytes are final now (the writer grew as it went).
     const bytes = writer.bytes;
     for (const e of encoded) {
-      this.access.put(e.term, new LazyTermData({ bytes, start: e.start, end: e.end }));
+      const at = { bytes, start: e.start, end: e.end };
+      if (e.data) e.data.reencode(at);
+      else this.access.put(e.term, new LazyTermData(at));
     }
-    this.pairKeys = new IntList();
-    this.pairs = new IntList();
-    this.docs = new IntList();
-    this.freqs = new IntList();
+    this.pairKeys.length = 0;
+    this.postingCount = 0;
     if (this.terms.length > MAX_TERMS) {
       this.termIds = new Map();
       this.terms = [];

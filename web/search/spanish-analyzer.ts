@@ -1,7 +1,7 @@
 import { stemmer } from '@orama/stemmers/spanish';
 import { foldText as foldTerm } from '../../common/fold-text.ts';
 import { relatedForms } from './spanish-forms.ts';
-import { WORD_CLASS } from './token-table.ts';
+import { WORD_CLASS, wordText } from './token-table.ts';
 
 /**
  * The Spanish analyzer, shared by indexing and querying (in the worker, and in
@@ -37,9 +37,7 @@ const STOP_WORDS = new Set(
 );
 
 /** A text as its words are taken from it: NFC and lower case. */
-export function wordText(text: string): string {
-  return text.normalize('NFC').toLowerCase();
-}
+export { wordText };
 
 /** The words of a text, NFC and lower case, in order (a `TokenTable` scan of `wordText` finds the same). */
 export function words(text: string): string[] {
