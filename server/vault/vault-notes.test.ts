@@ -17,7 +17,9 @@ describe('vault.notes() after the scan', () => {
   const at = (rel: string) => path.join(root, rel);
   const exported = async () => {
     const out: NoteContent[] = [];
-    for await (const n of vault.notes()) out.push(n);
+    for await (const { utf8, ...n } of vault.notes()) {
+      out.push({ ...n, content: new TextDecoder().decode(utf8) });
+    }
     return out;
   };
 

@@ -1,12 +1,11 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FolderRows, Manifest, Note, VaultEvent } from '../../common/api-schemas.ts';
-import type { NoteContent } from '../../common/chat-schemas.ts';
 import { KeyedQueue } from '../../common/keyed-queue.ts';
 import { LinkIndex } from '../../common/wikilinks.ts';
 import { ApiError } from '../http/api-error.ts';
 import { FolderWatcher } from './folder-watcher.ts';
-import { readExportNote } from './read-export-note.ts';
+import { type ExportNote, readExportNote } from './read-export-note.ts';
 import { releaseMemory } from './release-memory.ts';
 import { type CachedEntry, cacheMatches, loadScanCache, saveScanCache } from './scan-cache.ts';
 import { TimeSlice } from './time-slice.ts';
@@ -140,7 +139,7 @@ export class Vault {
    * (GET /api/vault/export). Notes gone or no longer notes by the time they are
    * read are left out: the client's next manifest diff sees that.
    */
-  async *notes(): AsyncGenerator<NoteContent> {
+  async *notes(): AsyncGenerator<ExportNote> {
     await this.scanned;
     const realRoot = await realpath(this.root);
     const notes = [...this.entries].filter(([, e]) => e.kind === 'note');
