@@ -142,4 +142,58 @@ describe('web/vault-sync', () => {
     expect(server.asked.flat()).toHaveLength(703);
     expect(await copy()).toEqual(vault);
   });
+
+  it('starts the export of a first sync at once, without waiting for the manifest', async () => {
+    const vault = { 'a.md': 'uno', 'b.md': 'dos' };
+    const server = streamingServer(vault);
+    const order: string[] = [];
+    const exportNotes = () => {
+      order.push('export');
+      return server.exportNotes();
+    };
+    const getManifest = async () => {
+      // The server's manifest waits for its scan, which the export follows.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      order.push('manifest');
+      return server.getManifest();
+    };
+    await syncVault({ ...server, exportNotes, getManifest, onChange: () => undefined });
+    expect(order).toEqual(['export', 'manifest']);
+    expect(await copy()).toEqual(vault);
+  });
+
+  it('ends a first sync with what the manifest has and the stream missed, minus what left', async () => {
+    const vault: Record<string, string> = Object.fromEntries(
+      Array.from({ length: 300 }, (_, i) => [`n${i}.md`, `n ${i}`]),
+    );
+    const server = streamingServer(vault);
+    let streamed: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => {
+      streamed = resolve;
+    });
+    const exportNotes = async function* () {
+      for await (const n of server.exportNotes()) {
+        yield n;
+        // Written while the stream ran (after the scan listed the files), and one deleted.
+        if (n.path === 'n10.md') {
+          vault['nueva.md'] = 'escrita durante la sincronización';
+          delete vault['n5.md'];
+        }
+      }
+      streamed();
+    };
+    // The manifest as it is once the stream has ended.
+    const getManifest = () => done.then(() => server.getManifest());
+    const changes: VaultChange[] = [];
+    const hashes = await syncVault({
+      ...server,
+      exportNotes,
+      getManifest,
+      onChange: (c) => void changes.push(c),
+    });
+    expect(await copy()).toEqual(vault);
+    expect(hashes.get('nueva.md')).toBe(`h:${vault['nueva.md']}`);
+    expect(hashes.has('n5.md')).toBe(false);
+    expect(changes.flatMap((c) => c.removed)).toEqual(['n5.md']);
+  });
 });
