@@ -6,7 +6,8 @@ import { serveCommand } from './serve-args.ts';
 /**
  * The server's CPU for a first sync's two requests, without a browser: the cold scan
  * (start until the manifest answers) and each whole-vault export (GET /api/vault/export,
- * drained by this process), read from /proc; then its RSS. A diagnostic, not a figure:
+ * drained by this process), read from /proc; then its RSS (FIRST_SYNC=1 first asks
+ * the export and the manifest at once, as a first sync does). A diagnostic, not a figure:
  * `npx tsx bench/server-export-cpu.ts [notes=10000] [exports=3]`.
  */
 const count = Number(process.argv[2] ?? 10_000);
@@ -29,6 +30,16 @@ try {
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   const get = (path: string) => fetch(`${origin}${path}`, { headers: { Cookie: cookie } });
   const t0 = performance.now();
+  if (process.env.FIRST_SYNC) {
+    // As a first sync asks: the export and the manifest at once, during the cold scan.
+    const [body] = await Promise.all([
+      get('/api/vault/export').then((r) => r.arrayBuffer()),
+      get('/api/vault/manifest').then((r) => r.arrayBuffer()),
+    ]);
+    console.log(
+      `first sync (start, scan, export, manifest): cpu ${cpuOf(soma.pid)} ms, ${Math.round(performance.now() - t0)} ms after login, ${(body.byteLength / 1e6).toFixed(1)} MB`,
+    );
+  }
   await (await get('/api/vault/manifest')).arrayBuffer();
   console.log(
     `start + cold scan: cpu ${cpuOf(soma.pid)} ms; manifest answered ${Math.round(performance.now() - t0)} ms after login`,

@@ -147,13 +147,19 @@ describe('web/vault-sync', () => {
     const vault = { 'a.md': 'uno', 'b.md': 'dos' };
     const server = streamingServer(vault);
     const order: string[] = [];
+    let exportAsked: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => {
+      exportAsked = resolve;
+    });
     const exportNotes = () => {
       order.push('export');
+      exportAsked();
       return server.exportNotes();
     };
+    // The server's manifest waits for its scan, which the export follows: it answers only
+    // once the export was asked for (a sync that waited for it first would never end).
     const getManifest = async () => {
-      // The server's manifest waits for its scan, which the export follows.
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await asked;
       order.push('manifest');
       return server.getManifest();
     };
