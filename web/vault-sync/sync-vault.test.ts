@@ -4,6 +4,7 @@ import type { Manifest } from '../../common/api-schemas.ts';
 import type { NoteContent, NotesBatch } from '../../common/chat-schemas.ts';
 import { deleteDatabase } from '../db/database.ts';
 import { listCachedNotes } from '../db/notes-cache-repo.ts';
+import { HeldCopy } from './held-copy.ts';
 import { diffManifest, STREAM_CHUNK, syncVault, type VaultChange } from './sync-vault.ts';
 import { applyVaultEvents, pendingChanges } from './vault-events.ts';
 
@@ -201,5 +202,31 @@ describe('web/vault-sync', () => {
     expect(hashes.get('nueva.md')).toBe(`h:${vault['nueva.md']}`);
     expect(hashes.has('n5.md')).toBe(false);
     expect(changes.flatMap((c) => c.removed)).toEqual(['n5.md']);
+  });
+
+  it('holds the chunks of a first sync out of the copy until asked, then writes them all', async () => {
+    const vault = Object.fromEntries(Array.from({ length: 603 }, (_, i) => [`n${i}.md`, `n ${i}`]));
+    const server = streamingServer(vault);
+    const held = new HeldCopy();
+    const changes: VaultChange[] = [];
+    await syncVault({ ...server, held, onChange: (c) => void changes.push(c) });
+    expect(changes.map((c) => c.upserted.length)).toEqual([250, 250, 103]);
+    expect(await copy()).toEqual({});
+    await held.write();
+    expect(await copy()).toEqual(vault);
+    expect(server.asked).toEqual([]);
+  });
+
+  it('writes what it held before anything else when the stream breaks or the vault moved', async () => {
+    const vault: Record<string, string> = Object.fromEntries(
+      Array.from({ length: 1203 }, (_, i) => [`n${i}.md`, `n ${i}`]),
+    );
+    const server = streamingServer(vault);
+    server.state.cutAfter = 600;
+    const held = new HeldCopy();
+    await syncVault({ ...server, held, onChange: () => undefined });
+    // Only what the stream did not bring came in batches; the held chunks are in the copy.
+    expect(server.asked.flat()).toHaveLength(703);
+    expect(await copy()).toEqual(vault);
   });
 });

@@ -3,6 +3,7 @@ import type { NoteContent, NotesBatch } from '../../common/chat-schemas.ts';
 import { updateCachedNotes } from '../db/notes-cache-repo.ts';
 import type { CachedNoteRecord } from '../db/records.ts';
 import { copiedHashes } from '../db/vault-copy-repo.ts';
+import type { HeldCopy } from './held-copy.ts';
 
 /** The most paths POST /api/vault/batch accepts at once. */
 export const BATCH_SIZE = 500;
@@ -26,6 +27,11 @@ export interface SyncDeps {
   /** Each batch, in order (a streamed chunk while the browser commits it); awaited, so the index keeps up with the copy. */
   onChange(change: VaultChange): void | Promise<void>;
   onProgress?(done: number, total: number): void;
+  /**
+   * Where a first sync's streamed chunks wait for their write, applied (onChange) but not
+   * yet in the copy: the caller writes them once the index is ready (held-copy.ts).
+   */
+  held?: HeldCopy;
 }
 
 /** Which copied notes to fetch (new or changed hash) and which to drop (gone from the vault). */
@@ -71,6 +77,18 @@ async function copyExport(
   const store = async () => {
     const upserted = chunk;
     chunk = [];
+    const report = () => {
+      done += upserted.length;
+      if (total() > 0) deps.onProgress?.(Math.min(done, total()), total());
+    };
+    if (deps.held?.hold(upserted)) {
+      // A turn for other messages between chunks, as a write's yield gives one below.
+      await yieldToLoop();
+      await deps.onChange({ upserted, removed: [] });
+      report();
+      return;
+    }
+    await deps.held?.write(); // over its budget: what was held goes first, in order
     // The browser commits the chunk while it is indexed here: the yield lets the
     // transaction queue its puts first.
     const written = updateCachedNotes(upserted, []);
@@ -80,8 +98,7 @@ async function copyExport(
     // At most two chunks' writes in flight: the one before must be done by now.
     await writing;
     writing = written;
-    done += upserted.length;
-    if (total() > 0) deps.onProgress?.(Math.min(done, total()), total());
+    report();
   };
   try {
     for await (const n of notes) {
@@ -155,6 +172,7 @@ export async function syncVault(deps: SyncDeps): Promise<Map<string, string>> {
   } catch {
     // The stream broke (a proxy, a dropped connection): what arrived is stored;
     // the rest comes in batches, so one sync still ends with the whole vault.
+    await deps.held?.write();
     await copyBatches(deps, diffManifest(manifest.notes, await copiedHashes()).fetch);
   }
   return hashes;
@@ -179,20 +197,24 @@ async function firstSync(
     },
     () => undefined,
   );
-  let seen = new Map<string, string>();
+  let seen: Map<string, string> | null = null;
   try {
     seen = await copyExport(deps, exportNotes(), new Map(), () => total);
   } catch {
-    // Broken stream: what arrived is stored, the diff below brings the rest.
+    // Broken stream: what arrived is stored (held chunks now), the diff below brings the rest.
+    await deps.held?.write();
   }
   const manifest = await asked;
-  const { fetch, remove } = diffManifest(manifest.notes, await copiedHashes());
+  // After a whole stream the copy holds (or will, once held chunks are written) what it had.
+  const { fetch, remove } = diffManifest(manifest.notes, seen ?? (await copiedHashes()));
+  // The held chunks go first, or they would later undo what follows.
+  if (fetch.length > 0 || remove.length > 0) await deps.held?.write();
   if (remove.length > 0) {
     await updateCachedNotes([], remove);
     await deps.onChange({ upserted: [], removed: remove });
   }
   await copyBatches(deps, fetch);
   const hashes = new Map(manifest.notes.map((e) => [e.path, e.hash]));
-  for (const [path, hash] of seen) if (hashes.has(path)) hashes.set(path, hash);
+  for (const [path, hash] of seen ?? []) if (hashes.has(path)) hashes.set(path, hash);
   return hashes;
 }
