@@ -4,8 +4,9 @@ import type { Manifest } from '../../common/api-schemas.ts';
 import type { NoteContent, NotesBatch } from '../../common/chat-schemas.ts';
 import { deleteDatabase } from '../db/database.ts';
 import { listCachedNotes } from '../db/notes-cache-repo.ts';
+import { STREAM_CHUNK } from './copy-notes.ts';
 import { HeldCopy } from './held-copy.ts';
-import { diffManifest, STREAM_CHUNK, syncVault, type VaultChange } from './sync-vault.ts';
+import { diffManifest, syncVault, type VaultChange } from './sync-vault.ts';
 import { applyVaultEvents, pendingChanges } from './vault-events.ts';
 
 afterEach(() => deleteDatabase());
