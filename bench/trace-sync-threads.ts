@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { startSoma } from '../e2e/soma-server.ts';
 import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
@@ -16,7 +16,8 @@ import { serveCommand } from './serve-args.ts';
 /**
  * Where the first sync's time goes, per thread (page, search worker, others) and per
  * function, from one Chromium trace with V8's sampling profiler on every thread, plus the
- * server's CPU: `npx tsx bench/trace-sync-threads.ts [notes=10000]`. A diagnostic, not a figure.
+ * server's CPU: `npx tsx bench/trace-sync-threads.ts [notes=10000]` (TRACE_OUT=file.json also
+ * writes the raw trace events there). A diagnostic, not a figure.
  */
 interface ProfNode {
   id: number;
@@ -72,6 +73,7 @@ try {
     wall = performance.now() - t0;
     serverCpu = cpuOf(soma.pid) - c0;
   });
+  if (process.env.TRACE_OUT) writeFileSync(process.env.TRACE_OUT, JSON.stringify(events));
   const names = new Map<string, string>();
   for (const e of events)
     if (e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');

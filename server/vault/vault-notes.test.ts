@@ -17,7 +17,9 @@ describe('vault.notes() after the scan', () => {
   const at = (rel: string) => path.join(root, rel);
   const exported = async () => {
     const out: NoteContent[] = [];
-    for await (const n of vault.notes()) out.push(n);
+    for await (const { utf8, ...n } of vault.notes()) {
+      out.push({ ...n, content: new TextDecoder().decode(utf8) });
+    }
     return out;
   };
 
@@ -63,5 +65,37 @@ describe('vault.notes() after the scan', () => {
         size: 10,
       }),
     ]);
+  });
+});
+
+describe('vault.notes() during the first scan', () => {
+  let base: string;
+  let vault: Vault;
+  afterEach(async () => {
+    await vault.close();
+    await rm(base, { recursive: true, force: true });
+  });
+
+  it('follows the scan: notes come before it ends, every note once, in the scan order', async () => {
+    base = await realpath(await mkdtemp(path.join(os.tmpdir(), 'soma-vault-follow-')));
+    const root = path.join(base, 'vault');
+    await mkdir(path.join(root, 'sub'), { recursive: true });
+    const names = Array.from({ length: 2000 }, (_, i) => `n${String(i).padStart(4, '0')}.md`);
+    for (const name of names) await writeFile(path.join(root, 'sub', name), `nota ${name}`);
+    await writeFile(path.join(root, 'sub', 'foto.png'), 'no es una nota');
+    vault = new Vault(root);
+    let scanned = false;
+    void vault.start();
+    void vault.ready().then(() => {
+      scanned = true;
+    });
+    const out: string[] = [];
+    let firstBeforeScanEnd: boolean | null = null;
+    for await (const n of vault.notes()) {
+      firstBeforeScanEnd ??= !scanned;
+      out.push(`${n.path} ${new TextDecoder().decode(n.utf8)}`);
+    }
+    expect(firstBeforeScanEnd).toBe(true);
+    expect(out).toEqual(names.map((name) => `sub/${name} nota ${name}`));
   });
 });

@@ -46,6 +46,8 @@ export interface ClassifyOptions {
   previous?: IndexEntry | undefined;
   /** Decode a note's text (serving it), not only check it (indexing). */
   withText?: boolean;
+  /** Hand back a note's bytes as read (the export writes them into its lines undecoded). */
+  withBytes?: boolean;
   /**
    * The vault's real root, for a read of a path checked long ago (the export): the file's
    * real path must be inside it, and that real path is what is opened, refusing a
@@ -65,8 +67,8 @@ export interface ClassifyOptions {
 export function classifyFileSync(
   abs: string,
   maxNoteBytes: number,
-  { previous, withText = false, realRoot }: ClassifyOptions = {},
-): { entry: IndexEntry; text: string | null } | null {
+  { previous, withText = false, withBytes = false, realRoot }: ClassifyOptions = {},
+): { entry: IndexEntry; text: string | null; bytes?: Buffer } | null {
   const st = statOf(abs);
   if (!st?.isFile()) return null;
   const real = realRoot === undefined ? null : realOf(abs);
@@ -85,7 +87,8 @@ export function classifyFileSync(
   if (!bytes) return { entry: { abs, size, mtime, hash: '', kind: 'too_large' }, text: null };
   const { kind, text } = classifyBytes(bytes, withText);
   const hash = kind === 'note' ? createHash('sha256').update(bytes).digest('hex') : '';
-  return { entry: { abs, size, mtime, hash, kind }, text };
+  const entry: IndexEntry = { abs, size, mtime, hash, kind };
+  return withBytes && kind === 'note' ? { entry, text, bytes } : { entry, text };
 }
 
 /** classifyFileSync for one file read on its own (a note served, a watcher event). */

@@ -1,14 +1,14 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FolderRows, Manifest, Note, VaultEvent } from '../../common/api-schemas.ts';
-import type { NoteContent } from '../../common/chat-schemas.ts';
 import { KeyedQueue } from '../../common/keyed-queue.ts';
 import { LinkIndex } from '../../common/wikilinks.ts';
 import { ApiError } from '../http/api-error.ts';
 import { FolderWatcher } from './folder-watcher.ts';
-import { readExportNote } from './read-export-note.ts';
+import { type ExportNote, readExportNote } from './read-export-note.ts';
 import { releaseMemory } from './release-memory.ts';
 import { type CachedEntry, cacheMatches, loadScanCache, saveScanCache } from './scan-cache.ts';
+import { ScanProgress } from './scan-progress.ts';
 import { TimeSlice } from './time-slice.ts';
 import { notANote, toNote } from './vault-note.ts';
 import {
@@ -49,6 +49,8 @@ export class Vault {
   private scanned: Promise<void> = Promise.resolve();
   /** The scan cache's write after the first scan: nothing waits for it but close(). */
   private savedAfterScan: Promise<void> = Promise.resolve();
+  /** While the first scan runs: how far it came (an export follows it). */
+  private scanProgress: ScanProgress | null = null;
 
   constructor(
     readonly root: string,
@@ -138,18 +140,26 @@ export class Vault {
   /**
    * Every note of the index with its text, read fresh from disk a few at a time
    * (GET /api/vault/export). Notes gone or no longer notes by the time they are
-   * read are left out: the client's next manifest diff sees that.
+   * read are left out: the client's next manifest diff sees that. During the first
+   * scan, each file as soon as the scan has indexed it (those the watcher adds
+   * meanwhile reach the client as events and in the manifest).
    */
-  async *notes(): AsyncGenerator<NoteContent> {
-    await this.scanned;
+  async *notes(): AsyncGenerator<ExportNote> {
     const realRoot = await realpath(this.root);
-    const notes = [...this.entries].filter(([, e]) => e.kind === 'note');
     const slice = new TimeSlice();
-    for (const [rel, { abs }] of notes) {
-      const note = readExportNote(realRoot, rel, abs, this.maxNoteBytes);
+    for await (const rel of this.scanProgress?.follow() ?? this.indexedPaths()) {
+      const entry = this.entries.get(rel);
+      if (entry?.kind !== 'note') continue;
+      const note = readExportNote(realRoot, rel, entry.abs, this.maxNoteBytes);
       if (note) yield note;
       await slice.pause();
     }
+  }
+
+  /** The index's paths once the first scan is done, as they are then. */
+  private async *indexedPaths(): AsyncGenerator<string> {
+    await this.scanned;
+    yield* [...this.entries.keys()];
   }
 
   /**
@@ -186,10 +196,18 @@ export class Vault {
 
   /** The first scan stays quiet: listeners want changes, not thousands of start-up upserts. */
   private async scan(): Promise<void> {
-    const cached = this.scanCacheFile
-      ? await loadScanCache(this.scanCacheFile, this.root, this.maxNoteBytes)
-      : undefined;
-    await this.rescanFolder(this.root, '', false, cached);
+    const progress = new ScanProgress();
+    this.scanProgress = progress;
+    let cached: Map<string, CachedEntry> | undefined;
+    try {
+      if (this.scanCacheFile) {
+        cached = await loadScanCache(this.scanCacheFile, this.root, this.maxNoteBytes);
+      }
+      await this.rescanFolder(this.root, '', false, cached, progress);
+    } finally {
+      this.scanProgress = null;
+      progress.finish();
+    }
     // A restart that found the vault as the cache left it has nothing to write back.
     if (cached && cacheMatches(cached, this.entries)) this.savedRevision = this.revision;
     releaseMemory();
@@ -217,6 +235,7 @@ export class Vault {
     rel: string,
     notify = true,
     cached?: ReadonlyMap<string, CachedEntry>,
+    progress?: ScanProgress,
   ): Promise<void> {
     if (!(await this.insideVault(abs))) return;
     if (rel !== '') this.folders.add(rel);
@@ -228,11 +247,14 @@ export class Vault {
     // One file at a time, synchronously, in slices: the cheapest in CPU (no threadpool
     // round trip per call), and requests still get answered between slices.
     const slice = new TimeSlice();
+    progress?.listed([...files.keys()]);
+    let indexed = 0;
     for (const [fileRel, fileAbs] of files) {
       const known = cached?.get(fileRel);
       const previous = this.entries.get(fileRel) ?? (known && { ...known, abs: fileAbs });
       const read = classifyFileSync(fileAbs, this.maxNoteBytes, { previous });
       if (read) this.setEntry(fileRel, read.entry, notify);
+      progress?.advanced(++indexed);
       await slice.pause();
     }
   }

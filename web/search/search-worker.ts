@@ -8,6 +8,7 @@ import { getManifest, getNotesBatch, getStatus, openEvents } from '../lib/api.ts
 import { ApiError } from '../lib/api-error.ts';
 import { embedQuery, getEmbedStatus, getVectors } from '../lib/embeddings-api.ts';
 import { EVENTS_RETRY_MS, SYNC_RETRY_FIRST_MS, SYNC_RETRY_MAX_MS } from '../lib/timing.ts';
+import { HeldCopy } from '../vault-sync/held-copy.ts';
 import { exportNotes } from '../vault-sync/read-export.ts';
 import { syncVault } from '../vault-sync/sync-vault.ts';
 import { applyVaultEvents, EVENT_BATCH_MS } from '../vault-sync/vault-events.ts';
@@ -91,26 +92,34 @@ const enqueueSync = retryingSync(() => sync(), enqueue, SYNC_RETRY_FIRST_MS, SYN
 
 async function sync() {
   let fetched = 0;
-  const manifest = await syncVault({
-    ...api,
-    exportNotes,
-    onChange: (change) => {
-      fetched += change.upserted.length;
-      return engine.apply(change);
-    },
-    onProgress: (done, total) => post({ type: 'progress', done, total }),
-  });
-  await engine.reconcile(manifest);
-  // Every chunk is filed: the analysis workers' vocabularies are memory no one needs
-  // until the next big change (new workers start then).
-  analysis?.reset();
-  becomeReady('built');
-  post({ type: 'synced', fetched, ms: performance.now() - born });
-  // After every vault sync (so also on the event stream reconnecting): the vectors follow the notes.
-  void vectors.sync();
-  // Saving starts with a long synchronous stringify: the queries that waited
-  // for the index are answered first.
-  await answered();
+  /** A first sync's chunks, written to the copy once the first queries are answered. */
+  const held = new HeldCopy();
+  try {
+    const manifest = await syncVault({
+      ...api,
+      exportNotes,
+      held,
+      onChange: (change) => {
+        fetched += change.upserted.length;
+        return engine.apply(change);
+      },
+      onProgress: (done, total) => post({ type: 'progress', done, total }),
+    });
+    await engine.reconcile(manifest);
+    // Every chunk is filed: the analysis workers' vocabularies are memory no one needs
+    // until the next big change (new workers start then).
+    analysis?.reset();
+    becomeReady('built');
+    post({ type: 'synced', fetched, ms: performance.now() - born });
+    // After every vault sync (so also on the event stream reconnecting): the vectors follow the notes.
+    void vectors.sync();
+    // Writing the copy and saving the index start with long synchronous work (cloning,
+    // stringifying): the queries that waited for the index are answered first.
+    await answered();
+  } finally {
+    // Even after a failure: what was held is good, and stored before anything else runs.
+    await held.write();
+  }
   await engine.flush();
   // The notes' text for snippets, in memory, once the index is saved (a failed
   // read leaves the rest to be read from IndexedDB per query, as before).

@@ -1,7 +1,7 @@
-import { safeParse } from 'zod/v4/core';
-import { ExportLineSchema, type NoteContent } from '../../common/chat-schemas.ts';
+import type { NoteContent } from '../../common/chat-schemas.ts';
 import { errorFromResponse } from '../lib/api.ts';
 import { ApiError } from '../lib/api-error.ts';
+import { checkExportLine } from './export-line.ts';
 
 /** The lines of a UTF-8 text stream, without their `\n`, as they arrive. */
 export async function* textLines(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
@@ -29,8 +29,8 @@ export async function* textLines(body: ReadableStream<Uint8Array>): AsyncGenerat
 }
 
 /**
- * The notes of an export stream (GET /api/vault/export), each checked with the
- * shared schema as it arrives. A stream that ends without its count line, or
+ * The notes of an export stream (GET /api/vault/export), each checked against the
+ * shared schema as it arrives (export-line.ts). A stream that ends without its count line, or
  * with a count that does not match, was cut short: that throws (the notes
  * already yielded are good; the next manifest diff fetches the rest).
  */
@@ -45,14 +45,15 @@ export async function* exportedNotes(
     } catch {
       throw new ApiError('bad_answer', 'una línea de la exportación no es JSON', 200);
     }
-    const line = safeParse(ExportLineSchema, json);
-    if (!line.success) throw new ApiError('bad_answer', line.error.message, 200);
-    if ('end' in line.data) {
-      if (line.data.end.count !== count) break;
+    const checked = checkExportLine(json);
+    if (!checked.ok) throw new ApiError('bad_answer', checked.message, 200);
+    const { line } = checked;
+    if ('end' in line) {
+      if (line.end.count !== count) break;
       return;
     }
     count++;
-    yield line.data.note;
+    yield line.note;
   }
   throw new ApiError('network', 'la exportación de la bóveda se cortó antes de terminar', 0);
 }

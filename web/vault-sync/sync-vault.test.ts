@@ -4,7 +4,9 @@ import type { Manifest } from '../../common/api-schemas.ts';
 import type { NoteContent, NotesBatch } from '../../common/chat-schemas.ts';
 import { deleteDatabase } from '../db/database.ts';
 import { listCachedNotes } from '../db/notes-cache-repo.ts';
-import { diffManifest, STREAM_CHUNK, syncVault, type VaultChange } from './sync-vault.ts';
+import { STREAM_CHUNK } from './copy-notes.ts';
+import { HeldCopy } from './held-copy.ts';
+import { diffManifest, syncVault, type VaultChange } from './sync-vault.ts';
 import { applyVaultEvents, pendingChanges } from './vault-events.ts';
 
 afterEach(() => deleteDatabase());
@@ -139,6 +141,92 @@ describe('web/vault-sync', () => {
     server.state.cutAfter = 600;
     const changes = await sync(server);
     expect(changes.map((c) => c.upserted.length)).toEqual([250, 250, 500, 203]);
+    expect(server.asked.flat()).toHaveLength(703);
+    expect(await copy()).toEqual(vault);
+  });
+
+  it('starts the export of a first sync at once, without waiting for the manifest', async () => {
+    const vault = { 'a.md': 'uno', 'b.md': 'dos' };
+    const server = streamingServer(vault);
+    const order: string[] = [];
+    let exportAsked: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => {
+      exportAsked = resolve;
+    });
+    const exportNotes = () => {
+      order.push('export');
+      exportAsked();
+      return server.exportNotes();
+    };
+    // The server's manifest waits for its scan, which the export follows: it answers only
+    // once the export was asked for (a sync that waited for it first would never end).
+    const getManifest = async () => {
+      await asked;
+      order.push('manifest');
+      return server.getManifest();
+    };
+    await syncVault({ ...server, exportNotes, getManifest, onChange: () => undefined });
+    expect(order).toEqual(['export', 'manifest']);
+    expect(await copy()).toEqual(vault);
+  });
+
+  it('ends a first sync with what the manifest has and the stream missed, minus what left', async () => {
+    const vault: Record<string, string> = Object.fromEntries(
+      Array.from({ length: 300 }, (_, i) => [`n${i}.md`, `n ${i}`]),
+    );
+    const server = streamingServer(vault);
+    let streamed: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => {
+      streamed = resolve;
+    });
+    const exportNotes = async function* () {
+      for await (const n of server.exportNotes()) {
+        yield n;
+        // Written while the stream ran (after the scan listed the files), and one deleted.
+        if (n.path === 'n10.md') {
+          vault['nueva.md'] = 'escrita durante la sincronización';
+          delete vault['n5.md'];
+        }
+      }
+      streamed();
+    };
+    // The manifest as it is once the stream has ended.
+    const getManifest = () => done.then(() => server.getManifest());
+    const changes: VaultChange[] = [];
+    const hashes = await syncVault({
+      ...server,
+      exportNotes,
+      getManifest,
+      onChange: (c) => void changes.push(c),
+    });
+    expect(await copy()).toEqual(vault);
+    expect(hashes.get('nueva.md')).toBe(`h:${vault['nueva.md']}`);
+    expect(hashes.has('n5.md')).toBe(false);
+    expect(changes.flatMap((c) => c.removed)).toEqual(['n5.md']);
+  });
+
+  it('holds the chunks of a first sync out of the copy until asked, then writes them all', async () => {
+    const vault = Object.fromEntries(Array.from({ length: 603 }, (_, i) => [`n${i}.md`, `n ${i}`]));
+    const server = streamingServer(vault);
+    const held = new HeldCopy();
+    const changes: VaultChange[] = [];
+    await syncVault({ ...server, held, onChange: (c) => void changes.push(c) });
+    expect(changes.map((c) => c.upserted.length)).toEqual([250, 250, 103]);
+    expect(await copy()).toEqual({});
+    await held.write();
+    expect(await copy()).toEqual(vault);
+    expect(server.asked).toEqual([]);
+  });
+
+  it('writes what it held before anything else when the stream breaks or the vault moved', async () => {
+    const vault: Record<string, string> = Object.fromEntries(
+      Array.from({ length: 1203 }, (_, i) => [`n${i}.md`, `n ${i}`]),
+    );
+    const server = streamingServer(vault);
+    server.state.cutAfter = 600;
+    const held = new HeldCopy();
+    await syncVault({ ...server, held, onChange: () => undefined });
+    // Only what the stream did not bring came in batches; the held chunks are in the copy.
     expect(server.asked.flat()).toHaveLength(703);
     expect(await copy()).toEqual(vault);
   });

@@ -3,13 +3,8 @@ import type { NoteContent, NotesBatch } from '../../common/chat-schemas.ts';
 import { updateCachedNotes } from '../db/notes-cache-repo.ts';
 import type { CachedNoteRecord } from '../db/records.ts';
 import { copiedHashes } from '../db/vault-copy-repo.ts';
-
-/** The most paths POST /api/vault/batch accepts at once. */
-export const BATCH_SIZE = 500;
-/** How many batch requests run at once: enough to hide latency, few enough to stay polite. */
-const IN_FLIGHT = 3;
-/** How many streamed notes are stored (one transaction) and indexed at a time. */
-export const STREAM_CHUNK = 250;
+import { copyBatches, copyExport } from './copy-notes.ts';
+import type { HeldCopy } from './held-copy.ts';
 
 /** Notes that arrived (new or changed) and paths that left the copy, already stored. */
 export interface VaultChange {
@@ -26,6 +21,11 @@ export interface SyncDeps {
   /** Each batch, in order (a streamed chunk while the browser commits it); awaited, so the index keeps up with the copy. */
   onChange(change: VaultChange): void | Promise<void>;
   onProgress?(done: number, total: number): void;
+  /**
+   * Where a first sync's streamed chunks wait for their write, applied (onChange) but not
+   * yet in the copy: the caller writes them once the index is ready (held-copy.ts).
+   */
+  held?: HeldCopy;
 }
 
 /** Which copied notes to fetch (new or changed hash) and which to drop (gone from the vault). */
@@ -40,88 +40,6 @@ export function diffManifest(
   };
 }
 
-/** Lets the browser breathe between batches (input, rendering, other messages). */
-const yieldToLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/** Fetches and stores one batch; notes gone since the manifest count as removed. */
-async function fetchBatch(deps: SyncDeps, paths: string[]): Promise<VaultChange> {
-  const batch = await deps.getNotesBatch(paths);
-  const upserted = batch.notes.map((n) => ({ path: n.path, hash: n.hash, content: n.content }));
-  await updateCachedNotes(upserted, batch.missing);
-  return { upserted, removed: batch.missing };
-}
-
-/**
- * Copies the notes of the export stream that the copy lacks (new or changed
- * hash), storing and indexing them STREAM_CHUNK at a time as they arrive.
- * Returns path → hash of every note the stream had.
- */
-async function copyExport(
-  deps: SyncDeps,
-  notes: AsyncIterable<NoteContent>,
-  copied: ReadonlyMap<string, string>,
-  total: number,
-): Promise<Map<string, string>> {
-  const seen = new Map<string, string>();
-  let chunk: CachedNoteRecord[] = [];
-  let done = 0;
-  /** The last chunk's write: it commits while the next chunk is read and indexed. */
-  let writing: Promise<void> = Promise.resolve();
-  const store = async () => {
-    const upserted = chunk;
-    chunk = [];
-    // The browser commits the chunk while it is indexed here: the yield lets the
-    // transaction queue its puts first.
-    const written = updateCachedNotes(upserted, []);
-    written.catch(() => undefined); // thrown below, where it is awaited
-    await yieldToLoop();
-    await deps.onChange({ upserted, removed: [] });
-    // At most two chunks' writes in flight: the one before must be done by now.
-    await writing;
-    writing = written;
-    done += upserted.length;
-    deps.onProgress?.(Math.min(done, total), total);
-  };
-  try {
-    for await (const n of notes) {
-      seen.set(n.path, n.hash);
-      if (copied.get(n.path) === n.hash) continue;
-      chunk.push({ path: n.path, hash: n.hash, content: n.content });
-      if (chunk.length >= STREAM_CHUNK) await store();
-    }
-    if (chunk.length > 0) await store();
-  } finally {
-    // Even when the stream broke: what arrived is stored before the copy is diffed again.
-    await writing.catch(() => undefined);
-  }
-  await writing; // a failed write fails the sync (it is tried again)
-  return seen;
-}
-
-/** Fetches `paths` in batches, a few requests in flight, storing and reporting each in order. */
-async function copyBatches(deps: SyncDeps, paths: string[]): Promise<void> {
-  const batches: string[][] = [];
-  for (let i = 0; i < paths.length; i += BATCH_SIZE) batches.push(paths.slice(i, i + BATCH_SIZE));
-  let done = 0;
-  const pending = batches.map(() => null as Promise<VaultChange> | null);
-  const start = (i: number) => {
-    if (i >= batches.length) return;
-    const batch = fetchBatch(deps, batches[i]!);
-    // A failure is thrown where the batch is awaited, not reported as unhandled meanwhile.
-    batch.catch(() => undefined);
-    pending[i] = batch;
-  };
-  for (let i = 0; i < IN_FLIGHT; i++) start(i);
-  for (let i = 0; i < batches.length; i++) {
-    const change = await pending[i]!;
-    start(i + IN_FLIGHT);
-    await deps.onChange(change);
-    done += batches[i]!.length;
-    deps.onProgress?.(done, paths.length);
-    await yieldToLoop();
-  }
-}
-
 /**
  * Brings the copy in line with the manifest: fetches only new and changed
  * notes and deletes the ones that left the vault (a rename is a removal plus a
@@ -130,8 +48,11 @@ async function copyBatches(deps: SyncDeps, paths: string[]): Promise<void> {
  * hash as the server last told it (the stream's notes over the manifest's).
  */
 export async function syncVault(deps: SyncDeps): Promise<Map<string, string>> {
-  const manifest = await deps.getManifest();
+  const asked = deps.getManifest();
+  asked.catch(() => undefined); // thrown where it is awaited
   const copied = await copiedHashes();
+  if (copied.size === 0 && deps.exportNotes) return firstSync(deps, deps.exportNotes, asked);
+  const manifest = await asked;
   const { fetch, remove } = diffManifest(manifest.notes, copied);
   if (remove.length > 0) {
     await updateCachedNotes([], remove);
@@ -146,12 +67,54 @@ export async function syncVault(deps: SyncDeps): Promise<Map<string, string>> {
     return hashes;
   }
   try {
-    const seen = await copyExport(deps, deps.exportNotes(), copied, fetch.length);
+    const seen = await copyExport(deps, deps.exportNotes(), copied, () => fetch.length);
     for (const [path, hash] of seen) hashes.set(path, hash);
   } catch {
     // The stream broke (a proxy, a dropped connection): what arrived is stored;
     // the rest comes in batches, so one sync still ends with the whole vault.
+    await deps.held?.write();
     await copyBatches(deps, diffManifest(manifest.notes, await copiedHashes()).fetch);
   }
+  return hashes;
+}
+
+/**
+ * The first sync (an empty copy wants every note): the export starts at once, beside
+ * the manifest, instead of after it: the server's export follows its first scan where
+ * the manifest waits for the scan's end (0.5–2 s of a 10k first sync with nothing to
+ * index). Then the copy is diffed against the manifest like any other sync: what the
+ * stream missed (cut short, or written while it ran) comes in batches.
+ */
+async function firstSync(
+  deps: SyncDeps,
+  exportNotes: () => AsyncIterable<NoteContent>,
+  asked: Promise<Manifest>,
+): Promise<Map<string, string>> {
+  let total = 0;
+  asked.then(
+    (m) => {
+      total = m.notes.length;
+    },
+    () => undefined,
+  );
+  let seen: Map<string, string> | null = null;
+  try {
+    seen = await copyExport(deps, exportNotes(), new Map(), () => total);
+  } catch {
+    // Broken stream: what arrived is stored (held chunks now), the diff below brings the rest.
+    await deps.held?.write();
+  }
+  const manifest = await asked;
+  // After a whole stream the copy holds (or will, once held chunks are written) what it had.
+  const { fetch, remove } = diffManifest(manifest.notes, seen ?? (await copiedHashes()));
+  // The held chunks go first, or they would later undo what follows.
+  if (fetch.length > 0 || remove.length > 0) await deps.held?.write();
+  if (remove.length > 0) {
+    await updateCachedNotes([], remove);
+    await deps.onChange({ upserted: [], removed: remove });
+  }
+  await copyBatches(deps, fetch);
+  const hashes = new Map(manifest.notes.map((e) => [e.path, e.hash]));
+  for (const [path, hash] of seen ?? []) if (hashes.has(path)) hashes.set(path, hash);
   return hashes;
 }

@@ -1,7 +1,8 @@
 import type { VaultEvent } from '../../common/api-schemas.ts';
 import type { NotesBatch } from '../../common/chat-schemas.ts';
 import { updateCachedNotes } from '../db/notes-cache-repo.ts';
-import { BATCH_SIZE, type VaultChange } from './sync-vault.ts';
+import { BATCH_SIZE } from './copy-notes.ts';
+import type { VaultChange } from './sync-vault.ts';
 
 /** How long to gather a burst of vault events (a sync, a bulk rename) before fetching once? */
 export const EVENT_BATCH_MS = 150;
