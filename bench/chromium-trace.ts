@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import type { CDPSession, Page } from '@playwright/test';
-import { watchPageShown } from './page-shown.ts';
+import { typeInSearchBox, watchPageShown, watchSummaries } from './page-shown.ts';
 
 /**
  * What the trace diagnostics (trace-main-thread.ts, trace-sync-threads.ts) share: a
@@ -86,10 +86,10 @@ export function sourcePosition(
 /** bench/search.ts's first visit: login, chat view, the first query until its summary shows. */
 export async function firstVisit(page: Page, loginLink: string, q: string): Promise<void> {
   const watched = await watchPageShown(page, ['chat-view']);
+  const summaries = await watchSummaries(page);
   await page.goto(loginLink);
   await watched.shown('chat-view');
-  await page.getByTestId('search-box').fill(q);
-  await page
-    .locator(`[data-testid="search-summary"][data-query="${q}"]`)
-    .waitFor({ timeout: 180_000 });
+  const shown = summaries.next(q, 180_000);
+  await typeInSearchBox(page, q);
+  await shown;
 }

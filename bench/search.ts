@@ -8,7 +8,7 @@ import { DB_NAME, STORES } from '../web/db/database.ts';
 import { NoteIndex } from '../web/search/note-index.ts';
 import { relevanceSet } from '../web/search/relevance-set.ts';
 import { INDEX_END_MARK, INDEX_START_MARK } from '../web/search/search-client.ts';
-import { watchPageShown } from './page-shown.ts';
+import { typeInSearchBox, watchPageShown, watchSummaries } from './page-shown.ts';
 import { rssMb } from './process-memory.ts';
 import { tldrRelevance } from './relevance-tldr.ts';
 import { type BenchResult, median, round2 } from './results.ts';
@@ -19,7 +19,7 @@ import { serveCommand } from './serve-args.ts';
 
 /** How long the first sync of a generated vault may take before the run gives up. */
 const BUILD_TIMEOUT_MS = 120_000;
-/** Reloads timed for `ready_ms` (their median; timed to when the results showed, see `watchSummaries`). */
+/** Reloads timed for `ready_ms` (their median; timed to when the results showed, see page-shown.ts `watchSummaries`). */
 const READY_RELOADS = 5;
 
 const percentile = (samples: number[], p: number) => {
@@ -39,75 +39,6 @@ async function query(
   const ms = Number(await summary.getAttribute('data-ms'));
   const count = await page.getByTestId('search-hit').count();
   return { ms, count };
-}
-
-/**
- * When the summary of each query first showed, on the page's clock as epoch milliseconds
- * (set before any script of the page). Playwright's `waitFor` polls, at up to 500 ms
- * between tries once the element is late, so its return says when Playwright looked:
- * a reload whose results showed at 720 ms was «ready» at 1,106. The figures time what
- * the user sees instead.
- */
-const watchSummaries = () => {
-  const w = window as unknown as {
-    summaryShown: Record<string, number>;
-    somaBenchSummary?: (q: string, at: number) => void;
-  };
-  w.summaryShown = {};
-  new MutationObserver(() => {
-    const q = document.querySelector('[data-testid="search-summary"]')?.getAttribute('data-query');
-    if (q == null || q in w.summaryShown) return;
-    const at = performance.timeOrigin + performance.now();
-    w.summaryShown[q] = at;
-    w.somaBenchSummary?.(q, at);
-  }).observe(document, {
-    childList: true,
-    subtree: true,
-    attributes: true,
-    attributeFilter: ['data-query'],
-  });
-};
-
-/**
- * Summaries as the page reports them (`watchSummaries` calls a binding): a reload is
- * waited on without Playwright's injected script, whose evaluation in the reloading
- * page (~20 ms of its main thread, ~100 ms at 4× slower) would be timed as the app's.
- */
-async function watchSummaryBinding(page: Page) {
-  let waiting: { q: string; resolve: (at: number) => void }[] = [];
-  await page.exposeBinding('somaBenchSummary', (_source, q: string, at: number) => {
-    for (const w of waiting) if (w.q === q) w.resolve(at);
-    waiting = waiting.filter((w) => w.q !== q);
-  });
-  return {
-    /** When `q`'s summary next shows (epoch ms on the page's clock); ask before the action. */
-    next(q: string, timeoutMs: number): Promise<number> {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`no se vio el resumen de «${q}»`)),
-          timeoutMs,
-        );
-        waiting.push({
-          q,
-          resolve: (at) => {
-            clearTimeout(timer);
-            resolve(at);
-          },
-        });
-      });
-    },
-  };
-}
-
-/** When `q`'s summary first showed on this page (epoch ms, `watchSummaries`). */
-async function shownAt(page: Page, q: string): Promise<number> {
-  const at = await page.evaluate(
-    (query) =>
-      (window as unknown as { summaryShown?: Record<string, number> }).summaryShown?.[query],
-    q,
-  );
-  if (at === undefined) throw new Error(`no se vio el resumen de «${q}»`);
-  return at;
 }
 
 /** Every main-thread task over 50 ms since the page loaded (a PerformanceObserver set before any script). */
@@ -272,21 +203,24 @@ async function benchVault(run: VaultRun, hooks: SearchHooks): Promise<BenchResul
     browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
     const page = await browser.newPage();
     await page.addInitScript(watchLongTasks);
-    await page.addInitScript(watchSummaries);
     const watched = await watchPageShown(page, ['chat-view']);
-    const summaries = await watchSummaryBinding(page);
+    const summaries = await watchSummaries(page);
     const setup = hooks.beforeOpen ? `; ${await hooks.beforeOpen(page, soma)}` : '';
     const t0 = Date.now();
     await page.goto(soma.loginLink);
     await watched.shown('chat-view');
-    const first = await query(page, queries[0]!, run.timeoutMs);
-    const buildMs = (await shownAt(page, queries[0]!)) - t0;
+    // Typed and waited on with nothing of Playwright's in the page: the main-thread tasks
+    // read next are the app's alone (see page-shown.ts).
+    const firstShown = summaries.next(queries[0]!, run.timeoutMs);
+    await typeInSearchBox(page, queries[0]!);
+    const buildMs = (await firstShown) - t0;
     const tasks = await page.evaluate(longestTasks, {
       start: INDEX_START_MARK,
       end: INDEX_END_MARK,
     });
     if (!tasks.marked) throw new Error(`la página no marcó ${INDEX_START_MARK}`);
-    if (first.count === 0) throw new Error('la búsqueda no encontró nada tras la sincronización');
+    if ((await page.getByTestId('search-hit').count()) === 0)
+      throw new Error('la búsqueda no encontró nada tras la sincronización');
     // Let the worker save its index before the reload (stringify + put, ~1–2 s at 10k).
     await page.waitForTimeout(run.saveWaitMs);
     const serverRss = await rssMb(soma.pid);
