@@ -36,3 +36,6 @@ export const SYNC_RETRY_FIRST_MS = 5_000;
 
 /** …up to this. */
 export const SYNC_RETRY_MAX_MS = 60_000;
+
+/** The longest the service worker waits for the first sync before registering anyway (sw-update.ts). */
+export const SW_AFTER_SYNC_MAX_MS = 15_000;
