@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteDatabase } from '../db/database.ts';
 import type { TurnRecord } from '../db/records.ts';
 import { listTurns, putTurn } from '../db/turns-repo.ts';
+import { doneEvent, frame, streamBody } from '../testing/chat-stream.ts';
 import { turnRecord } from '../testing/test-records.ts';
 import { createAnswerStream } from './answer-stream.ts';
 import type { ChatCore } from './chat-core.ts';
@@ -13,34 +14,17 @@ afterEach(async () => {
   await deleteDatabase();
 });
 
-const frame = (event: object) =>
-  `event: ${(event as { type: string }).type}\ndata: ${JSON.stringify(event)}\n\n`;
-
-const done = {
-  type: 'done',
-  provider: 'groq',
-  model: 'm',
-  ttftMs: 5,
-  totalMs: 9,
-  usage: null,
-  finishReason: 'stop',
-};
+const done = doneEvent;
 
 /** An answer stream whose frames arrive one per read, then ends (or fails). */
 function stubAnswer(frames: string[], fail = false) {
-  const bytes = new TextEncoder();
-  vi.stubGlobal('fetch', async () => {
-    const queue = [...frames];
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        const next = queue.shift();
-        if (next !== undefined) controller.enqueue(bytes.encode(next));
-        else if (fail) controller.error(new Error('socket hang up'));
-        else controller.close();
-      },
-    });
-    return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
-  });
+  vi.stubGlobal(
+    'fetch',
+    async () =>
+      new Response(streamBody(frames, fail), {
+        headers: { 'Content-Type': 'text/event-stream' },
+      }),
+  );
 }
 
 /**

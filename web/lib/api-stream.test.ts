@@ -1,26 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatEvent } from '../../common/chat-schemas.ts';
+import { streamBody as body, doneEvent, frame } from '../testing/chat-stream.ts';
 import { streamChat } from './api.ts';
 import { ApiError } from './api-error.ts';
 import { chatEvents } from './chat-events.ts';
-
-/** A body that sends `parts` as separate chunks, optionally failing after them. */
-function body(parts: string[], fail = false): ReadableStream<Uint8Array> {
-  const bytes = new TextEncoder();
-  const queue = [...parts];
-  // One chunk per pull: erroring in `start` would discard the chunks still queued.
-  return new ReadableStream({
-    pull(controller) {
-      const next = queue.shift();
-      if (next !== undefined) controller.enqueue(bytes.encode(next));
-      else if (fail) controller.error(new Error('socket hang up'));
-      else controller.close();
-    },
-  });
-}
-
-const frame = (event: object) =>
-  `event: ${(event as { type: string }).type}\ndata: ${JSON.stringify(event)}\n\n`;
 
 async function collect(stream: AsyncGenerator<ChatEvent>): Promise<ChatEvent[]> {
   const out: ChatEvent[] = [];
@@ -28,15 +11,7 @@ async function collect(stream: AsyncGenerator<ChatEvent>): Promise<ChatEvent[]> 
   return out;
 }
 
-const done = {
-  type: 'done',
-  provider: 'groq',
-  model: 'm',
-  ttftMs: 5,
-  totalMs: 9,
-  usage: null,
-  finishReason: 'stop',
-};
+const done = doneEvent;
 
 afterEach(() => vi.unstubAllGlobals());
 
