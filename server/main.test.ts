@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SCAN_CACHE_FILE } from './vault/scan-cache.ts';
 
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 
@@ -97,6 +98,19 @@ describe('main', () => {
     });
     expect(replay.status).toBe(401);
     await stop(second);
+  });
+
+  it('scans the vault once the login link is out, before any request asks', async () => {
+    const vault = join(base, 'v');
+    await mkdir(join(vault, '00_Entrada'), { recursive: true });
+    await writeFile(join(vault, '00_Entrada', 'nota.md'), '# Nota');
+    const s = start(['--vault', vault, '--config-dir', join(base, 'c')]);
+    await s.link;
+    // No request is made: the scan cache, written after the first scan, shows it ran.
+    const cache = join(base, 'c', SCAN_CACHE_FILE);
+    await vi.waitFor(() => expect(existsSync(cache)).toBe(true), 30_000);
+    expect(await readFile(cache, 'utf8')).toContain('00_Entrada/nota.md');
+    await stop(s);
   });
 
   it('with embeddings in the harness, embeds into the config folder and keeps them across a restart', async () => {

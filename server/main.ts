@@ -74,7 +74,9 @@ async function main(): Promise<void> {
   const vault = new Vault(options.vault, {
     scanCacheFile: join(options.configDir, SCAN_CACHE_FILE),
   });
-  await vault.start();
+  // The scan starts once the login link is out (below): start-up does not wait for it, and
+  // the browser's boot (~0.5–1 s before it asks) overlaps it; a request before then starts it.
+  await vault.start({ deferScan: true });
   harness.watch();
   const embeddingsConfig = harness.current().embeddings;
   // Imported only when the harness turns the layer on: with it off, none of it is loaded.
@@ -168,6 +170,8 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
     if (options.open) openBrowser(link);
+    // Scanned while the browser boots: its first sync then joins this scan, never a second.
+    void vault.scanNow();
   });
   server.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') {

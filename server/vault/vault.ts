@@ -46,7 +46,8 @@ export class Vault {
   /** Bumped on every change to the index; the manifest is rebuilt only when it moved. */
   private revision = 0;
   private manifestCache: { revision: number; manifest: Manifest } | null = null;
-  private scanned: Promise<void> = Promise.resolve();
+  /** The first scan, once started (scanNow). */
+  private scanned: Promise<void> | null = null;
   /** The scan cache's write after the first scan: nothing waits for it but close(). */
   private savedAfterScan: Promise<void> = Promise.resolve();
   /** While the first scan runs: how far it came (an export follows it). */
@@ -66,26 +67,46 @@ export class Vault {
   }
 
   /**
-   * Starts the initial scan, which watches each folder before reading it. Never waits for
-   * the scan, so a huge vault does not delay start-up; requests wait for it instead.
+   * Starts the watcher and, unless `deferScan`, the initial scan, which watches each folder
+   * before reading it. Never waits for the scan, so a huge vault does not delay start-up;
+   * requests wait for it instead. With `deferScan` the scan starts at `scanNow()` (the server,
+   * once its login link is out) or at the first request that needs the index, whichever
+   * comes first.
    */
-  async start(): Promise<void> {
+  async start(opts: { deferScan?: boolean } = {}): Promise<void> {
     this.watcher = new FolderWatcher(
       (rel, abs) => this.onFsEvent(rel, abs),
       (message, err) => console.error(`[vault] ${message}:`, err),
     );
-    this.scanned = this.scan();
-    this.scanned.catch((err) => console.error('[vault] error al explorar la bóveda:', err));
+    if (!opts.deferScan) void this.scanNow();
+  }
+
+  /**
+   * The first scan: started now if it has not been, joined if it has (never run twice).
+   * Before start() (no watcher, nothing could stay current) and after close(), nothing.
+   */
+  scanNow(): Promise<void> {
+    if (this.scanned) return this.scanned;
+    if (!this.watcher) return Promise.resolve();
+    const scanned = this.scan();
+    this.scanned = scanned;
+    scanned.catch((err) => console.error('[vault] error al explorar la bóveda:', err));
     // Not part of the scan: the manifest must not wait for a write and its fsync.
-    this.savedAfterScan = this.scanned.then(
+    this.savedAfterScan = scanned.then(
       () => this.saveScanCache(),
       () => {},
     );
+    return scanned;
+  }
+
+  /** Whether the first scan has started (tests: it runs before any request asks). */
+  get scanStarted(): boolean {
+    return this.scanned !== null;
   }
 
   /** Resolves once the first scan is done and every folder is watched (tests, start-up checks). */
   async ready(): Promise<void> {
-    await this.scanned;
+    await this.scanNow();
   }
 
   /**
@@ -93,7 +114,7 @@ export class Vault {
    * turn lists the vault's notes), so callers must treat it as read-only.
    */
   async manifest(): Promise<Manifest> {
-    await this.scanned;
+    await this.scanNow();
     if (this.manifestCache?.revision !== this.revision) {
       this.manifestCache = { revision: this.revision, manifest: buildManifest(this.entries) };
     }
@@ -105,7 +126,7 @@ export class Vault {
    * is megabytes of JSON). '' is the top level. 404 `not_found` for a folder not in the index.
    */
   async folder(input: string): Promise<FolderRows> {
-    await this.scanned;
+    await this.scanNow();
     const rel = normalizeVaultPath(input);
     if (rel !== '' && !this.folders.has(rel)) {
       throw new ApiError(404, 'not_found', `No existe la carpeta «${rel}» en la bóveda`);
@@ -115,7 +136,7 @@ export class Vault {
 
   /** Reads a note fresh from disk. 404 `not_found`, 415 `not_a_note` for skipped files. */
   async readNote(input: string): Promise<Note> {
-    await this.scanned;
+    await this.scanNow();
     const resolved = await resolveInVault(this.root, input);
     const known = this.entries.get(resolved.rel);
     // The index remembers the on-disk spelling (NFD names synced from a Mac).
@@ -145,6 +166,8 @@ export class Vault {
    * meanwhile reach the client as events and in the manifest).
    */
   async *notes(): AsyncGenerator<ExportNote> {
+    // Started (or joined) before anything is awaited, so its progress is there to follow.
+    void this.scanNow();
     const realRoot = await realpath(this.root);
     const slice = new TimeSlice();
     for await (const rel of this.scanProgress?.follow() ?? this.indexedPaths()) {
@@ -158,7 +181,7 @@ export class Vault {
 
   /** The index's paths once the first scan is done, as they are then. */
   private async *indexedPaths(): AsyncGenerator<string> {
-    await this.scanned;
+    await this.scanNow();
     yield* [...this.entries.keys()];
   }
 
@@ -168,7 +191,7 @@ export class Vault {
    * own event later finds nothing new and stays quiet.
    */
   async sync(rel: string): Promise<void> {
-    await this.scanned;
+    await this.scanNow();
     const pending = this.timers.get(rel);
     if (pending) {
       clearTimeout(pending);
@@ -290,7 +313,7 @@ export class Vault {
   private enqueue(rel: string, task: () => Promise<void>): Promise<void> {
     return this.queue
       .run(rel, async () => {
-        await this.scanned;
+        await this.scanNow();
         await task();
       })
       .catch((err) => console.error(`[vault] error al actualizar «${rel}»:`, err));
