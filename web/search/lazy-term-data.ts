@@ -7,20 +7,6 @@ export const UNREADABLE = 'índice guardado ilegible';
 /** Zigzag: a document id can be lower than the one before it (a note re-added), so gaps may be negative. */
 const unzigzag = (n: number) => (n >>> 1) ^ -(n & 1);
 
-function readVarint(bytes: Uint8Array, at: number, end: number): [value: number, next: number] {
-  let value = 0;
-  let shift = 0;
-  let i = at;
-  let byte: number;
-  do {
-    if (i >= end) throw new Error(UNREADABLE);
-    byte = bytes[i++]!;
-    value |= (byte & 0x7f) << shift;
-    shift += 7;
-  } while (byte & 0x80);
-  return [value >>> 0, i];
-}
-
 /** The bytes of one term's postings, still encoded. */
 export interface EncodedTerm {
   bytes: Uint8Array;
@@ -37,30 +23,68 @@ export interface FieldBlock {
   last: number;
 }
 
+/**
+ * A reader of one term's varints. Plain fields, not `[value, next]` tuples: a
+ * term is decoded once, by code V8 has not optimised yet, where every tuple was
+ * an allocation (most of a query's first read of a common word).
+ */
+class VarintReader {
+  at: number;
+  constructor(
+    readonly bytes: Uint8Array,
+    start: number,
+    readonly end: number,
+  ) {
+    this.at = start;
+  }
+  /** Throws past `end`: a term reads only within its own bytes. */
+  next(): number {
+    const { bytes, end } = this;
+    let i = this.at;
+    if (i >= end) throw new Error(UNREADABLE);
+    let byte = bytes[i++]!;
+    // Nearly every posting number fits one byte.
+    if (byte < 0x80) {
+      this.at = i;
+      return byte;
+    }
+    let value = byte & 0x7f;
+    let shift = 7;
+    do {
+      if (i >= end) throw new Error(UNREADABLE);
+      byte = bytes[i++]!;
+      value |= (byte & 0x7f) << shift;
+      shift += 7;
+    } while (byte & 0x80);
+    this.at = i;
+    return value >>> 0;
+  }
+  /** Steps over one varint (a frequency `fieldBlocks` does not need). */
+  skip(): void {
+    const { bytes, end } = this;
+    let i = this.at;
+    while (i < end && bytes[i]! & 0x80) i++;
+    if (i >= end) throw new Error(UNREADABLE);
+    this.at = i + 1;
+  }
+}
+
 /** The field blocks of a term's encoded postings, in order (to add postings without decoding them to Maps). */
 export function fieldBlocks(encoded: EncodedTerm): FieldBlock[] {
-  const { bytes, end } = encoded;
+  const r = new VarintReader(encoded.bytes, encoded.start, encoded.end);
   const out: FieldBlock[] = [];
-  let [fields, i] = readVarint(bytes, encoded.start, end);
-  for (; fields > 0; fields--) {
-    let fieldId: number;
-    let count: number;
-    [fieldId, i] = readVarint(bytes, i, end);
-    [count, i] = readVarint(bytes, i, end);
-    const from = i;
+  for (let fields = r.next(); fields > 0; fields--) {
+    const fieldId = r.next();
+    const count = r.next();
+    const from = r.at;
     let doc = 0;
     for (let k = 0; k < count; k++) {
-      let gap: number;
-      [gap, i] = readVarint(bytes, i, end);
-      doc += unzigzag(gap);
-      // The frequency: skipped.
-      while (i < end && bytes[i]! & 0x80) i++;
-      if (i >= end) throw new Error(UNREADABLE);
-      i++;
+      doc += unzigzag(r.next());
+      r.skip();
     }
-    out.push({ fieldId, count, from, to: i, last: doc });
+    out.push({ fieldId, count, from, to: r.at, last: doc });
   }
-  if (i !== end) throw new Error(UNREADABLE);
+  if (r.at !== encoded.end) throw new Error(UNREADABLE);
   return out;
 }
 
@@ -109,28 +133,21 @@ export class LazyTermData extends Map<number, Map<number, number>> {
     }
   }
 
-  /** Reads only within the term's own bytes: `readVarint` throws past `end`. */
+  /** Reads only within the term's own bytes: the reader throws past `end`. */
   #decodeFrom(encoded: EncodedTerm): void {
-    const { bytes, end } = encoded;
-    let [fields, i] = readVarint(bytes, encoded.start, end);
-    for (; fields > 0; fields--) {
-      let fieldId: number;
-      let count: number;
-      [fieldId, i] = readVarint(bytes, i, end);
-      [count, i] = readVarint(bytes, i, end);
+    const r = new VarintReader(encoded.bytes, encoded.start, encoded.end);
+    for (let fields = r.next(); fields > 0; fields--) {
+      const fieldId = r.next();
+      let count = r.next();
       const docs = new Map<number, number>();
       let doc = 0;
       for (; count > 0; count--) {
-        let gap: number;
-        let frequency: number;
-        [gap, i] = readVarint(bytes, i, end);
-        [frequency, i] = readVarint(bytes, i, end);
-        doc += unzigzag(gap);
-        docs.set(doc, frequency);
+        doc += unzigzag(r.next());
+        docs.set(doc, r.next());
       }
       super.set(fieldId, docs);
     }
-    if (i !== end) throw new Error(UNREADABLE);
+    if (r.at !== encoded.end) throw new Error(UNREADABLE);
   }
 
   override get size(): number {
