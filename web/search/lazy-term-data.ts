@@ -1,8 +1,7 @@
+import { UNREADABLE, VarintReader } from './varint-reader.ts';
+
 /** minisearch's data for one term: field id → short document id → frequency. */
 export type TermData = Map<number, Map<number, number>>;
-
-/** What a saved index that does not hold together says (a truncated or foreign record). */
-export const UNREADABLE = 'índice guardado ilegible';
 
 /** Zigzag: a document id can be lower than the one before it (a note re-added), so gaps may be negative. */
 const unzigzag = (n: number) => (n >>> 1) ^ -(n & 1);
@@ -21,52 +20,6 @@ export interface FieldBlock {
   from: number;
   to: number;
   last: number;
-}
-
-/**
- * A reader of one term's varints. Plain fields, not `[value, next]` tuples: a
- * term is decoded once, by code V8 has not optimised yet, where every tuple was
- * an allocation (most of a query's first read of a common word).
- */
-class VarintReader {
-  at: number;
-  constructor(
-    readonly bytes: Uint8Array,
-    start: number,
-    readonly end: number,
-  ) {
-    this.at = start;
-  }
-  /** Throws past `end`: a term reads only within its own bytes. */
-  next(): number {
-    const { bytes, end } = this;
-    let i = this.at;
-    if (i >= end) throw new Error(UNREADABLE);
-    let byte = bytes[i++]!;
-    // Nearly every posting number fits one byte.
-    if (byte < 0x80) {
-      this.at = i;
-      return byte;
-    }
-    let value = byte & 0x7f;
-    let shift = 7;
-    do {
-      if (i >= end) throw new Error(UNREADABLE);
-      byte = bytes[i++]!;
-      value |= (byte & 0x7f) << shift;
-      shift += 7;
-    } while (byte & 0x80);
-    this.at = i;
-    return value >>> 0;
-  }
-  /** Steps over one varint (a frequency `fieldBlocks` does not need). */
-  skip(): void {
-    const { bytes, end } = this;
-    let i = this.at;
-    while (i < end && bytes[i]! & 0x80) i++;
-    if (i >= end) throw new Error(UNREADABLE);
-    this.at = i + 1;
-  }
 }
 
 /** The field blocks of a term's encoded postings, in order (to add postings without decoding them to Maps). */
@@ -116,6 +69,33 @@ export class LazyTermData extends Map<number, Map<number, number>> {
   reencode(encoded: EncodedTerm): void {
     if (!this.#encoded) throw new Error('reencode: term already decoded');
     this.#encoded = encoded;
+  }
+
+  /**
+   * In how many notes the term's largest field is (its largest Map's size),
+   * read from the counts in the bytes when still encoded: a query's plan asks
+   * this of common words it then leaves out, and of a prefix's completions,
+   * and decoding them into Maps only to count was most of a first query.
+   * Within a field a note has one posting, so a count is its Map's size.
+   */
+  largestField(): number {
+    const encoded = this.#encoded;
+    let most = 0;
+    if (!encoded) {
+      super.forEach((docs) => {
+        most = Math.max(most, docs.size);
+      });
+      return most;
+    }
+    const r = new VarintReader(encoded.bytes, encoded.start, encoded.end);
+    for (let fields = r.next(); fields > 0; fields--) {
+      r.next();
+      const count = r.next();
+      most = Math.max(most, count);
+      r.skipMany(2 * count);
+    }
+    if (r.at !== encoded.end) throw new Error(UNREADABLE);
+    return most;
   }
 
   #decode(): void {
