@@ -68,7 +68,7 @@ function grownTo(from: FieldLengths, capacity: number): FieldLengths {
  * (minisearch never reuses an id), found by one pass over the known ids. A
  * revived index brings a new Map, and so new arrays.
  */
-function fieldLengths(m: Internals): FieldLengths {
+export function fieldLengths(m: Internals): FieldLengths {
   const of = m._fieldLength;
   let cached = lengthsCache.get(m);
   if (cached && cached.of === of && cached.nextId === m._nextId && cached.present === of.size)
