@@ -11,6 +11,12 @@ export interface EncodedTerm {
   bytes: Uint8Array;
   start: number;
   end: number;
+  /**
+   * Its field blocks when the writer that encoded it knew them: a term given
+   * postings again (a note added, each batch of a first sync) then needs no
+   * walk over all its postings to find where its fields end.
+   */
+  blocks?: FieldBlock[];
 }
 
 /** One field's postings in a term's bytes: its id, count, where its postings lie, its last document. */
@@ -24,6 +30,7 @@ export interface FieldBlock {
 
 /** The field blocks of a term's encoded postings, in order (to add postings without decoding them to Maps). */
 export function fieldBlocks(encoded: EncodedTerm): FieldBlock[] {
+  if (encoded.blocks) return encoded.blocks;
   const r = new VarintReader(encoded.bytes, encoded.start, encoded.end);
   const out: FieldBlock[] = [];
   for (let fields = r.next(); fields > 0; fields--) {
