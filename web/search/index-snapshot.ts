@@ -1,6 +1,7 @@
 import MiniSearch, { type Options } from 'minisearch';
-import { LazyTermData, type TermData, UNREADABLE } from './lazy-term-data.ts';
+import { LazyTermData, type TermData } from './lazy-term-data.ts';
 import { type FlatTree, flattenTree, rebuildTree, type TermTree } from './term-tree.ts';
+import { UNREADABLE } from './varint-reader.ts';
 import { VarintWriter, zigzag } from './varint-writer.ts';
 
 /**

@@ -46,6 +46,20 @@ describe('web/search/lazy-term-data', () => {
     expect(data.size).toBe(2);
   });
 
+  it('counts its largest field from the bytes without decoding, as the decoded Maps say', () => {
+    // Field 0 holds 2 notes (one gap of two bytes: 300 zigzagged), field 5 holds 1.
+    const wide = new Uint8Array([2, 0, 2, 0xd8, 0x04, 1, 3, 0x81, 0x01, 5, 1, 2, 1]);
+    for (const bytes of [term, wide]) {
+      const data = new LazyTermData({ bytes, start: 0, end: bytes.length });
+      expect(data.largestField()).toBe(2);
+      expect(data.encoded).not.toBeNull();
+      expect(Math.max(...[...data.values()].map((docs) => docs.size))).toBe(2);
+      expect(data.largestField()).toBe(2);
+    }
+    const cut = new LazyTermData({ bytes: term, start: 0, end: term.length - 1 });
+    expect(() => cut.largestField()).toThrow();
+  });
+
   it('takes changes like a Map once read', () => {
     const data = new LazyTermData({ bytes: term, start: 0, end: term.length });
     data.set(7, new Map([[9, 1]]));

@@ -1,31 +1,22 @@
+import { UNREADABLE, VarintReader } from './varint-reader.ts';
+
 /** minisearch's data for one term: field id → short document id → frequency. */
 export type TermData = Map<number, Map<number, number>>;
 
-/** What a saved index that does not hold together says (a truncated or foreign record). */
-export const UNREADABLE = 'índice guardado ilegible';
-
 /** Zigzag: a document id can be lower than the one before it (a note re-added), so gaps may be negative. */
 const unzigzag = (n: number) => (n >>> 1) ^ -(n & 1);
-
-function readVarint(bytes: Uint8Array, at: number, end: number): [value: number, next: number] {
-  let value = 0;
-  let shift = 0;
-  let i = at;
-  let byte: number;
-  do {
-    if (i >= end) throw new Error(UNREADABLE);
-    byte = bytes[i++]!;
-    value |= (byte & 0x7f) << shift;
-    shift += 7;
-  } while (byte & 0x80);
-  return [value >>> 0, i];
-}
 
 /** The bytes of one term's postings, still encoded. */
 export interface EncodedTerm {
   bytes: Uint8Array;
   start: number;
   end: number;
+  /**
+   * Its field blocks when the writer that encoded it knew them: a term given
+   * postings again (a note added, each batch of a first sync) then needs no
+   * walk over all its postings to find where its fields end.
+   */
+  blocks?: FieldBlock[];
 }
 
 /** One field's postings in a term's bytes: its id, count, where its postings lie, its last document. */
@@ -39,28 +30,21 @@ export interface FieldBlock {
 
 /** The field blocks of a term's encoded postings, in order (to add postings without decoding them to Maps). */
 export function fieldBlocks(encoded: EncodedTerm): FieldBlock[] {
-  const { bytes, end } = encoded;
+  if (encoded.blocks) return encoded.blocks;
+  const r = new VarintReader(encoded.bytes, encoded.start, encoded.end);
   const out: FieldBlock[] = [];
-  let [fields, i] = readVarint(bytes, encoded.start, end);
-  for (; fields > 0; fields--) {
-    let fieldId: number;
-    let count: number;
-    [fieldId, i] = readVarint(bytes, i, end);
-    [count, i] = readVarint(bytes, i, end);
-    const from = i;
+  for (let fields = r.next(); fields > 0; fields--) {
+    const fieldId = r.next();
+    const count = r.next();
+    const from = r.at;
     let doc = 0;
     for (let k = 0; k < count; k++) {
-      let gap: number;
-      [gap, i] = readVarint(bytes, i, end);
-      doc += unzigzag(gap);
-      // The frequency: skipped.
-      while (i < end && bytes[i]! & 0x80) i++;
-      if (i >= end) throw new Error(UNREADABLE);
-      i++;
+      doc += unzigzag(r.next());
+      r.skip();
     }
-    out.push({ fieldId, count, from, to: i, last: doc });
+    out.push({ fieldId, count, from, to: r.at, last: doc });
   }
-  if (i !== end) throw new Error(UNREADABLE);
+  if (r.at !== encoded.end) throw new Error(UNREADABLE);
   return out;
 }
 
@@ -94,6 +78,33 @@ export class LazyTermData extends Map<number, Map<number, number>> {
     this.#encoded = encoded;
   }
 
+  /**
+   * In how many notes the term's largest field is (its largest Map's size),
+   * read from the counts in the bytes when still encoded: a query's plan asks
+   * this of common words it then leaves out, and of a prefix's completions,
+   * and decoding them into Maps only to count was most of a first query.
+   * Within a field a note has one posting, so a count is its Map's size.
+   */
+  largestField(): number {
+    const encoded = this.#encoded;
+    let most = 0;
+    if (!encoded) {
+      super.forEach((docs) => {
+        most = Math.max(most, docs.size);
+      });
+      return most;
+    }
+    const r = new VarintReader(encoded.bytes, encoded.start, encoded.end);
+    for (let fields = r.next(); fields > 0; fields--) {
+      r.next();
+      const count = r.next();
+      most = Math.max(most, count);
+      r.skipMany(2 * count);
+    }
+    if (r.at !== encoded.end) throw new Error(UNREADABLE);
+    return most;
+  }
+
   #decode(): void {
     const encoded = this.#encoded;
     if (!encoded) return;
@@ -109,28 +120,21 @@ export class LazyTermData extends Map<number, Map<number, number>> {
     }
   }
 
-  /** Reads only within the term's own bytes: `readVarint` throws past `end`. */
+  /** Reads only within the term's own bytes: the reader throws past `end`. */
   #decodeFrom(encoded: EncodedTerm): void {
-    const { bytes, end } = encoded;
-    let [fields, i] = readVarint(bytes, encoded.start, end);
-    for (; fields > 0; fields--) {
-      let fieldId: number;
-      let count: number;
-      [fieldId, i] = readVarint(bytes, i, end);
-      [count, i] = readVarint(bytes, i, end);
+    const r = new VarintReader(encoded.bytes, encoded.start, encoded.end);
+    for (let fields = r.next(); fields > 0; fields--) {
+      const fieldId = r.next();
+      let count = r.next();
       const docs = new Map<number, number>();
       let doc = 0;
       for (; count > 0; count--) {
-        let gap: number;
-        let frequency: number;
-        [gap, i] = readVarint(bytes, i, end);
-        [frequency, i] = readVarint(bytes, i, end);
-        doc += unzigzag(gap);
-        docs.set(doc, frequency);
+        doc += unzigzag(r.next());
+        docs.set(doc, r.next());
       }
       super.set(fieldId, docs);
     }
-    if (i !== end) throw new Error(UNREADABLE);
+    if (r.at !== encoded.end) throw new Error(UNREADABLE);
   }
 
   override get size(): number {

@@ -12,6 +12,7 @@ import { analyzeQueryWords } from './query-words.ts';
 import type { SearchFilters } from './search-types.ts';
 import { indexTerms, isStopWord, words, wordText } from './spanish-analyzer.ts';
 import type { SynonymTable } from './synonym-table.ts';
+import { fieldLengths, type Internals } from './term-postings.ts';
 
 /** How many hits one search returns at most. */
 export const MAX_HITS = 20;
@@ -102,7 +103,18 @@ export class NoteIndex {
 
   /** Revives a saved snapshot (what the worker saves: far quicker to read back than JSON). */
   static fromSnapshot(snapshot: IndexSnapshot): NoteIndex {
-    return new NoteIndex(restoreIndex(snapshot, OPTIONS));
+    const index = new NoteIndex(restoreIndex(snapshot, OPTIONS));
+    index.prepared();
+    return index;
+  }
+
+  /**
+   * Arrays every query reads (each note's field lengths), made when the index
+   * comes to rest (revived, or snapshotted after changes) rather than by the
+   * next query: kept up to date after that at the cost of what changed.
+   */
+  private prepared(): void {
+    fieldLengths(this.index as unknown as Internals);
   }
 
   /** Files the postings of the notes added so far: every reader of the index calls it first. */
@@ -143,7 +155,9 @@ export class NoteIndex {
   }
 
   snapshot(): IndexSnapshot {
-    return snapshotOf(this.settled());
+    const taken = snapshotOf(this.settled());
+    this.prepared();
+    return taken;
   }
 
   /**

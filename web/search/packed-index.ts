@@ -1,5 +1,5 @@
 import type { IndexSnapshot } from './index-snapshot.ts';
-import { UNREADABLE } from './lazy-term-data.ts';
+import { UNREADABLE } from './varint-reader.ts';
 
 /**
  * The saved index as IndexedDB keeps it, in two Blobs:

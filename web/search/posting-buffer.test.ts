@@ -2,7 +2,7 @@ import MiniSearch, { type Options } from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { speedUpAdds } from './fast-add-term.ts';
 import { restoreIndex, snapshotOf } from './index-snapshot.ts';
-import { LazyTermData } from './lazy-term-data.ts';
+import { fieldBlocks, LazyTermData } from './lazy-term-data.ts';
 import { NoteAnalyzer } from './note-analysis.ts';
 import { PostingBuffer } from './posting-buffer.ts';
 
@@ -123,5 +123,34 @@ describe('web/search/posting-buffer', () => {
     expect((faro as LazyTermData).encoded).not.toBeNull();
     expect(JSON.stringify(index)).toBe(JSON.stringify(plain));
     expect(snapshotOf(index)).toEqual(snapshotOf(plain));
+  });
+
+  it('keeps the field blocks of each encoded term as its bytes say, note after note', () => {
+    const words = ['faro', 'niebla', 'marea', 'costa', 'brújula', 'ancla'];
+    const many: Doc[] = Array.from({ length: 400 }, (_, i) => ({
+      id: `n${i}`,
+      title: words[i % 6]!,
+      text: `${words[(i * 7) % 6]} ${words[(i * 5) % 6]} ${i % 3 === 0 ? words[(i * 11) % 6] : ''}`,
+      ...(i % 4 === 0 ? { tags: [words[(i * 13) % 6]!] } : {}),
+    }));
+    const plain = new MiniSearch<Doc>(options);
+    plain.addAll(many);
+    const index = new MiniSearch<Doc>(options);
+    const buffer = new PostingBuffer(index, speedUpAdds(index));
+    // One note a flush, as edits come: every flush after the first appends to encoded terms.
+    for (const doc of many) {
+      buffer.add(doc);
+      buffer.flush();
+    }
+    const terms = (index as unknown as { _index: Map<string, unknown> })._index;
+    let checked = 0;
+    for (const data of terms.values()) {
+      const encoded = (data as LazyTermData).encoded;
+      if (!encoded?.blocks) continue;
+      expect(encoded.blocks).toEqual(fieldBlocks({ ...encoded, blocks: undefined }));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(5);
+    expect(JSON.stringify(index)).toBe(JSON.stringify(plain));
   });
 });

@@ -1,7 +1,7 @@
 import type MiniSearch from 'minisearch';
 import type { TermAccess, TermData } from './fast-add-term.ts';
 import { grown, IntList } from './int-list.ts';
-import { fieldBlocks, LazyTermData } from './lazy-term-data.ts';
+import { type FieldBlock, fieldBlocks, LazyTermData } from './lazy-term-data.ts';
 import { type AnalysisOptions, type AnalyzedDocs, NoteAnalyzer } from './note-analysis.ts';
 import { VarintWriter, zigzag } from './varint-writer.ts';
 
@@ -247,21 +247,34 @@ export class PostingBuffer<T> {
       }
       writer.length = at;
     };
+    /** The last document of pair `p`'s postings, as written (in document order). */
+    const lastOf = (p: number) => sorted[2 * start[p + 1]! - 2]!;
     /** Terms encoded now: new ones (`term`), or ones still encoded given more postings (`data`). */
-    const encoded: { term: string; data?: LazyTermData; start: number; end: number }[] = [];
+    const encoded: {
+      term: string;
+      data?: LazyTermData;
+      start: number;
+      end: number;
+      blocks?: FieldBlock[];
+    }[] = [];
     for (let r = 0; r < ranked.length; r++) {
       const term = this.terms[ranked[r]!]!;
       const old = olds[r];
       const at = writer.length;
       if (old === undefined) {
         writer.push(from[r + 1]! - from[r]!);
+        const written: FieldBlock[] = [];
         for (let q = from[r]!; q < from[r + 1]!; q++) {
           const p = byTerm[q]!;
-          writer.push(keys[p]! % fieldCount);
-          writer.push(start[p + 1]! - start[p]!);
+          const fieldId = keys[p]! % fieldCount;
+          const count = start[p + 1]! - start[p]!;
+          writer.push(fieldId);
+          writer.push(count);
+          const blockFrom = writer.length;
           postingsOf(p, 0);
+          written.push({ fieldId, count, from: blockFrom, to: writer.length, last: lastOf(p) });
         }
-        encoded.push({ term, start: at, end: writer.length });
+        encoded.push({ term, start: at, end: writer.length, blocks: written });
       } else if (old instanceof LazyTermData && old.encoded) {
         // Old fields keep their place (their bytes copied, the new documents after
         // theirs); fields new to the term follow, as they would in its Map.
@@ -273,20 +286,35 @@ export class PostingBuffer<T> {
           blocks.length +
             [...pairOf.keys()].filter((f) => !blocks.some((b) => b.fieldId === f)).length,
         );
+        // The new blocks, as fieldBlocks would read them back from the bytes written.
+        const written: FieldBlock[] = [];
         for (const block of blocks) {
           const p = pairOf.get(block.fieldId);
+          const added = p === undefined ? 0 : start[p + 1]! - start[p]!;
           writer.push(block.fieldId);
-          writer.push(block.count + (p === undefined ? 0 : start[p + 1]! - start[p]!));
+          writer.push(block.count + added);
+          const blockFrom = writer.length;
           writer.pushBytes(old.encoded.bytes.subarray(block.from, block.to));
           if (p !== undefined) postingsOf(p, block.last);
+          const last = p === undefined ? block.last : lastOf(p);
+          written.push({
+            fieldId: block.fieldId,
+            count: block.count + added,
+            from: blockFrom,
+            to: writer.length,
+            last,
+          });
           pairOf.delete(block.fieldId);
         }
         for (const [fieldId, p] of pairOf) {
+          const count = start[p + 1]! - start[p]!;
           writer.push(fieldId);
-          writer.push(start[p + 1]! - start[p]!);
+          writer.push(count);
+          const blockFrom = writer.length;
           postingsOf(p, 0);
+          written.push({ fieldId, count, from: blockFrom, to: writer.length, last: lastOf(p) });
         }
-        encoded.push({ term, data: old, start: at, end: writer.length });
+        encoded.push({ term, data: old, start: at, end: writer.length, blocks: written });
       } else {
         for (let q = from[r]!; q < from[r + 1]!; q++) {
           const p = byTerm[q]!;
@@ -305,7 +333,7 @@ export class PostingBuffer<T> {
     // The bytes are final now (the writer grew as it went).
     const bytes = writer.bytes;
     for (const e of encoded) {
-      const at = { bytes, start: e.start, end: e.end };
+      const at = { bytes, start: e.start, end: e.end, blocks: e.blocks };
       if (e.data) e.data.reencode(at);
       else this.access.put(e.term, new LazyTermData(at));
     }

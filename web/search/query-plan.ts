@@ -1,4 +1,5 @@
 import type MiniSearch from 'minisearch';
+import { LazyTermData } from './lazy-term-data.ts';
 import { isStopWord, type QueryWord } from './spanish-analyzer.ts';
 
 /**
@@ -42,8 +43,12 @@ export class TermStats {
     // minisearch keeps document frequencies in its protected term index and has no API for them.
     const termIndex = (this.index as unknown as { _index: TermIndex })._index;
     let most = 0;
-    for (const term of terms)
-      for (const docs of termIndex.get(term)?.values() ?? []) most = Math.max(most, docs.size);
+    for (const term of terms) {
+      const data = termIndex.get(term);
+      // Counted from a term's bytes when it is still encoded: no decoding only to count.
+      if (data instanceof LazyTermData) most = Math.max(most, data.largestField());
+      else for (const docs of data?.values() ?? []) most = Math.max(most, docs.size);
+    }
     return most;
   }
 

@@ -128,6 +128,29 @@ describe('web/search/query-scores', () => {
     expect(ours(a, q)).toEqual(theirs(b, q));
   });
 
+  it('keeps up with notes added, replaced and discarded between queries (field lengths kept, not rebuilt)', () => {
+    const [a, b] = [index(), index()];
+    const q = query('OR', [['faro'], ['memoria', 'niebla']]);
+    const more = docs(700).slice(300);
+    const edits: ((m: MiniSearch<Doc>) => void)[] = [
+      (m) => m.add({ ...more[0]!, id: 'x0' }),
+      (m) => m.discard('n3'),
+      (m) => m.replace({ ...more[1]!, id: 'n5' }),
+      // Past the arrays' spare room: they grow.
+      (m) => m.addAll(more.slice(2).map((d, i) => ({ ...d, id: `y${i}` }))),
+      (m) => {
+        m.discard('y7');
+        m.add({ ...more[3]!, id: 'x1' });
+      },
+    ];
+    expect(ours(a, q)).toEqual(theirs(b, q));
+    for (const edit of edits) {
+      edit(a);
+      edit(b);
+      expect(ours(a, q)).toEqual(theirs(b, q));
+    }
+  });
+
   it('refuses to read its notes once a later query over the same index took the arrays', () => {
     const m = index();
     const first = new QueryScores(m as unknown as MiniSearch<never>, query('OR', [['faro']]));

@@ -27,40 +27,71 @@ export interface Internals {
 /** minisearch's `_fieldLength` as arrays by note id: one read per posting instead of a Map lookup. */
 interface FieldLengths {
   of: Map<number, number[]>;
+  /** The ids below this one are filled in. */
   nextId: number;
-  count: number;
-  /** 1 where the note is in the index. */
+  /** `of.size` then: fewer now (with no new id missing) means notes were removed. */
   known: Uint8Array;
+  present: number;
   /** Per field id, each note's length (NaN where minisearch holds none, as its `undefined` reads). */
   byField: Float64Array[];
 }
 const lengthsCache = new WeakMap<Internals, FieldLengths>();
 
+/** Copies note `doc`'s lengths into the arrays; false when minisearch holds none. */
+function fill(into: FieldLengths, doc: number): boolean {
+  const lengths = into.of.get(doc);
+  if (lengths === undefined) return false;
+  into.known[doc] = 1;
+  lengths.forEach((length, fieldId) => {
+    const field = into.byField[fieldId];
+    if (field) field[doc] = length;
+  });
+  return true;
+}
+
+/** Arrays of `capacity` notes holding what `from` holds. */
+function grownTo(from: FieldLengths, capacity: number): FieldLengths {
+  const known = new Uint8Array(capacity);
+  known.set(from.known);
+  const byField = from.byField.map((old) => {
+    const field = new Float64Array(capacity).fill(Number.NaN);
+    field.set(old);
+    return field;
+  });
+  return { ...from, known, byField };
+}
+
 /**
- * The field lengths, rebuilt only after the index changed: a note added moves
- * `_nextId`, one removed lowers `_documentCount`, a revived index brings a new Map.
+ * The field lengths, kept up to date as the index changes, not rebuilt: a
+ * rebuild walked every note, and the first query after each edit paid it.
+ * Notes added have ids from `nextId` on; a note removed leaves `_fieldLength`
+ * (minisearch never reuses an id), found by one pass over the known ids. A
+ * revived index brings a new Map, and so new arrays.
  */
-function fieldLengths(m: Internals): FieldLengths {
-  const cached = lengthsCache.get(m);
+export function fieldLengths(m: Internals): FieldLengths {
   const of = m._fieldLength;
-  if (
-    cached &&
-    cached.of === of &&
-    cached.nextId === m._nextId &&
-    cached.count === m._documentCount
-  )
+  let cached = lengthsCache.get(m);
+  if (cached && cached.of === of && cached.nextId === m._nextId && cached.present === of.size)
     return cached;
-  const size = m._nextId;
-  const known = new Uint8Array(size);
-  const byField = Object.values(m._fieldIds).map(() => new Float64Array(size).fill(Number.NaN));
-  for (const [doc, lengths] of of) {
-    known[doc] = 1;
-    lengths.forEach((length, fieldId) => {
-      const field = byField[fieldId];
-      if (field) field[doc] = length;
-    });
+  if (!cached || cached.of !== of) {
+    const byField = Object.values(m._fieldIds).map(() => new Float64Array(0));
+    cached = { of, nextId: 0, known: new Uint8Array(0), present: 0, byField };
   }
-  const fresh = { of, nextId: size, count: m._documentCount, known, byField };
+  const size = m._nextId;
+  // Room to grow: notes added one by one would otherwise copy the arrays each time.
+  if (cached.known.length < size) cached = grownTo(cached, size + (size >> 3) + 64);
+  let present = cached.present;
+  for (let doc = cached.nextId; doc < size; doc++) {
+    cached.known[doc] = 0;
+    if (fill(cached, doc)) present++;
+  }
+  if (present !== of.size)
+    for (let doc = 0; doc < cached.nextId; doc++)
+      if (cached.known[doc] === 1 && !of.has(doc)) {
+        cached.known[doc] = 0;
+        for (const field of cached.byField) field[doc] = Number.NaN;
+      }
+  const fresh = { ...cached, nextId: size, present: of.size };
   lengthsCache.set(m, fresh);
   return fresh;
 }

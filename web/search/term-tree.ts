@@ -1,4 +1,4 @@
-import { UNREADABLE } from './lazy-term-data.ts';
+import { UNREADABLE } from './varint-reader.ts';
 
 /**
  * minisearch's term index is a radix tree (7.2.0's SearchableMap): a node is
