@@ -1,7 +1,7 @@
 import type { CachedNoteRecord, SearchIndexRecord } from '../db/records.ts';
 import { loadSearchIndex, SEARCH_INDEX_KEY, saveSearchIndex } from '../db/search-index-repo.ts';
 import { copiedNotes, copiedNotesAfter } from '../db/vault-copy-repo.ts';
-import type { VaultChange } from '../vault-sync/sync-vault.ts';
+import type { VaultChange } from '../vault-sync/sync-deps.ts';
 import type { Analysis, NoteAnalysis } from './analysis-pool.ts';
 import { createFilingQueue } from './filing-queue.ts';
 import { NoteIndex } from './note-index.ts';

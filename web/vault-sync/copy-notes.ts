@@ -1,7 +1,7 @@
 import type { NoteContent } from '../../common/chat-schemas.ts';
 import { updateCachedNotes } from '../db/notes-cache-repo.ts';
 import type { CachedNoteRecord } from '../db/records.ts';
-import type { SyncDeps, VaultChange } from './sync-vault.ts';
+import type { SyncDeps, VaultChange } from './sync-deps.ts';
 
 /** How the sync copies notes it wants: from the export stream, or in batches (sync-vault.ts decides). */
 

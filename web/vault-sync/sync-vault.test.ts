@@ -6,7 +6,8 @@ import { deleteDatabase } from '../db/database.ts';
 import { listCachedNotes } from '../db/notes-cache-repo.ts';
 import { STREAM_CHUNK } from './copy-notes.ts';
 import { HeldCopy } from './held-copy.ts';
-import { diffManifest, syncVault, type VaultChange } from './sync-vault.ts';
+import type { VaultChange } from './sync-deps.ts';
+import { diffManifest, syncVault } from './sync-vault.ts';
 import { applyVaultEvents, pendingChanges } from './vault-events.ts';
 
 afterEach(() => deleteDatabase());

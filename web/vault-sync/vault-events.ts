@@ -2,7 +2,7 @@ import type { VaultEvent } from '../../common/api-schemas.ts';
 import type { NotesBatch } from '../../common/chat-schemas.ts';
 import { updateCachedNotes } from '../db/notes-cache-repo.ts';
 import { BATCH_SIZE } from './copy-notes.ts';
-import type { VaultChange } from './sync-vault.ts';
+import type { VaultChange } from './sync-deps.ts';
 
 /** How long to gather a burst of vault events (a sync, a bulk rename) before fetching once? */
 export const EVENT_BATCH_MS = 150;
