@@ -60,6 +60,18 @@ describe('web/search/lazy-term-data', () => {
     expect(() => cut.largestField()).toThrow();
   });
 
+  it('counts again once given more postings, and from its Maps once decoded', () => {
+    const data = new LazyTermData({ bytes: term, start: 0, end: term.length });
+    expect(data.largestField()).toBe(2);
+    // Field 0 gains note 4 (gap +3 from note 1, zigzagged to 6).
+    const more = new Uint8Array([2, 0, 3, 6, 1, 3, 2, 6, 1, 5, 1, 2, 1]);
+    data.reencode({ bytes: more, start: 0, end: more.length });
+    expect(data.largestField()).toBe(3);
+    data.get(0)!.delete(3);
+    data.get(0)!.delete(4);
+    expect(data.largestField()).toBe(1);
+  });
+
   it('takes changes like a Map once read', () => {
     const data = new LazyTermData({ bytes: term, start: 0, end: term.length });
     data.set(7, new Map([[9, 1]]));

@@ -12,9 +12,10 @@ export interface EncodedTerm {
   start: number;
   end: number;
   /**
-   * Its field blocks when the writer that encoded it knew them: a term given
-   * postings again (a note added, each batch of a first sync) then needs no
-   * walk over all its postings to find where its fields end.
+   * Its field blocks when the writer that encoded it knew them, or once a
+   * query read them (term-postings.ts): a term given postings again (a note
+   * added, each batch of a first sync) then needs no walk over all its
+   * postings to find where its fields end, nor a query to find a field.
    */
   blocks?: FieldBlock[];
 }
@@ -57,6 +58,8 @@ export function fieldBlocks(encoded: EncodedTerm): FieldBlock[] {
  */
 export class LazyTermData extends Map<number, Map<number, number>> {
   #encoded: EncodedTerm | null;
+  /** `largestField()` of the bytes as they are, once read (-1: not yet). */
+  #largest = -1;
 
   constructor(encoded: EncodedTerm) {
     super();
@@ -76,6 +79,7 @@ export class LazyTermData extends Map<number, Map<number, number>> {
   reencode(encoded: EncodedTerm): void {
     if (!this.#encoded) throw new Error('reencode: term already decoded');
     this.#encoded = encoded;
+    this.#largest = -1;
   }
 
   /**
@@ -94,14 +98,20 @@ export class LazyTermData extends Map<number, Map<number, number>> {
       });
       return most;
     }
-    const r = new VarintReader(encoded.bytes, encoded.start, encoded.end);
-    for (let fields = r.next(); fields > 0; fields--) {
-      r.next();
-      const count = r.next();
-      most = Math.max(most, count);
-      r.skipMany(2 * count);
+    // Kept: every query's plan asks it of each of its words' forms again.
+    if (this.#largest >= 0) return this.#largest;
+    if (encoded.blocks) for (const block of encoded.blocks) most = Math.max(most, block.count);
+    else {
+      const r = new VarintReader(encoded.bytes, encoded.start, encoded.end);
+      for (let fields = r.next(); fields > 0; fields--) {
+        r.next();
+        const count = r.next();
+        most = Math.max(most, count);
+        r.skipMany(2 * count);
+      }
+      if (r.at !== encoded.end) throw new Error(UNREADABLE);
     }
-    if (r.at !== encoded.end) throw new Error(UNREADABLE);
+    this.#largest = most;
     return most;
   }
 

@@ -1,5 +1,7 @@
-import MiniSearch, { type Query } from 'minisearch';
+import MiniSearch, { type Options, type Query } from 'minisearch';
 import { describe, expect, it } from 'vitest';
+import { restoreIndex, snapshotOf } from './index-snapshot.ts';
+import { LazyTermData } from './lazy-term-data.ts';
 import { QueryScores } from './query-scores.ts';
 
 /** More than any query here matches: the whole lists are compared, not only their heads. */
@@ -28,15 +30,28 @@ function docs(count: number): Doc[] {
   }));
 }
 
+const OPTIONS: Options<Doc> = {
+  fields: ['title', 'body'],
+  storeFields: ['title', 'folder'],
+  processTerm: (t) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase(),
+  searchOptions: { boost: { title: 2.5 }, processTerm: (t) => t },
+};
+
 function index(count = 300): MiniSearch<Doc> {
-  const m = new MiniSearch<Doc>({
-    fields: ['title', 'body'],
-    storeFields: ['title', 'folder'],
-    processTerm: (t) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase(),
-    searchOptions: { boost: { title: 2.5 }, processTerm: (t) => t },
-  });
+  const m = new MiniSearch<Doc>(OPTIONS);
   m.addAll(docs(count));
   return m;
+}
+
+/** The same index as a reload revives it: every term's postings still encoded (lazy-term-data.ts). */
+const revived = (count = 300) => restoreIndex(snapshotOf(index(count)), OPTIONS);
+
+/** How many of the index's terms are still encoded. */
+function stillEncoded(m: MiniSearch<Doc>): number {
+  const tree = (m as unknown as { _index: { values(): Iterable<unknown> } })._index;
+  let n = 0;
+  for (const data of tree.values()) if (data instanceof LazyTermData && data.encoded) n++;
+  return n;
 }
 
 /** What note-index.ts did with minisearch's own results: scale, then a stable sort. */
@@ -149,6 +164,31 @@ describe('web/search/query-scores', () => {
       edit(b);
       expect(ours(a, q)).toEqual(theirs(b, q));
     }
+  });
+
+  it('scores a revived index from its encoded postings, as minisearch does, leaving them encoded', () => {
+    const m = revived();
+    const terms = stillEncoded(m);
+    expect(terms).toBe(WORDS.length);
+    const queries: Query[] = [
+      query('OR', [['faro'], ['niebla', 'memoria']]),
+      query('AND', [['faro'], ['jardin', 'tomate']]),
+      query('OR', [['albahacas'], ['memorai']], true),
+    ];
+    for (const q of queries) expect(ours(m, q)).toEqual(theirs(index(), q));
+    const inA = (r: Record<string, unknown>) => r.folder === 'a';
+    expect(ours(m, queries[0]!, inA)).toEqual(theirs(index(), queries[0]!, inA));
+    // Scoring and the shown notes' terms read the bytes: no term was decoded into Maps.
+    expect(stillEncoded(m)).toBe(terms);
+  });
+
+  it('drops the postings of notes discarded since a revived index was saved, as minisearch does', () => {
+    const [a, b] = [revived(), index()];
+    for (const m of [a, b]) for (let i = 0; i < 300; i += 7) m.discard(`n${i}`);
+    const q = query('OR', [['faro', 'niebla'], ['tesis']]);
+    expect(ours(a, q)).toEqual(theirs(b, q));
+    // The second time the terms hold no discarded note (minisearch removed them as met).
+    expect(ours(a, q)).toEqual(theirs(b, q));
   });
 
   it('refuses to read its notes once a later query over the same index took the arrays', () => {

@@ -1,7 +1,7 @@
 import type MiniSearch from 'minisearch';
 import type { Query, SearchOptions } from 'minisearch';
 import { type Level, type Scratch, scratchFor } from './score-scratch.ts';
-import { addTermScores, type Internals, type TermData } from './term-postings.ts';
+import { addTermScores, type Internals, markHolders, type TermData } from './term-postings.ts';
 
 /**
  * minisearch's `search`, reimplemented over its own index for the queries
@@ -151,29 +151,33 @@ export class QueryScores {
       best.splice(at, 0, { d, sq, score });
       if (best.length > count) best.pop();
     }
-    return best.map(({ d, score }) => ({
+    const terms = this.termsOf(best.map((x) => x.d));
+    return best.map(({ d, score }, i) => ({
       id: this.m._documentIds.get(d),
       stored: this.m._storedFields.get(d) ?? {},
       score,
-      terms: this.termsOf(d),
+      terms: terms[i]!,
     }));
   }
 
-  /** The index terms (exact or fuzzy) a note holds: what its snippet marks. */
-  private termsOf(doc: number): string[] {
-    const terms: string[] = [];
+  /** The index terms (exact or fuzzy) each of `docs` holds, in the order scored: what its snippet marks. */
+  private termsOf(docs: readonly number[]): string[][] {
+    const terms = docs.map((): string[] => []);
     const { termMask, words } = this.s;
+    const holds = new Uint8Array(docs.length);
+    const reached = new Map<number, number>();
     for (const [term, data, id] of this.scored) {
       // A note holding `term` was counted for its query term (spec's mask covers every
-      // note it reached): the postings of the terms a note never reached go unread.
-      if (((termMask[doc * words + (id >> 5)] as number) & (1 << (id & 31))) === 0) continue;
-      if (terms.includes(term)) continue;
-      for (const docs of data.values()) {
-        if (docs.has(doc)) {
-          terms.push(term);
-          break;
-        }
-      }
+      // note it reached): the postings of the terms no shown note reached go unread.
+      reached.clear();
+      docs.forEach((doc, i) => {
+        const masked = (termMask[doc * words + (id >> 5)] as number) & (1 << (id & 31));
+        if (masked !== 0 && !terms[i]!.includes(term)) reached.set(doc, i);
+      });
+      if (reached.size === 0) continue;
+      holds.fill(0);
+      markHolders(data, reached, holds);
+      for (const i of reached.values()) if (holds[i] === 1) terms[i]!.push(term);
     }
     return terms;
   }

@@ -1,5 +1,7 @@
 import type { SearchOptions } from 'minisearch';
+import { type EncodedTerm, type FieldBlock, fieldBlocks, LazyTermData } from './lazy-term-data.ts';
 import type { Level } from './score-scratch.ts';
+import { UNREADABLE, VarintReader } from './varint-reader.ts';
 
 /** minisearch 7.2's internals read here (no API exposes postings; query-plan.ts reads them too). */
 export type TermData = Map<number, Map<number, number>>;
@@ -119,16 +121,66 @@ export function addTermScores(
   const total = m._documentCount;
   const { known, byField } = fieldLengths(m);
   const { score, present, list } = into;
+  const encoded = data instanceof LazyTermData ? data.encoded : null;
   fields.forEach((field, f) => {
     const fieldId = m._fieldIds[field] as number;
+    const avg = m._avgFieldLength[fieldId] as number;
+    const weight = termWeight * termBoost * (boosts[f] as number);
+    const lengths = byField[fieldId] as Float64Array;
+    if (encoded) {
+      // Read from the term's bytes: decoding them into Maps first was most of a
+      // query's first read of a word, and the Maps lived on for the collector to copy.
+      const block = fieldBlock(encoded, fieldId);
+      if (!block) return;
+      let matching = block.count;
+      let idf = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
+      let n = into.n;
+      let doc = 0;
+      const { bytes } = encoded;
+      const end = block.to;
+      // Varints read in place, one byte each but for the rare long one (the reader's).
+      const long = new VarintReader(bytes, block.from, end);
+      let i = block.from;
+      for (let left = block.count; left > 0; left--) {
+        let gap = bytes[i++] as number;
+        if (gap >= 0x80) {
+          long.at = i - 1;
+          gap = long.next();
+          i = long.at;
+        }
+        let termFreq = bytes[i++] as number;
+        if (termFreq >= 0x80) {
+          long.at = i - 1;
+          termFreq = long.next();
+          i = long.at;
+        }
+        // Past the block: bytes that do not hold together, read no further.
+        if (i > end) throw new Error(UNREADABLE);
+        doc += (gap >>> 1) ^ -(gap & 1);
+        if (known[doc] !== 1) {
+          // Decodes the term (the bytes read here stay as they were).
+          m.removeTerm(fieldId, doc, derived);
+          matching -= 1;
+          idf = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
+          continue;
+        }
+        const fieldLength = lengths[doc] as number;
+        const raw =
+          idf * (delta + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / avg)));
+        if (present[doc] === 0) {
+          present[doc] = 1;
+          list[n++] = doc;
+        }
+        score[doc] = (score[doc] as number) + weight * raw;
+      }
+      into.n = n;
+      return;
+    }
     const freqs = data.get(fieldId);
     if (freqs == null) return;
     let matching = freqs.size;
-    const avg = m._avgFieldLength[fieldId] as number;
-    const weight = termWeight * termBoost * (boosts[f] as number);
     let idf = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
     let n = into.n;
-    const lengths = byField[fieldId] as Float64Array;
     // forEach, not for…of: no entry array per posting (4× faster over a common word's notes).
     freqs.forEach((termFreq, doc) => {
       // A note discarded since: minisearch drops its posting as it meets it, and so it counts no more.
@@ -149,4 +201,50 @@ export function addTermScores(
     });
     into.n = n;
   });
+}
+
+/**
+ * Field `fieldId`'s block in a term's bytes (its postings: gap, frequency per
+ * note, in the order its Map would hold them); undefined when the term is not
+ * in that field. The term's blocks are found once and kept with its bytes: a
+ * query reads six fields of each term, and finding each block anew stepped
+ * over the blocks before it (a common word's body) again.
+ */
+export function fieldBlock(encoded: EncodedTerm, fieldId: number): FieldBlock | undefined {
+  encoded.blocks ??= fieldBlocks(encoded);
+  return encoded.blocks.find((x) => x.fieldId === fieldId);
+}
+
+/**
+ * Which of `docs` hold a term (in any field): `holds[i]` set for `docs[i]`.
+ * Read from the term's bytes while it is still encoded (decoding to answer
+ * this decoded every word of a query whose notes were shown).
+ */
+export function markHolders(
+  data: TermData,
+  docs: ReadonlyMap<number, number>,
+  holds: Uint8Array,
+): void {
+  const encoded = data instanceof LazyTermData ? data.encoded : null;
+  if (!encoded) {
+    for (const fieldDocs of data.values())
+      for (const [doc, i] of docs) if (fieldDocs.has(doc)) holds[i] = 1;
+    return;
+  }
+  let left = docs.size;
+  const r = new VarintReader(encoded.bytes, encoded.start, encoded.end);
+  for (let fields = r.next(); fields > 0 && left > 0; fields--) {
+    r.next();
+    let doc = 0;
+    for (let count = r.next(); count > 0; count--) {
+      const gap = r.next();
+      doc += (gap >>> 1) ^ -(gap & 1);
+      r.skip();
+      const i = docs.get(doc);
+      if (i !== undefined && holds[i] === 0) {
+        holds[i] = 1;
+        if (--left === 0) return;
+      }
+    }
+  }
 }

@@ -76,7 +76,9 @@ export class VectorIndex extends PackedChunks {
     const scan = this.store.scan;
     if (scan) this.scanWasm(scan, query, keep);
     else this.scanJs(query, keep);
-    const hits = topNotes(best.subarray(0, notes), k, min).map((n) => {
+    // In note order, as a pass over every note would meet them (ties keep the first).
+    const candidates = reached.subarray(0, count).sort();
+    const hits = topNotes(best, candidates, k, min).map((n) => {
       const s = bestSlot[n] as number;
       return {
         path: this.paths[n]!,

@@ -72,11 +72,22 @@ export function poolLimit(
   return limit;
 }
 
-/** The numbers of the `k` notes with the highest `best` (at least `min`), best first. */
-export function topNotes(best: Float32Array, k: number, min: number): number[] {
-  // A short sorted list: k is tens, notes are thousands.
+/**
+ * The numbers of the `k` notes with the highest `best` (at least `min`), best
+ * first, ties in note order, among `candidates` (in ascending order: the notes
+ * a search reached, a few hundred, where a pass over every note cost more
+ * than choosing among them).
+ */
+export function topNotes(
+  best: Float32Array,
+  candidates: Int32Array,
+  k: number,
+  min: number,
+): number[] {
+  // A short sorted list: k is tens, candidates are hundreds.
   const top: number[] = [];
-  for (let n = 0; n < best.length; n++) {
+  for (let i = 0; i < candidates.length; i++) {
+    const n = candidates[i] as number;
     const score = best[n] as number;
     if (score < min || score === -2) continue;
     if (top.length === k && score <= (best[top[k - 1]!] as number)) continue;
