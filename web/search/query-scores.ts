@@ -164,6 +164,14 @@ export class QueryScores {
   private termsOf(docs: readonly number[]): string[][] {
     const terms = docs.map((): string[] => []);
     const { termMask, words } = this.s;
+    // The index terms scored for each query term: when only one was, every note
+    // the query term reached holds it, and its postings need not be read.
+    const derivedOf = new Map<number, Set<string>>();
+    for (const [term, , id] of this.scored) {
+      const known = derivedOf.get(id);
+      if (known) known.add(term);
+      else derivedOf.set(id, new Set([term]));
+    }
     const holds = new Uint8Array(docs.length);
     const reached = new Map<number, number>();
     for (const [term, data, id] of this.scored) {
@@ -175,6 +183,10 @@ export class QueryScores {
         if (masked !== 0 && !terms[i]!.includes(term)) reached.set(doc, i);
       });
       if (reached.size === 0) continue;
+      if (derivedOf.get(id)!.size === 1) {
+        for (const i of reached.values()) terms[i]!.push(term);
+        continue;
+      }
       holds.fill(0);
       markHolders(data, reached, holds);
       for (const i of reached.values()) if (holds[i] === 1) terms[i]!.push(term);
