@@ -12,10 +12,9 @@ export interface EncodedTerm {
   start: number;
   end: number;
   /**
-   * Its field blocks when the writer that encoded it knew them, or once a
-   * query read them (term-postings.ts): a term given postings again (a note
-   * added, each batch of a first sync) then needs no walk over all its
-   * postings to find where its fields end, nor a query to find a field.
+   * Its field blocks when the writer that encoded it knew them: a term given
+   * postings again (a note added, each batch of a first sync) then needs no
+   * walk over all its postings to find where its fields end.
    */
   blocks?: FieldBlock[];
 }

@@ -1,5 +1,5 @@
 import type { SearchOptions } from 'minisearch';
-import { type EncodedTerm, type FieldBlock, fieldBlocks, LazyTermData } from './lazy-term-data.ts';
+import { type EncodedTerm, LazyTermData } from './lazy-term-data.ts';
 import type { Level } from './score-scratch.ts';
 import { UNREADABLE, VarintReader } from './varint-reader.ts';
 
@@ -130,7 +130,7 @@ export function addTermScores(
     if (encoded) {
       // Read from the term's bytes: decoding them into Maps first was most of a
       // query's first read of a word, and the Maps lived on for the collector to copy.
-      const block = fieldBlock(encoded, fieldId);
+      const block = fieldSpan(encoded, fieldId);
       if (!block) return;
       let matching = block.count;
       let idf = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
@@ -203,16 +203,57 @@ export function addTermScores(
   });
 }
 
+/** Where a field's postings lie in a term's bytes, and how many. */
+interface Span {
+  from: number;
+  to: number;
+  count: number;
+}
+
 /**
- * Field `fieldId`'s block in a term's bytes (its postings: gap, frequency per
- * note, in the order its Map would hold them); undefined when the term is not
- * in that field. The term's blocks are found once and kept with its bytes: a
- * query reads six fields of each term, and finding each block anew stepped
+ * Per term read by a query: its fields' spans, four numbers each (field id,
+ * count, from, to). Found by stepping over the bytes (no decoding) once per
+ * term: a query reads six fields of each term, and finding each anew stepped
  * over the blocks before it (a common word's body) again.
  */
-export function fieldBlock(encoded: EncodedTerm, fieldId: number): FieldBlock | undefined {
-  encoded.blocks ??= fieldBlocks(encoded);
-  return encoded.blocks.find((x) => x.fieldId === fieldId);
+const spanCache = new WeakMap<EncodedTerm, Int32Array>();
+
+function spansOf(encoded: EncodedTerm): Int32Array {
+  const known = spanCache.get(encoded);
+  if (known) return known;
+  const r = new VarintReader(encoded.bytes, encoded.start, encoded.end);
+  const fields = r.next();
+  const spans = new Int32Array(4 * fields);
+  for (let f = 0; f < 4 * fields; f += 4) {
+    spans[f] = r.next();
+    const count = r.next();
+    spans[f + 1] = count;
+    spans[f + 2] = r.at;
+    r.skipMany(2 * count);
+    spans[f + 3] = r.at;
+  }
+  if (r.at !== encoded.end) throw new Error(UNREADABLE);
+  spanCache.set(encoded, spans);
+  return spans;
+}
+
+/**
+ * Field `fieldId`'s postings in a term's bytes (gap, frequency per note, in
+ * the order its Map would hold them); undefined when the term is not in that
+ * field. From the blocks its writer kept, or from the spans found once.
+ */
+export function fieldSpan(encoded: EncodedTerm, fieldId: number): Span | undefined {
+  if (encoded.blocks) return encoded.blocks.find((x) => x.fieldId === fieldId);
+  const spans = spansOf(encoded);
+  for (let f = 0; f < spans.length; f += 4) {
+    if (spans[f] === fieldId)
+      return {
+        count: spans[f + 1] as number,
+        from: spans[f + 2] as number,
+        to: spans[f + 3] as number,
+      };
+  }
+  return undefined;
 }
 
 /**
