@@ -3,7 +3,7 @@ export interface FigureSpec {
   label: string;
   /** The figure must be at most this (DESIGN.md or the issue that asked for it). */
   max?: number;
-  /** The T460 run's target, when the issue set a looser one for the slower laptop. */
+  /** The T460 run's target, when an issue set one of its own for the slower laptop (looser or stricter). */
   t460Max?: number;
   /** How the ratio reads: value ÷ baseline, or (value + baseline) ÷ baseline for an overhead. */
   ratio?: 'value' | 'overhead';
@@ -19,11 +19,14 @@ export const FIGURE_SPECS: Record<string, FigureSpec> = {
     label:
       'Hybrid query p50 (words + vectors, RRF), whole questions, 10k notes × 3 chunks × 384 dims',
     max: 8,
+    // Issue 17: in T460 mode whole questions meet the search targets, hybrid included.
+    t460Max: 5,
   },
   'search.10k.hybrid_query_p95_ms': {
     label:
       'Hybrid query p95 (words + vectors, RRF), whole questions, 10k notes × 3 chunks × 384 dims',
     max: 25,
+    t460Max: 20,
   },
   'search.10k.vectors_mb': {
     label: 'Vectors held by the search worker, 30k chunks × 384 dims',
