@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { build } from 'esbuild';
+import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
+import { median, percentile, round2 } from './results.ts';
+import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
+
+/**
+ * The search bench's queries in Chromium's V8, each page fresh (its JIT cold),
+ * over the index as a reload revives it: the first round (every query new to
+ * the code and the index: what the browser bench's p95 mostly is) and the
+ * second, with snippets cut from the notes' bodies, as the worker does. On the
+ * page's main thread, timed by its coarse clock (0.1 ms), not in the worker:
+ * an A/B check of the query code (swap `web/search` between runs), not a
+ * figure of record (`bench/run.ts --only search` is).
+ *
+ * `npx tsx bench/search-cold-page.ts [notes] [pages]`
+ */
+
+const count = Number(process.argv[2] ?? 10_000);
+const pages = Number(process.argv[3] ?? 6);
+const root = join(import.meta.dirname, '..');
+
+const entry = `
+import { NoteIndex } from './web/search/note-index.ts';
+import { wantsPrefix } from './web/search/search-query.ts';
+import { snippetBody, snippetOf } from './web/search/snippet.ts';
+let index, bodies;
+globalThis.prepare = (vault) => {
+  const built = NoteIndex.empty();
+  for (const [p, t] of Object.entries(vault)) built.upsert(p, t);
+  index = NoteIndex.fromSnapshot(built.snapshot());
+  bodies = new Map(Object.entries(vault).map(([p, t]) => [p, snippetBody(t)]));
+};
+globalThis.runOnce = (queries) => queries.map((q) => {
+  const t0 = performance.now();
+  for (const h of index.search(q, {}, wantsPrefix(q))) snippetOf(bodies.get(h.path) ?? '', h.terms);
+  return performance.now() - t0;
+});
+`;
+const bundled = await build({
+  stdin: { contents: entry, resolveDir: root, loader: 'ts' },
+  bundle: true,
+  format: 'iife',
+  write: false,
+  logLevel: 'error',
+});
+const script = bundled.outputFiles[0]!.text;
+const vault = spanishVault(count);
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
+const sums: number[] = [];
+try {
+  for (let k = 0; k < pages; k++) {
+    const page = await browser.newPage();
+    await page.addScriptTag({ content: script });
+    await page.evaluate(
+      (v) => (globalThis as unknown as { prepare(v: unknown): void }).prepare(v),
+      vault,
+    );
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const run = () =>
+      page.evaluate(
+        (q) => (globalThis as unknown as { runOnce(q: string[]): number[] }).runOnce(q),
+        BENCH_QUERIES,
+      );
+    const first = await run();
+    const second = await run();
+    const both = [...first, ...second];
+    sums.push(first.reduce((a, b) => a + b, 0));
+    console.log(
+      `page ${k + 1}: first round ${Math.round(sums.at(-1)!)} ms in all, p50 ${round2(median(first))} p95 ${round2(percentile(first, 0.95))}` +
+        ` | second p95 ${round2(percentile(second, 0.95))} | both (as the bench's 2 rounds) p50 ${round2(median(both))} p95 ${round2(percentile(both, 0.95))}`,
+    );
+    await page.close();
+  }
+} finally {
+  await browser.close();
+}
+console.log(
+  `first round, median over ${pages} pages: ${Math.round(median(sums))} ms for ${BENCH_QUERIES.length} queries`,
+);
