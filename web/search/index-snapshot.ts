@@ -61,7 +61,7 @@ export function snapshotOf<T>(index: MiniSearch<T>): IndexSnapshot {
     // A term no query read since the reload is still in its saved bytes: copied, not decoded.
     const encoded = fields instanceof LazyTermData ? fields.encoded : null;
     if (encoded) {
-      postings.pushBytes(encoded.bytes.subarray(encoded.start, encoded.end));
+      postings.pushRange(encoded.bytes, encoded.start, encoded.end);
       ends.push(postings.length);
       return;
     }

@@ -294,7 +294,7 @@ export class PostingBuffer<T> {
           writer.push(block.fieldId);
           writer.push(block.count + added);
           const blockFrom = writer.length;
-          writer.pushBytes(old.encoded.bytes.subarray(block.from, block.to));
+          writer.pushRange(old.encoded.bytes, block.from, block.to);
           if (p !== undefined) postingsOf(p, block.last);
           const last = p === undefined ? block.last : lastOf(p);
           written.push({

@@ -3,6 +3,9 @@
  * every posting number (a field, a frequency, the gap to the next document)
  * fits one byte, so there is a quarter as much to keep and save as in 32-bit words.
  */
+/** Below this many bytes a range is copied in a loop (Node 20: 4 bytes 5× faster than a view and `set`, even at 32). */
+const SMALL_COPY = 32;
+
 export class VarintWriter {
   bytes: Uint8Array<ArrayBuffer>;
   length = 0;
@@ -32,9 +35,22 @@ export class VarintWriter {
   }
   /** Bytes already encoded (a term's postings as they were read back). */
   pushBytes(bytes: Uint8Array) {
-    this.#room(bytes.length);
-    this.bytes.set(bytes, this.length);
-    this.length += bytes.length;
+    this.pushRange(bytes, 0, bytes.length);
+  }
+  /**
+   * Bytes `from`..`to` of `source`, already encoded: most terms are a few
+   * bytes, copied one by one; a view and `set` for each (a first sync copies
+   * every term given postings again, batch after batch) cost more than the copy.
+   */
+  pushRange(source: Uint8Array, from: number, to: number) {
+    const n = to - from;
+    this.#room(n);
+    const bytes = this.bytes;
+    if (n < SMALL_COPY) {
+      let at = this.length;
+      for (let i = from; i < to; i++) bytes[at++] = source[i]!;
+    } else bytes.set(source.subarray(from, to), this.length);
+    this.length += n;
   }
 }
 
