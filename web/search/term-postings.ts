@@ -124,72 +124,28 @@ export function addTermScores(
   const encoded = data instanceof LazyTermData ? data.encoded : null;
   fields.forEach((field, f) => {
     const fieldId = m._fieldIds[field] as number;
+    // Read from the term's bytes while it is encoded: decoding them into Maps first was
+    // most of a query's first read of a word, and the Maps lived on for the collector to copy.
+    const count = encoded ? readSpan(encoded, fieldId) : readMap(data.get(fieldId));
+    if (count < 0) return;
+    const { docs, freqs } = postings;
     const avg = m._avgFieldLength[fieldId] as number;
     const weight = termWeight * termBoost * (boosts[f] as number);
     const lengths = byField[fieldId] as Float64Array;
-    if (encoded) {
-      // Read from the term's bytes: decoding them into Maps first was most of a
-      // query's first read of a word, and the Maps lived on for the collector to copy.
-      const block = fieldSpan(encoded, fieldId);
-      if (!block) return;
-      let matching = block.count;
-      let idf = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
-      let n = into.n;
-      let doc = 0;
-      const { bytes } = encoded;
-      const end = block.to;
-      // Varints read in place, one byte each but for the rare long one (the reader's).
-      const long = new VarintReader(bytes, block.from, end);
-      let i = block.from;
-      for (let left = block.count; left > 0; left--) {
-        let gap = bytes[i++] as number;
-        if (gap >= 0x80) {
-          long.at = i - 1;
-          gap = long.next();
-          i = long.at;
-        }
-        let termFreq = bytes[i++] as number;
-        if (termFreq >= 0x80) {
-          long.at = i - 1;
-          termFreq = long.next();
-          i = long.at;
-        }
-        // Past the block: bytes that do not hold together, read no further.
-        if (i > end) throw new Error(UNREADABLE);
-        doc += (gap >>> 1) ^ -(gap & 1);
-        if (known[doc] !== 1) {
-          // Decodes the term (the bytes read here stay as they were).
-          m.removeTerm(fieldId, doc, derived);
-          matching -= 1;
-          idf = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
-          continue;
-        }
-        const fieldLength = lengths[doc] as number;
-        const raw =
-          idf * (delta + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / avg)));
-        if (present[doc] === 0) {
-          present[doc] = 1;
-          list[n++] = doc;
-        }
-        score[doc] = (score[doc] as number) + weight * raw;
-      }
-      into.n = n;
-      return;
-    }
-    const freqs = data.get(fieldId);
-    if (freqs == null) return;
-    let matching = freqs.size;
+    let matching = count;
     let idf = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
     let n = into.n;
-    // forEach, not for…of: no entry array per posting (4× faster over a common word's notes).
-    freqs.forEach((termFreq, doc) => {
-      // A note discarded since: minisearch drops its posting as it meets it, and so it counts no more.
+    for (let p = 0; p < count; p++) {
+      const doc = docs[p] as number;
+      // A note discarded since: minisearch drops its posting as it meets it, and so it counts
+      // no more (an encoded term is decoded by that; the postings read here stay as they were).
       if (known[doc] !== 1) {
         m.removeTerm(fieldId, doc, derived);
         matching -= 1;
         idf = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
-        return;
+        continue;
       }
+      const termFreq = freqs[p] as number;
       const fieldLength = lengths[doc] as number;
       const raw =
         idf * (delta + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / avg)));
@@ -198,9 +154,68 @@ export function addTermScores(
         list[n++] = doc;
       }
       score[doc] = (score[doc] as number) + weight * raw;
-    });
+    }
     into.n = n;
   });
+}
+
+/** One field's postings of the term being scored, in its Map's order (reused: no arrays per term). */
+const postings = { docs: new Int32Array(1 << 12), freqs: new Int32Array(1 << 12) };
+
+/** Room for `count` postings in `postings`. */
+function room(count: number): void {
+  if (postings.docs.length >= count) return;
+  const size = Math.max(count, 2 * postings.docs.length);
+  postings.docs = new Int32Array(size);
+  postings.freqs = new Int32Array(size);
+}
+
+/** A field's Map into `postings`; its size, or -1 when the term is not in that field. */
+function readMap(freqs: Map<number, number> | undefined): number {
+  if (freqs == null) return -1;
+  room(freqs.size);
+  const { docs, freqs: out } = postings;
+  let p = 0;
+  // forEach, not for…of: no entry array per posting (4× faster over a common word's notes).
+  freqs.forEach((termFreq, doc) => {
+    docs[p] = doc;
+    out[p++] = termFreq;
+  });
+  return p;
+}
+
+/** A field's postings from a term's bytes into `postings`; their count, or -1 when none. */
+function readSpan(encoded: EncodedTerm, fieldId: number): number {
+  const span = fieldSpan(encoded, fieldId);
+  if (!span) return -1;
+  room(span.count);
+  const { docs, freqs } = postings;
+  const { bytes } = encoded;
+  const end = span.to;
+  // Varints read in place, one byte each but for the rare long one (the reader's).
+  const long = new VarintReader(bytes, span.from, end);
+  let i = span.from;
+  let doc = 0;
+  for (let p = 0; p < span.count; p++) {
+    let gap = bytes[i++] as number;
+    if (gap >= 0x80) {
+      long.at = i - 1;
+      gap = long.next();
+      i = long.at;
+    }
+    let termFreq = bytes[i++] as number;
+    if (termFreq >= 0x80) {
+      long.at = i - 1;
+      termFreq = long.next();
+      i = long.at;
+    }
+    // Past the block: bytes that do not hold together, read no further.
+    if (i > end) throw new Error(UNREADABLE);
+    doc += (gap >>> 1) ^ -(gap & 1);
+    docs[p] = doc;
+    freqs[p] = termFreq;
+  }
+  return span.count;
 }
 
 /** Where a field's postings lie in a term's bytes, and how many. */
