@@ -14,7 +14,8 @@ import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
  * an A/B check of the query code (swap `web/search` between runs), not a
  * figure of record (`bench/run.ts --only search` is).
  *
- * `npx tsx bench/search-cold-page.ts [notes] [pages]`
+ * `npx tsx bench/search-cold-page.ts [notes] [pages]` (PROFILE=1: the first rounds'
+ * sampled CPU profile, summed over the pages, by function and bundle line).
  */
 
 const count = Number(process.argv[2] ?? 10_000);
@@ -49,6 +50,13 @@ const script = bundled.outputFiles[0]!.text;
 const vault = spanishVault(count);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
 const sums: number[] = [];
+const profile = process.env.PROFILE === '1';
+/** `function:line` → samples, over every page's first round. */
+const selfSamples = new Map<string, number>();
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; lineNumber: number } }[];
+  samples: number[];
+}
 try {
   for (let k = 0; k < pages; k++) {
     const page = await browser.newPage();
@@ -64,7 +72,27 @@ try {
         (q) => (globalThis as unknown as { runOnce(q: string[]): number[] }).runOnce(q),
         BENCH_QUERIES,
       );
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     const first = await run();
+    if (profile) {
+      const { profile: p } = (await cdp.send('Profiler.stop')) as unknown as {
+        profile: CpuProfile;
+      };
+      const names = new Map(
+        p.nodes.map((n) => [
+          n.id,
+          `${n.callFrame.functionName || '(anon)'}:${n.callFrame.lineNumber + 1}`,
+        ]),
+      );
+      for (const id of p.samples) {
+        const name = names.get(id)!;
+        selfSamples.set(name, (selfSamples.get(name) ?? 0) + 1);
+      }
+    }
     const second = await run();
     const both = [...first, ...second];
     sums.push(first.reduce((a, b) => a + b, 0));
@@ -76,6 +104,11 @@ try {
   }
 } finally {
   await browser.close();
+}
+if (profile) {
+  const all = [...selfSamples.values()].reduce((a, b) => a + b, 0);
+  for (const [name, n] of [...selfSamples].sort((a, b) => b[1] - a[1]).slice(0, 30))
+    console.log(`${((100 * n) / all).toFixed(1).padStart(5)}% ${name}`);
 }
 console.log(
   `first round, median over ${pages} pages: ${Math.round(median(sums))} ms for ${BENCH_QUERIES.length} queries`,
