@@ -50,10 +50,12 @@ export function fieldBlocks(encoded: EncodedTerm): FieldBlock[] {
 
 /**
  * One term's data, decoded from the saved bytes the first time anything reads
- * or changes it. Reviving every term at once built two million Map entries
- * before the first search (most of `ready_ms` at 10k, and as much again in
- * garbage collection); a query reads a few terms, so a reload now pays for
- * those. A Map to minisearch and to the code that reads its term index.
+ * or changes it through its Map interface. Reviving every term at once built
+ * two million Map entries before the first search (most of `ready_ms` at 10k,
+ * and as much again in garbage collection). A query reads the bytes as they
+ * are (`encoded`: term-postings.ts), so only minisearch's own reads and
+ * changes (a note removed, postings added to a term in Maps) decode a term.
+ * A Map to minisearch and to the code that reads its term index.
  */
 export class LazyTermData extends Map<number, Map<number, number>> {
   #encoded: EncodedTerm | null;
