@@ -188,7 +188,7 @@ export class QueryScores {
         continue;
       }
       holds.fill(0);
-      markHolders(data, reached, holds);
+      markHolders(data, this.m._options.fields.length, reached, holds);
       for (const i of reached.values()) if (holds[i] === 1) terms[i]!.push(term);
     }
     return terms;

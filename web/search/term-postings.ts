@@ -257,7 +257,7 @@ function spansOf(encoded: EncodedTerm): Int32Array {
  * the order its Map would hold them); undefined when the term is not in that
  * field. From the blocks its writer kept, or from the spans found once.
  */
-export function fieldSpan(encoded: EncodedTerm, fieldId: number): Span | undefined {
+function fieldSpan(encoded: EncodedTerm, fieldId: number): Span | undefined {
   if (encoded.blocks) return encoded.blocks.find((x) => x.fieldId === fieldId);
   const spans = spansOf(encoded);
   for (let f = 0; f < spans.length; f += 4) {
@@ -272,31 +272,23 @@ export function fieldSpan(encoded: EncodedTerm, fieldId: number): Span | undefin
 }
 
 /**
- * Which of `docs` hold a term (in any field): `holds[i]` set for `docs[i]`.
- * Read from the term's bytes while it is still encoded (decoding to answer
- * this decoded every word of a query whose notes were shown).
+ * Which of `docs` hold a term in any of the index's `fieldCount` fields (ids
+ * 0…fieldCount-1): `holds[i]` set for `docs[i]`. Read as scoring reads
+ * (from the term's bytes while it is still encoded: decoding to answer this
+ * decoded every word of a query whose notes were shown).
  */
 export function markHolders(
   data: TermData,
+  fieldCount: number,
   docs: ReadonlyMap<number, number>,
   holds: Uint8Array,
 ): void {
   const encoded = data instanceof LazyTermData ? data.encoded : null;
-  if (!encoded) {
-    for (const fieldDocs of data.values())
-      for (const [doc, i] of docs) if (fieldDocs.has(doc)) holds[i] = 1;
-    return;
-  }
   let left = docs.size;
-  const r = new VarintReader(encoded.bytes, encoded.start, encoded.end);
-  for (let fields = r.next(); fields > 0 && left > 0; fields--) {
-    r.next();
-    let doc = 0;
-    for (let count = r.next(); count > 0; count--) {
-      const gap = r.next();
-      doc += (gap >>> 1) ^ -(gap & 1);
-      r.skip();
-      const i = docs.get(doc);
+  for (let fieldId = 0; fieldId < fieldCount && left > 0; fieldId++) {
+    const count = encoded ? readSpan(encoded, fieldId) : readMap(data.get(fieldId));
+    for (let p = 0; p < count; p++) {
+      const i = docs.get(postings.docs[p] as number);
       if (i !== undefined && holds[i] === 0) {
         holds[i] = 1;
         if (--left === 0) return;
