@@ -10,11 +10,16 @@ import { serveCommand } from './serve-args.ts';
  * the page's navigation and resource timings, the search worker's User Timing
  * (`soma:*` marks and measures), and when the first result showed, on one
  * timeline from the navigation's start. `npx tsx bench/ready-timeline.ts [notes] [reloads]`
- * (after `npm run build`); prints each reload's steps and their medians.
+ * (after `npm run build`); prints each reload's steps and their medians. With `--first`,
+ * the first visit's steps instead (login → session → first sync → first result,
+ * `search.10k.index_build_ms`), and no reloads.
  */
 
-const count = Number(process.argv[2] ?? 10_000);
-const reloads = Number(process.argv[3] ?? 5);
+const first = process.argv.includes('--first');
+const [count = 10_000, reloads = 5] = process.argv
+  .slice(2)
+  .filter((a) => a !== '--first')
+  .map(Number);
 const q = BENCH_QUERIES[0]!;
 
 /** Records when the first result's summary showed (set before any script of the page). */
@@ -72,20 +77,22 @@ try {
   page.on('worker', (w) => {
     worker = w;
   });
+  const t0 = performance.now();
   await page.goto(soma.loginLink);
   await page.getByTestId('search-box').fill(q);
   await page
     .locator(`[data-testid="search-summary"][data-query="${q}"]`)
     .waitFor({ timeout: 300_000 });
-  await page.waitForTimeout(5_000);
+  const firstWall = performance.now() - t0;
+  if (!first) await page.waitForTimeout(5_000);
   const byName = new Map<string, number[]>();
-  for (let r = 0; r < reloads; r++) {
+  for (let r = 0; r < (first ? 1 : reloads); r++) {
     const t = performance.now();
-    await page.reload();
+    if (!first) await page.reload();
     await page
       .locator(`[data-testid="search-summary"][data-query="${q}"]`)
       .waitFor({ timeout: 60_000 });
-    const wall = performance.now() - t;
+    const wall = first ? firstWall : performance.now() - t;
     const p = await page.evaluate(pageEntries);
     const all: Entry[] = [...p.entries];
     const w = worker as Worker | null;
@@ -96,7 +103,11 @@ try {
       for (const e of we.entries) all.push({ ...e, start: e.start + shift, end: e.end + shift });
     }
     all.sort((a, b) => a.start - b.start);
-    console.log(`\n# reload ${r + 1}: ${Math.round(wall)} ms (Playwright reload → summary)`);
+    console.log(
+      first
+        ? `\n# first visit: ${Math.round(wall)} ms (Playwright goto → summary)`
+        : `\n# reload ${r + 1}: ${Math.round(wall)} ms (Playwright reload → summary)`,
+    );
     for (const e of all) {
       const key = e.name.replace(/\?.*$/, '').replace(/-[\w-]{8}\.js$/, '.js');
       const list = byName.get(key) ?? [];

@@ -70,7 +70,17 @@ describe('renderReport', () => {
     expect(head).toContain('23.5 GB');
     expect(head).toContain('v20.20.2');
     expect(head).toContain('Chromium 156.0.8078.108');
-    expect(head).toContain('full run of 2026-11-30T02:00:00.000Z, took 7 min 58 s');
+    expect(head).toContain('full run of 2026-11-30T02:00:00.000Z, took 7 min 58 s (`npm');
+  });
+
+  it('says how much CPU time the host took from the run, when it was measured', () => {
+    const stolen = { name: 'run.cpu_stolen_pct', value: 12.4, unit: '%' };
+    const md = renderReport({
+      main: { file: 'bench/results/latest.json', results: [...main, stolen] },
+    });
+    expect(md.split('## ')[0]).toContain(
+      'took 7 min 58 s, 12.4% of the CPU time taken by the host (`npm run bench`)',
+    );
   });
 
   it('puts each figure beside its baseline, the ratio, the target and whether it is met', () => {

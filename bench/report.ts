@@ -60,7 +60,9 @@ const label = (r: BenchResult) => {
 /** "2026-11-30T10:00:00.000Z, full run, 7 min 58 s, `npm run bench`" */
 function describeRun(file: string, info: RunInfo): string {
   const took = `${Math.floor(info.durationS / 60)} min ${info.durationS % 60} s`;
-  return `\`${file}\`: ${info.mode} run of ${info.date}, took ${took} (\`${info.command}\`)`;
+  const stolen =
+    info.stolenPct === null ? '' : `, ${info.stolenPct}% of the CPU time taken by the host`;
+  return `\`${file}\`: ${info.mode} run of ${info.date}, took ${took}${stolen} (\`${info.command}\`)`;
 }
 
 function mainTable(run: ReportRun): string[] {

@@ -18,6 +18,8 @@ export interface RunInfo {
   chromium: string;
   command: string;
   method?: string;
+  /** Per cent of the machine's CPU time the host gave to others during the run (null: unknown). */
+  stolenPct: number | null;
 }
 
 /** Chromium's version line, or why it is unknown. */
@@ -43,6 +45,8 @@ export function runInfo(opts: {
   durationMs: number;
   command: string;
   method?: string;
+  /** stealMeter's share for the run (bench/cpu-steal.ts). */
+  stolenPct: number | null;
 }): BenchResult[] {
   return [
     { name: 'run.mode', value: 0, unit: 'text', note: opts.mode },
@@ -54,6 +58,16 @@ export function runInfo(opts: {
     },
     { name: 'run.duration_s', value: Math.round(opts.durationMs / 1000), unit: 's' },
     { name: 'run.command', value: 0, unit: 'text', note: opts.command },
+    ...(opts.stolenPct === null
+      ? []
+      : [
+          {
+            name: 'run.cpu_stolen_pct',
+            value: Math.round(opts.stolenPct * 10) / 10,
+            unit: '%',
+            note: "share of the machine's CPU time the host gave to other guests during the run (/proc/stat steal)",
+          },
+        ]),
     {
       name: 'machine.cores',
       value: cpus().length,
@@ -81,6 +95,7 @@ export function readRunInfo(results: readonly BenchResult[]): RunInfo {
     node: text('machine.node'),
     chromium: text('machine.chromium'),
     command: text('run.command'),
+    stolenPct: get('run.cpu_stolen_pct')?.value ?? null,
     ...(get('run.method') ? { method: text('run.method') } : {}),
   };
 }

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { benchChat } from './chat.ts';
+import { stealMeter } from './cpu-steal.ts';
 import { benchEmbed } from './embed.ts';
 import { benchExtract } from './extract.ts';
 import { BENCH_GROUPS } from './figure-specs.ts';
@@ -76,12 +77,14 @@ async function measure(
   method?: string,
 ): Promise<void> {
   const t0 = Date.now();
+  const stolen = stealMeter();
   const results = await bench();
   const facts = runInfo({
     mode,
     startedAt,
     durationMs: Date.now() - t0,
     command,
+    stolenPct: stolen(),
     ...(method ? { method } : {}),
   });
   await writeResults(file, [...results, ...facts]);
