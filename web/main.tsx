@@ -1,8 +1,9 @@
 import { render } from 'solid-js/web';
 import { readShareTarget } from './app/share-target.ts';
 import { startServiceWorker } from './offline/sw-update.ts';
-import { preloadSearchWorker } from './search/search-client.ts';
-import { keepLoginToken } from './session/login-link.ts';
+import { preloadSearchWorker, startSearchWorker } from './search/search-client.ts';
+import { keepLoginToken, takeLoginToken } from './session/login-link.ts';
+import { beginBootSession } from './session/session-start.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -10,7 +11,8 @@ if (!root) throw new Error('index.html has no #root element');
 keepLoginToken();
 readShareTarget();
 // The pairing page (a phone opening the QR code) has no vault to search yet.
-if (location.pathname !== '/pair') preloadSearchWorker();
+const pairing = location.pathname === '/pair';
+if (!pairing) preloadSearchWorker();
 startServiceWorker();
 
 /** Lets the browser run other tasks (input, paint, the worker's messages) before the next piece. */
@@ -22,7 +24,14 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
  * evaluates only what earlier ones did not: the IO and its schemas, the words, the chat's
  * logic, then the views. The first render (every store, the first screen) gets its own task.
  */
-await import('./lib/api.ts');
+const api = await import('./lib/api.ts');
+// The session at once, while the rest loads; signed in, the search worker's sync starts
+// then, not after the first render (a first visit's index is ready ~0.3 s sooner).
+if (!pairing) {
+  void beginBootSession(api, takeLoginToken()).then((started) => {
+    if ('session' in started.check) startSearchWorker();
+  });
+}
 await nextTask();
 await import('./i18n/i18n-store.ts');
 await nextTask();
