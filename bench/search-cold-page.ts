@@ -26,12 +26,17 @@ const entry = `
 import { NoteIndex } from './web/search/note-index.ts';
 import { wantsPrefix } from './web/search/search-query.ts';
 import { snippetBody, snippetOf } from './web/search/snippet.ts';
+import { warmUpQuestions } from './web/search/warm-up-questions.ts';
 let index, bodies;
 globalThis.prepare = (vault) => {
   const built = NoteIndex.empty();
   for (const [p, t] of Object.entries(vault)) built.upsert(p, t);
   index = NoteIndex.fromSnapshot(built.snapshot());
   bodies = new Map(Object.entries(vault).map(([p, t]) => [p, snippetBody(t)]));
+};
+globalThis.warmUp = () => {
+  for (const { query, typing } of warmUpQuestions(index.someTitles(4)))
+    for (const h of index.search(query, {}, typing)) snippetOf(bodies.get(h.path) ?? '', h.terms);
 };
 globalThis.runOnce = (queries) => queries.map((q) => {
   const t0 = performance.now();
@@ -72,6 +77,8 @@ try {
         (q) => (globalThis as unknown as { runOnce(q: string[]): number[] }).runOnce(q),
         BENCH_QUERIES,
       );
+    if (process.env.WARM === '1')
+      await page.evaluate(() => (globalThis as unknown as { warmUp(): void }).warmUp());
     if (profile) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });

@@ -127,6 +127,19 @@ export class NoteIndex {
     return this.index.documentCount;
   }
 
+  /** Up to `n` notes' titles, spread evenly over the index (warm-up questions). */
+  someTitles(n: number): string[] {
+    const stored = (this.index as unknown as { _storedFields: Map<number, Stored> })._storedFields;
+    const step = Math.max(1, Math.floor(stored.size / n));
+    const out: string[] = [];
+    let i = 0;
+    for (const fields of stored.values()) {
+      if (out.length >= n) break;
+      if (i++ % step === 0 && fields.title) out.push(String(fields.title));
+    }
+    return out;
+  }
+
   has(path: string): boolean {
     return this.index.has(path);
   }

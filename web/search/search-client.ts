@@ -145,6 +145,7 @@ export function searchInWorker(query: string, options: SearchOptions = {}): Prom
       query,
       filters,
       typing,
+      sentAt: performance.timeOrigin + performance.now(),
       ...(like ? { like } : {}),
       ...(localOnly ? { localOnly } : {}),
     };

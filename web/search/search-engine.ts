@@ -12,6 +12,7 @@ import { snippetBody, snippetOf } from './snippet.ts';
 import { SnippetCache } from './snippet-cache.ts';
 import { ANALYZER_VERSION } from './spanish-analyzer.ts';
 import { SynonymTable } from './synonym-table.ts';
+import { warmUpQuestions } from './warm-up-questions.ts';
 
 /** How long after the last change is the index saved (snapshotting and gzipping 10,000 notes takes ~1 s)? */
 export const SAVE_DEBOUNCE_MS = 2_000;
@@ -160,6 +161,10 @@ export function createSearchEngine(opts: { saveDelayMs?: number; analysis?: Note
   return {
     get size() {
       return index.size;
+    },
+    /** Questions to warm the query code up with, from `notes` notes' titles (warm-up-questions.ts). */
+    warmUpQuestions(notes: number) {
+      return warmUpQuestions(index.someTitles(notes));
     },
     /**
      * Loads the saved index (from `read` when the record's read has begun already);

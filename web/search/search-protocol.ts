@@ -12,6 +12,11 @@ export type ToWorker =
       query: string;
       filters: SearchFilters;
       typing: boolean;
+      /**
+       * When the page posted it (`performance.timeOrigin + performance.now()`): the
+       * answer's `ms` counts the time it waited behind the worker's other work.
+       */
+      sentAt: number;
       /** Related notes: this note's own vectors are the vector query (no server call), and it is left out. */
       like?: string;
       /** A chat draft (suggestions): its words may reach a local embedder, never a remote one. */

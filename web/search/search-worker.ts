@@ -66,7 +66,25 @@ const becomeReady = (source: 'saved' | 'built') => {
   isReady = true;
   markReady();
   post({ type: 'ready', source, notes: engine.size, ms: performance.now() - born });
+  void warmUp();
 };
+
+/** Notes whose titles make the warm-up's questions (three questions each). */
+const WARM_UP_NOTES = 4;
+/**
+ * Once the worker can answer: a few questions nobody asked (warm-up-questions.ts),
+ * each in a task of its own and only while no asked question waits, so the user's
+ * first questions meet compiled code. A question that came meanwhile counts the
+ * time it waited in its `ms` (`sentAt`).
+ */
+async function warmUp() {
+  for (const { query, typing } of engine.warmUpQuestions(WARM_UP_NOTES)) {
+    await answered();
+    await new Promise((resolve) => setTimeout(resolve));
+    if (unanswered.size > 0) continue;
+    await engine.search(query, {}, typing).catch(() => undefined);
+  }
+}
 
 /** Every change to the copy and the index runs in order, one at a time. */
 let chain: Promise<void> = Promise.resolve();
@@ -204,9 +222,11 @@ scope.onmessage = async (event: MessageEvent<ToWorker>) => {
   if (message.type === 'load') return loadSaved();
   if (message.type === 'start') return start();
   unanswered.add(message.id);
+  // What it waited behind (a warm-up question, a sync's slice), not the wait for `ready` below.
+  const queued = Math.max(0, performance.timeOrigin + performance.now() - message.sentAt);
   await ready;
   try {
-    await answer(message);
+    await answer(message, queued);
   } finally {
     queryDone(message.id);
   }

@@ -10,16 +10,17 @@ type Query = Extract<ToWorker, { type: 'query' }>;
  * Answers one query in the worker: the lexical hits at once, then, when the
  * query's vector must come from the server, a second answer re-ranked by
  * reciprocal rank fusion; the lexical list never waits for the network.
- * `ms` is the worker's own time (never the wait for the server).
+ * `ms` is the worker's own time (never the wait for the server) plus `queued`,
+ * the time the question waited behind the worker's other work before it was read.
  */
 export function createQueryAnswerer(
   engine: SearchEngine,
   vectors: VectorLayer,
   post: (message: FromWorker) => void,
 ) {
-  return async (message: Query) => {
+  return async (message: Query, queued = 0) => {
     const { id, query, filters, typing, like, localOnly } = message;
-    const t0 = performance.now();
+    const t0 = performance.now() - queued;
     let lexical: SearchHit[];
     try {
       lexical = await engine.search(query, filters, typing);

@@ -81,7 +81,7 @@ async function setup() {
     if (m.type === 'result') posted.push(m);
   });
   const query = (id: number, text: string) =>
-    answer({ type: 'query', id, query: text, filters: {}, typing: false });
+    answer({ type: 'query', id, query: text, filters: {}, typing: false, sentAt: 0 });
   return { posted, query };
 }
 
