@@ -75,7 +75,8 @@ try {
   await page.addInitScript(watchSummary);
   let worker: Worker | null = null;
   page.on('worker', (w) => {
-    worker = w;
+    // The search worker's (analysis workers come and go during a first sync).
+    if (w.url().includes('search-worker')) worker = w;
   });
   const t0 = performance.now();
   await page.goto(soma.loginLink);
