@@ -26,7 +26,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
  */
 const api = await import('./lib/api.ts');
 // The session at once, while the rest loads; signed in, the search worker's sync starts
-// then, not after the first render (a first visit's index is ready ~0.3 s sooner).
+// then, not after the first render (bench/ready-timeline.ts --first: 0.1–0.25 s sooner).
 if (!pairing) {
   void beginBootSession(api, takeLoginToken()).then((started) => {
     if ('session' in started.check) startSearchWorker();
