@@ -71,17 +71,19 @@ const becomeReady = (source: 'saved' | 'built') => {
 
 /** Notes whose titles make the warm-up's questions (three questions each). */
 const WARM_UP_NOTES = 4;
+/** A question has been asked: the warm-up stops (the user's own questions warm the code). */
+let asked = false;
 /**
- * Once the worker can answer: a few questions nobody asked (warm-up-questions.ts),
- * each in a task of its own and only while no asked question waits, so the user's
- * first questions meet compiled code. A question that came meanwhile counts the
- * time it waited in its `ms` (`sentAt`).
+ * Once the worker can answer and until the first question is asked: a few
+ * questions nobody asked (warm-up-questions.ts), each in a task of its own, so
+ * that a user who types a moment after the page opens meets compiled code. A
+ * question that comes during one waits for it (at most one), and its `ms`
+ * counts that wait (`sentAt`).
  */
 async function warmUp() {
   for (const { query, typing } of engine.warmUpQuestions(WARM_UP_NOTES)) {
-    await answered();
     await new Promise((resolve) => setTimeout(resolve));
-    if (unanswered.size > 0) continue;
+    if (asked) return;
     await engine.search(query, {}, typing).catch(() => undefined);
   }
 }
@@ -222,6 +224,7 @@ scope.onmessage = async (event: MessageEvent<ToWorker>) => {
   if (message.type === 'load') return loadSaved();
   if (message.type === 'start') return start();
   unanswered.add(message.id);
+  asked = true;
   // What it waited behind (a warm-up question, a sync's slice), not the wait for `ready` below.
   const queued = Math.max(0, performance.timeOrigin + performance.now() - message.sentAt);
   await ready;
