@@ -1,7 +1,7 @@
 import { render } from 'solid-js/web';
 import { readShareTarget } from './app/share-target.ts';
 import { startServiceWorker } from './offline/sw-update.ts';
-import { preloadSearchWorker, startSearchWorker } from './search/search-client.ts';
+import { preloadSearchWorker } from './search/search-client.ts';
 import { keepLoginToken, takeLoginToken } from './session/login-link.ts';
 import { beginBootSession } from './session/session-start.ts';
 import './styles.css';
@@ -25,13 +25,10 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
  * logic, then the views. The first render (every store, the first screen) gets its own task.
  */
 const api = await import('./lib/api.ts');
-// The session at once, while the rest loads; signed in, the search worker's sync starts
-// then, not after the first render (bench/ready-timeline.ts --first: 0.1–0.25 s sooner).
-if (!pairing) {
-  void beginBootSession(api, takeLoginToken()).then((started) => {
-    if ('session' in started.check) startSearchWorker();
-  });
-}
+// The session at once, while the rest loads: the first render finds it known. The search
+// worker's sync still starts after that render (the session store starts it): started here,
+// it competed with the page's boot (T460 mode: boot's longest task 56–137 ms against 66–87).
+if (!pairing) void beginBootSession(api, takeLoginToken());
 await nextTask();
 await import('./i18n/i18n-store.ts');
 await nextTask();

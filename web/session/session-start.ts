@@ -38,10 +38,9 @@ let atBoot: Promise<SessionStart> | null = null;
 
 /**
  * Starts the session from the entry script, as soon as the IO module is there and
- * before the rest of the app loads: a first visit's sync, which needs the
- * session, then starts before the app's first render, not after it (0.1–0.25 s
- * sooner in bench/ready-timeline.ts --first). The session store takes the
- * outcome (`takeBootSession`).
+ * before the rest of the app loads, so that its round trips overlap the loading of
+ * the app's modules instead of following the first render. The session store
+ * takes the outcome (`takeBootSession`).
  */
 export function beginBootSession(api: SessionApi, token: string | null): Promise<SessionStart> {
   atBoot = startSession(api, token);
