@@ -27,13 +27,8 @@ export function createSessionStore(report: (error: unknown) => void) {
   };
 
   /** Asks the server whether the cookie is a valid session. Returns true when signed in. */
-  const check = async (): Promise<boolean> => {
-    try {
-      return checked({ session: await getSession() });
-    } catch (error) {
-      return checked({ error });
-    }
-  };
+  const check = async (): Promise<boolean> =>
+    checked((await startSession({ login, getSession }, null)).check);
 
   return {
     status,
