@@ -1,9 +1,9 @@
 import type MiniSearch from 'minisearch';
+import { BatchEncoder, type BatchOrder, pairsByTerm, sortByPair } from './batch-encoder.ts';
 import type { TermAccess, TermData } from './fast-add-term.ts';
 import { grown, IntList } from './int-list.ts';
-import { type FieldBlock, fieldBlocks, LazyTermData } from './lazy-term-data.ts';
+import { LazyTermData } from './lazy-term-data.ts';
 import { type AnalysisOptions, type AnalyzedDocs, NoteAnalyzer } from './note-analysis.ts';
-import { VarintWriter, zigzag } from './varint-writer.ts';
 
 /** The parts of minisearch (7.2.0) that its `add` uses, and so this file. */
 interface Internals<T> {
@@ -14,6 +14,11 @@ interface Internals<T> {
   addDocumentId(id: unknown): number;
   saveStoredFields(shortId: number, doc: T): void;
   addFieldLength(shortId: number, fieldId: number, count: number, length: number): void;
+}
+
+/** The batch's pairs forgotten: each pair's slot back to 0 for the next batch. */
+function clearPairs(pairSlot: Int32Array, keys: Int32Array, count: number): void {
+  for (let p = 0; p < count; p++) pairSlot[keys[p]!] = 0;
 }
 
 /** Postings held before they are filed: past this many, `add` files them (~12 MB of arrays). */
@@ -188,155 +193,22 @@ export class PostingBuffer<T> {
     if (n === 0) return;
     const keys = this.pairKeys.items;
     const count = this.pairKeys.length;
-    const fieldCount = this.fieldCount;
-    const postings = this.postings;
-    // A counting sort by pair, stable: each pair's postings in document order,
-    // moved (document, frequency) into `sorted`, so that encoding reads them in
-    // order (through a permutation, every read was a cache miss).
     if (this.start.length < count + 1) this.start = new Int32Array(2 * (count + 1));
-    const start = this.start;
-    start.fill(0, 0, count + 1);
-    for (let j = 0; j < 3 * n; j += 3) start[postings[j]! + 1]!++;
-    for (let p = 0; p < count; p++) start[p + 1]! += start[p]!;
-    const next = start.slice(0, count);
     if (this.sorted.length < 2 * n) this.sorted = new Int32Array(2 * Math.max(n, MAX_PENDING));
-    const sorted = this.sorted;
-    for (let j = 0; j < 3 * n; j += 3) {
-      const to = 2 * next[postings[j]!]!++;
-      sorted[to] = postings[j + 1]!;
-      sorted[to + 1] = postings[j + 2]!;
-    }
-    // The pairs by term, terms in the order of their first pair (the order minisearch meets them).
-    const rank = new Int32Array(this.terms.length).fill(-1);
-    const ranked: number[] = [];
-    for (let p = 0; p < count; p++) {
-      const term = (keys[p]! / fieldCount) | 0;
-      if (rank[term]! < 0) rank[term] = ranked.push(term) - 1;
-    }
-    const from = new Int32Array(ranked.length + 1);
-    for (let p = 0; p < count; p++) from[rank[(keys[p]! / fieldCount) | 0]! + 1]!++;
-    for (let r = 0; r < ranked.length; r++) from[r + 1]! += from[r]!;
-    const byTerm = new Int32Array(count);
-    const fill = from.slice(0, ranked.length);
-    for (let p = 0; p < count; p++) byTerm[fill[rank[(keys[p]! / fieldCount) | 0]!]!++] = p;
-
-    // Each term's data as it stands, and room for all that is written: the old
-    // bytes of terms still encoded are copied over, and a writer that grows as
-    // it goes copied everything written before again (twice a batch at 10k).
-    const olds: (TermData | undefined)[] = [];
-    let size = 4 * n + 16 * count;
-    for (let r = 0; r < ranked.length; r++) {
-      const old = this.access.peek(this.terms[ranked[r]!]!);
-      olds.push(old);
-      if (old instanceof LazyTermData && old.encoded) size += old.encoded.end - old.encoded.start;
-    }
-    const writer = new VarintWriter(size);
-    /** Pair `p`'s postings, the first as a gap from `previous` (varints written in place: most of filing). */
-    const postingsOf = (p: number, previous: number) => {
-      writer.reserve(10 * (start[p + 1]! - start[p]!));
-      const bytes = writer.bytes;
-      let at = writer.length;
-      for (let k = 2 * start[p]!; k < 2 * start[p + 1]!; k += 2) {
-        const doc = sorted[k]!;
-        let v = zigzag(doc - previous);
-        previous = doc;
-        for (; v >= 0x80; v >>>= 7) bytes[at++] = (v & 0x7f) | 0x80;
-        bytes[at++] = v;
-        for (v = sorted[k + 1]! >>> 0; v >= 0x80; v >>>= 7) bytes[at++] = (v & 0x7f) | 0x80;
-        bytes[at++] = v;
-      }
-      writer.length = at;
+    sortByPair(this.postings, n, count, this.start, this.sorted);
+    const order: BatchOrder = {
+      start: this.start,
+      sorted: this.sorted,
+      ...pairsByTerm(keys, count, this.fieldCount, this.terms.length),
     };
-    /** The last document of pair `p`'s postings, as written (in document order). */
-    const lastOf = (p: number) => sorted[2 * start[p + 1]! - 2]!;
-    /** Terms encoded now: new ones (`term`), or ones still encoded given more postings (`data`). */
-    const encoded: {
-      term: string;
-      data?: LazyTermData;
-      start: number;
-      end: number;
-      blocks?: FieldBlock[];
-    }[] = [];
-    for (let r = 0; r < ranked.length; r++) {
-      const term = this.terms[ranked[r]!]!;
-      const old = olds[r];
-      const at = writer.length;
-      if (old === undefined) {
-        writer.push(from[r + 1]! - from[r]!);
-        const written: FieldBlock[] = [];
-        for (let q = from[r]!; q < from[r + 1]!; q++) {
-          const p = byTerm[q]!;
-          const fieldId = keys[p]! % fieldCount;
-          const count = start[p + 1]! - start[p]!;
-          writer.push(fieldId);
-          writer.push(count);
-          const blockFrom = writer.length;
-          postingsOf(p, 0);
-          written.push({ fieldId, count, from: blockFrom, to: writer.length, last: lastOf(p) });
-        }
-        encoded.push({ term, start: at, end: writer.length, blocks: written });
-      } else if (old instanceof LazyTermData && old.encoded) {
-        // Old fields keep their place (their bytes copied, the new documents after
-        // theirs); fields new to the term follow, as they would in its Map.
-        const blocks = fieldBlocks(old.encoded);
-        const pairOf = new Map<number, number>();
-        for (let q = from[r]!; q < from[r + 1]!; q++)
-          pairOf.set(keys[byTerm[q]!]! % fieldCount, byTerm[q]!);
-        writer.push(
-          blocks.length +
-            [...pairOf.keys()].filter((f) => !blocks.some((b) => b.fieldId === f)).length,
-        );
-        // The new blocks, as fieldBlocks would read them back from the bytes written.
-        const written: FieldBlock[] = [];
-        for (const block of blocks) {
-          const p = pairOf.get(block.fieldId);
-          const added = p === undefined ? 0 : start[p + 1]! - start[p]!;
-          writer.push(block.fieldId);
-          writer.push(block.count + added);
-          const blockFrom = writer.length;
-          writer.pushRange(old.encoded.bytes, block.from, block.to);
-          if (p !== undefined) postingsOf(p, block.last);
-          const last = p === undefined ? block.last : lastOf(p);
-          written.push({
-            fieldId: block.fieldId,
-            count: block.count + added,
-            from: blockFrom,
-            to: writer.length,
-            last,
-          });
-          pairOf.delete(block.fieldId);
-        }
-        for (const [fieldId, p] of pairOf) {
-          const count = start[p + 1]! - start[p]!;
-          writer.push(fieldId);
-          writer.push(count);
-          const blockFrom = writer.length;
-          postingsOf(p, 0);
-          written.push({ fieldId, count, from: blockFrom, to: writer.length, last: lastOf(p) });
-        }
-        encoded.push({ term, data: old, start: at, end: writer.length, blocks: written });
-      } else {
-        for (let q = from[r]!; q < from[r + 1]!; q++) {
-          const p = byTerm[q]!;
-          const fieldId = keys[p]! % fieldCount;
-          let field = old.get(fieldId);
-          if (field === undefined) {
-            field = new Map();
-            old.set(fieldId, field);
-          }
-          for (let k = 2 * start[p]!; k < 2 * start[p + 1]!; k += 2)
-            field.set(sorted[k]!, sorted[k + 1]!);
-        }
-      }
-    }
-    for (let p = 0; p < count; p++) this.pairSlot[keys[p]!] = 0;
-    // The bytes are final now (the writer grew as it went).
-    const bytes = writer.bytes;
-    for (const e of encoded) {
-      const at = { bytes, start: e.start, end: e.end, blocks: e.blocks };
-      if (e.data) e.data.reencode(at);
-      else this.access.put(e.term, new LazyTermData(at));
-    }
+    const { olds, oldBytes } = this.oldData(order.ranked);
+    // Room for all that is written: the old bytes of terms still encoded are copied over,
+    // and a writer that grows as it goes copied everything written before again (twice a
+    // batch at 10k).
+    const encoder = new BatchEncoder(order, keys, this.fieldCount, 4 * n + 16 * count + oldBytes);
+    this.encode(encoder, olds);
+    clearPairs(this.pairSlot, keys, count);
+    this.file(encoder);
     this.pairKeys.length = 0;
     this.postingCount = 0;
     if (this.terms.length > MAX_TERMS) {
@@ -344,6 +216,47 @@ export class PostingBuffer<T> {
       this.terms = [];
       this.pairSlot = new Int32Array(1 << 12);
       for (const from of this.sources.values()) from.ids.fill(0);
+    }
+  }
+
+  /**
+   * Each of the batch's terms' data as it stands in the index (undefined: a new term),
+   * and how many bytes those still encoded hold.
+   */
+  private oldData(ranked: readonly number[]): {
+    olds: (TermData | undefined)[];
+    oldBytes: number;
+  } {
+    const olds: (TermData | undefined)[] = [];
+    let oldBytes = 0;
+    for (const term of ranked) {
+      const old = this.access.peek(this.terms[term]!);
+      olds.push(old);
+      if (old instanceof LazyTermData && old.encoded)
+        oldBytes += old.encoded.end - old.encoded.start;
+    }
+    return { olds, oldBytes };
+  }
+
+  /** Every term of the batch, as its data in the index stands. */
+  private encode(encoder: BatchEncoder, olds: readonly (TermData | undefined)[]): void {
+    const { ranked } = encoder.order;
+    for (let r = 0; r < ranked.length; r++) {
+      const old = olds[r];
+      if (old === undefined) encoder.newTerm(this.terms[ranked[r]!]!, r);
+      else if (old instanceof LazyTermData && old.encoded)
+        encoder.moreOfTerm(this.terms[ranked[r]!]!, r, old);
+      else encoder.intoMaps(r, old);
+    }
+  }
+
+  /** The encoded terms into the index, once their bytes are final (the writer grew as it went). */
+  private file(encoder: BatchEncoder): void {
+    const bytes = encoder.writer.bytes;
+    for (const e of encoder.encoded) {
+      const at = { bytes, start: e.start, end: e.end, blocks: e.blocks };
+      if (e.data) e.data.reencode(at);
+      else this.access.put(e.term, new LazyTermData(at));
     }
   }
 }
