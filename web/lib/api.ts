@@ -7,7 +7,6 @@ import {
   type HarnessStatus,
   HarnessStatusSchema,
   type Manifest,
-  ManifestSchema,
   type Note,
   NoteSchema,
   SessionAnswerSchema,
@@ -28,6 +27,7 @@ import {
 import { setServedFromCache } from '../offline/network-status.ts';
 import { ApiError, isNetworkError } from './api-error.ts';
 import { chatEvents } from './chat-events.ts';
+import { checkManifest } from './manifest-check.ts';
 import { REQUEST_TIMEOUT_MS } from './timing.ts';
 
 /**
@@ -55,8 +55,25 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
 }
 
 /** One JSON call: the answer parsed with `schema`, any failure an `ApiError`. */
-export async function request<T>(
-  schema: $ZodType<T>,
+export function request<T>(schema: $ZodType<T>, url: string, init: RequestInit = {}): Promise<T> {
+  return requestChecked(
+    (body) => {
+      const parsed = safeParse(schema, body);
+      return parsed.success
+        ? { ok: true, data: parsed.data }
+        : { ok: false, message: parsed.error.message };
+    },
+    url,
+    init,
+  );
+}
+
+/** What checks an answer's body: its data, or why it is not what was asked for. */
+type BodyCheck<T> = (body: unknown) => { ok: true; data: T } | { ok: false; message: string };
+
+/** `request`, with the body checked by `check` (a hand check before the schema: manifest-check.ts). */
+async function requestChecked<T>(
+  check: BodyCheck<T>,
   url: string,
   init: RequestInit = {},
 ): Promise<T> {
@@ -73,9 +90,9 @@ export async function request<T>(
   }
   if (!response.ok) throw await errorFromResponse(response);
   const body: unknown = await response.json().catch(() => undefined);
-  const parsed = safeParse(schema, body);
-  if (!parsed.success) throw new ApiError('bad_answer', parsed.error.message, response.status);
-  return parsed.data;
+  const checked = check(body);
+  if (!checked.ok) throw new ApiError('bad_answer', checked.message, response.status);
+  return checked.data;
 }
 
 /** A POST with a JSON body (and, for slow calls, a signal that times it out). */
@@ -174,7 +191,7 @@ export function getChatContext(): Promise<ChatContext> {
 
 /** Every readable note with its size, mtime and hash. */
 export function getManifest(): Promise<Manifest> {
-  return request(ManifestSchema, '/api/vault/manifest');
+  return requestChecked(checkManifest, '/api/vault/manifest');
 }
 
 /** The contents of up to 500 notes at once; paths that are gone come back in `missing`. */
