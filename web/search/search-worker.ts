@@ -111,6 +111,7 @@ const enqueue = (task: () => Promise<void>) => {
 const enqueueSync = retryingSync(() => sync(), enqueue, SYNC_RETRY_FIRST_MS, SYNC_RETRY_MAX_MS);
 
 async function sync() {
+  performance.mark('soma:sync-start');
   let fetched = 0;
   /** A first sync's chunks, written to the copy once the first queries are answered. */
   const held = new HeldCopy();

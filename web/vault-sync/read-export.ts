@@ -61,6 +61,8 @@ export async function* exportedNotes(
 /** Every note's text in one streamed answer (the first sync of a whole vault). */
 export async function* exportNotes(): AsyncGenerator<NoteContent> {
   let response: Response;
+  // User Timing marks (the worker's, in the browser's performance panel and bench/ready-timeline.ts).
+  performance.mark('soma:export-asked');
   try {
     response = await fetch('/api/vault/export', {
       credentials: 'same-origin',
@@ -69,6 +71,7 @@ export async function* exportNotes(): AsyncGenerator<NoteContent> {
   } catch (cause) {
     throw new ApiError('network', cause instanceof Error ? cause.message : String(cause), 0);
   }
+  performance.mark('soma:export-answered');
   if (!response.ok) throw await errorFromResponse(response);
   if (!response.body) throw new ApiError('bad_answer', 'empty body', response.status);
   yield* exportedNotes(response.body);
