@@ -4,6 +4,7 @@ import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
 import { median } from './results.ts';
 import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
 import { serveCommand } from './serve-args.ts';
+import { settleDisk } from './settle-disk.ts';
 
 /**
  * Where a reload's time to the first result goes (issue 17, `search.10k.ready_ms`):
@@ -69,6 +70,7 @@ const workerEntries = () => {
 
 let browser: Browser | null = null;
 const soma = await startSoma(spanishVault(count), { nodeArgs: (await serveCommand()).nodeArgs });
+settleDisk();
 try {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
   const page = await browser.newPage();

@@ -12,6 +12,7 @@ import {
 } from './chromium-trace.ts';
 import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
 import { serveCommand } from './serve-args.ts';
+import { settleDisk } from './settle-disk.ts';
 
 /**
  * Where the first sync's time goes, per thread (page, search worker, others) and per
@@ -48,6 +49,7 @@ const soma = await startSoma(spanishVault(count), {
     ...(process.env.EXTRA_NODE_ARGS?.split(' ') ?? []),
   ],
 });
+settleDisk();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
 try {
   const page = await browser.newPage();
