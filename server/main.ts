@@ -187,9 +187,13 @@ async function main(): Promise<void> {
     server.close();
     // Open event streams and keep-alive sockets would otherwise hold the process open.
     if ('closeAllConnections' in server) server.closeAllConnections();
-    void Promise.allSettled([embeddings?.close(), vault.close(), harness.close()]).then(() =>
-      process.exit(0),
-    );
+    // sessions.flush(): a login answers before its session reaches the disk (session-store.ts).
+    void Promise.allSettled([
+      embeddings?.close(),
+      vault.close(),
+      harness.close(),
+      sessions.flush(),
+    ]).then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

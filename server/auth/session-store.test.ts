@@ -17,6 +17,7 @@ describe('SessionStore', () => {
     const dir = await tempDir();
     const store = await SessionStore.open(dir);
     await store.create('Firefox en Linux');
+    await store.flush();
     expect((await stat(dir)).mode & 0o777).toBe(0o700);
     expect((await stat(join(dir, 'sessions.json'))).mode & 0o777).toBe(0o600);
   });
@@ -25,6 +26,7 @@ describe('SessionStore', () => {
     const dir = await tempDir();
     const store = await SessionStore.open(dir);
     const { token, session } = await store.create('Chromium en Linux');
+    await store.flush();
     const text = await readFile(join(dir, 'sessions.json'), 'utf8');
     expect(text).not.toContain(token);
     expect(text).toContain(session.tokenHash);
@@ -39,9 +41,11 @@ describe('SessionStore', () => {
     expect(store.verify(`${token}x`)).toBeNull();
   });
 
-  it('keeps sessions across a restart', async () => {
+  it('keeps sessions across a restart, written once the login has its answer', async () => {
     const dir = await tempDir();
-    const { token, session } = await (await SessionStore.open(dir)).create('Safari en iPhone');
+    const store = await SessionStore.open(dir);
+    const { token, session } = await store.create('Safari en iPhone');
+    await store.flush();
     const reopened = await SessionStore.open(dir);
     expect(reopened.verify(token)).toMatchObject({ id: session.id, label: 'Safari en iPhone' });
   });
@@ -51,6 +55,7 @@ describe('SessionStore', () => {
     let now = 1_000;
     const store = await SessionStore.open(dir, () => now);
     const { token } = await store.create('x');
+    await store.flush();
     const onDisk = async () => (await SessionStore.open(dir)).list()[0]?.lastUsedAt;
 
     now += 1_000;
@@ -76,7 +81,9 @@ describe('SessionStore', () => {
 
   it('starts empty from a corrupt file and keeps the bad file aside', async () => {
     const dir = await tempDir();
-    await (await SessionStore.open(dir)).create('x');
+    const first = await SessionStore.open(dir);
+    await first.create('x');
+    await first.flush();
     await writeFile(join(dir, 'sessions.json'), '{ not json');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const store = await SessionStore.open(dir, () => 42);
@@ -84,6 +91,7 @@ describe('SessionStore', () => {
     expect(await readdir(dir)).toContain('sessions.json.corrupt-42');
     expect(warn).toHaveBeenCalledOnce();
     await store.create('y');
+    await store.flush();
     expect((await SessionStore.open(dir)).list().map((s) => s.label)).toEqual(['y']);
   });
 

@@ -83,7 +83,14 @@ export class SessionStore {
     return store;
   }
 
-  /** Creates and persists a session; the token is returned once and never stored. */
+  /**
+   * Creates a session, usable at once, and starts writing it to disk; the token is returned
+   * once and never stored. The login does not wait for the write's fsync: behind a busy disk
+   * (a first start's scan, the browser's new profile) it held POST /api/session up to 0.5 s.
+   * A crash before the write lands loses only this session: its person logs in again with
+   * the link SOMA prints after every login. A revocation, which must survive a restart,
+   * is awaited.
+   */
   async create(
     label: string,
     via: 'link' | 'pairing' | 'cli' = 'link',
@@ -100,7 +107,7 @@ export class SessionStore {
     };
     this.#byHash.set(session.tokenHash, session);
     this.#persistedAt.set(session.id, now);
-    await this.#persist();
+    this.#persist().catch((err) => console.error('No se pudo guardar sessions.json', err));
     return { token, session };
   }
 

@@ -29,6 +29,8 @@ export async function ensureCliCredentials(opts: {
     existing && live?.via === 'cli'
       ? existing.token
       : (await opts.sessions.create(CLI_SESSION_LABEL, 'cli')).token;
+  // The session on disk before its token is: a cli.json never outlives its session in a crash.
+  await opts.sessions.flush();
   const credentials: CliCredentials = { version: 1, url: opts.url, token };
   const { default: writeFileAtomic } = await import('write-file-atomic');
   await writeFileAtomic(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });

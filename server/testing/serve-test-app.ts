@@ -81,6 +81,8 @@ export async function serveTestApp(
       await new Promise((r) => server.close(r));
       await vault.close();
       harness.close();
+      // A login's session is written after its answer (session-store.ts).
+      await sessions.flush();
       await rm(base, { recursive: true, force: true });
     },
   };

@@ -97,10 +97,11 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const embeddings = opts.embeddings
     ? await opts.embeddings({ vault, configDir: join(base, 'config') })
     : null;
+  const sessions = await SessionStore.open(join(base, 'config'));
   const app = createApp({
     vault,
     harness,
-    sessions: await SessionStore.open(join(base, 'config')),
+    sessions,
     conversations: await ConversationStore.open(join(base, 'config')),
     loginTokens: tokens,
     loginLimiter: new RateLimiter({ max: 5, windowMs: 60_000 }),
@@ -152,6 +153,8 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       await embeddings?.close();
       await vault.close();
       harness.close();
+      // A login's session is written after its answer (session-store.ts).
+      await sessions.flush();
       await rm(base, { recursive: true, force: true });
     },
   };
