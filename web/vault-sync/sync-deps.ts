@@ -23,4 +23,6 @@ export interface SyncDeps {
    * yet in the copy: the caller writes them once the index is ready (held-copy.ts).
    */
   held?: HeldCopy;
+  /** The copy's path → hash, when a read of it began already (read at the start otherwise). */
+  copied?: Promise<ReadonlyMap<string, string>>;
 }

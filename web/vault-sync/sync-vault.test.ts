@@ -171,6 +171,22 @@ describe('web/vault-sync', () => {
     expect(await copy()).toEqual(vault);
   });
 
+  it("decides on the copy's hashes as read before it began, when given them", async () => {
+    const vault = { 'a.md': 'uno', 'b.md': 'dos', 'c.md': 'tres' };
+    const server = streamingServer(vault);
+    await syncVault({ ...server, onChange: () => undefined });
+    expect(server.state.exports).toBe(1);
+    // A copy read as empty (before the first sync stored anything) means a first sync:
+    // the export, though the copy holds every note by now.
+    await syncVault({ ...server, copied: Promise.resolve(new Map()), onChange: () => undefined });
+    expect(server.state.exports).toBe(2);
+    // Read as it is, nothing needs fetching at all.
+    await syncVault({ ...server, onChange: () => undefined });
+    expect(server.state.exports).toBe(2);
+    expect(server.asked).toEqual([]);
+    expect(await copy()).toEqual(vault);
+  });
+
   it('ends a first sync with what the manifest has and the stream missed, minus what left', async () => {
     const vault: Record<string, string> = Object.fromEntries(
       Array.from({ length: 300 }, (_, i) => [`n${i}.md`, `n ${i}`]),

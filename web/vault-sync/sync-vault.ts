@@ -27,7 +27,7 @@ export function diffManifest(
 export async function syncVault(deps: SyncDeps): Promise<Map<string, string>> {
   const asked = deps.getManifest();
   asked.catch(() => undefined); // thrown where it is awaited
-  const copied = await copiedHashes();
+  const copied = await (deps.copied ?? copiedHashes());
   if (copied.size === 0 && deps.exportNotes) return firstSync(deps, deps.exportNotes, asked);
   const manifest = await asked;
   const { fetch, remove } = diffManifest(manifest.notes, copied);
