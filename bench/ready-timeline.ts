@@ -4,7 +4,7 @@ import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
 import { median } from './results.ts';
 import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
 import { serveCommand } from './serve-args.ts';
-import { settleDisk } from './settle-disk.ts';
+import { settleBeforeTiming } from './settle-before-timing.ts';
 
 /**
  * Where a reload's time to the first result goes (issue 17, `search.10k.ready_ms`):
@@ -70,7 +70,7 @@ const workerEntries = () => {
 
 let browser: Browser | null = null;
 const soma = await startSoma(spanishVault(count), { nodeArgs: (await serveCommand()).nodeArgs });
-settleDisk();
+await settleBeforeTiming();
 try {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
   const page = await browser.newPage();

@@ -11,7 +11,7 @@ import {
 } from './chromium-trace.ts';
 import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
 import { serveCommand } from './serve-args.ts';
-import { settleDisk } from './settle-disk.ts';
+import { settleBeforeTiming } from './settle-before-timing.ts';
 
 /**
  * What is inside each long main-thread task of bench/search.ts's first visit (login, first
@@ -63,7 +63,7 @@ async function main() {
   const rate = Number(process.argv[3] ?? 1);
   const minMs = Number(process.argv[4] ?? 30);
   const soma = await startSoma(spanishVault(count), { nodeArgs: (await serveCommand()).nodeArgs });
-  settleDisk();
+  await settleBeforeTiming();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
   try {
     const page = await browser.newPage();

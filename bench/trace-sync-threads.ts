@@ -12,7 +12,7 @@ import {
 } from './chromium-trace.ts';
 import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
 import { serveCommand } from './serve-args.ts';
-import { settleDisk } from './settle-disk.ts';
+import { settleBeforeTiming } from './settle-before-timing.ts';
 
 /**
  * Where the first sync's time goes, per thread (page, search worker, others) and per
@@ -49,7 +49,7 @@ const soma = await startSoma(spanishVault(count), {
     ...(process.env.EXTRA_NODE_ARGS?.split(' ') ?? []),
   ],
 });
-settleDisk();
+await settleBeforeTiming();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
 try {
   const page = await browser.newPage();
