@@ -2,23 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { safeParse } from 'zod/v4/core';
 import { ManifestSchema } from '../../common/api-schemas.ts';
+import { anyField as field, mostly as mostlyGood } from '../testing/near-json.ts';
 import { checkManifest, plainManifest } from './manifest-check.ts';
 
-/** Values of any JSON type, and the numbers JSON cannot carry. */
-const field = fc.oneof(
-  fc.string(),
-  fc.double(),
-  fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, -0, 2 ** 53, -1, 1.5),
-  fc.integer(),
-  fc.constant(null),
-  fc.boolean(),
-  fc.constant(undefined),
-  fc.array(fc.string(), { maxLength: 2 }),
-  fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }),
-);
 /** Mostly the right type, sometimes anything else. */
-const mostly = (good: fc.Arbitrary<unknown>) =>
-  fc.oneof({ arbitrary: good, weight: 8 }, { arbitrary: field, weight: 1 });
+const mostly = (good: fc.Arbitrary<unknown>) => mostlyGood(good, 8);
 /** An entry's fields, each mostly right, one sometimes missing, sometimes one more. */
 const entryLike = (fields: Record<string, fc.Arbitrary<unknown>>) =>
   fc

@@ -2,23 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { safeParse } from 'zod/v4/core';
 import { ExportLineSchema } from '../../common/chat-schemas.ts';
+import { anyField as field, mostly } from '../testing/near-json.ts';
 import { checkExportLine, plainNoteLine } from './export-line.ts';
 
-/** Values like parsed export lines, near misses included (a field missing, of another type). */
-const field = fc.oneof(
-  fc.string(),
-  fc.double(),
-  fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY),
-  fc.integer(),
-  fc.constant(null),
-  fc.boolean(),
-  fc.constant(undefined),
-  fc.array(fc.string(), { maxLength: 2 }),
-  fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }),
-);
-/** Mostly the right type, sometimes anything else. */
-const mostly = (good: fc.Arbitrary<unknown>) =>
-  fc.oneof({ arbitrary: good, weight: 6 }, { arbitrary: field, weight: 1 });
 const KEYS = ['path', 'content', 'hash', 'mtime', 'size'] as const;
 /** A note's fields, each mostly right, one of them sometimes missing, sometimes one more. */
 const noteLike = fc
