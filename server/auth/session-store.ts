@@ -107,7 +107,7 @@ export class SessionStore {
     };
     this.#byHash.set(session.tokenHash, session);
     this.#persistedAt.set(session.id, now);
-    this.#persist().catch((err) => console.error('No se pudo guardar sessions.json', err));
+    this.#persistInBackground();
     return { token, session };
   }
 
@@ -120,7 +120,7 @@ export class SessionStore {
     if (now - (this.#persistedAt.get(session.id) ?? 0) >= LAST_USED_PERSIST_MS) {
       this.#persistedAt.set(session.id, now);
       // Losing a lastUsedAt is harmless; a failed write must not fail the request.
-      this.#persist().catch((err) => console.error('No se pudo guardar sessions.json', err));
+      this.#persistInBackground();
     }
     return session;
   }
@@ -152,6 +152,11 @@ export class SessionStore {
     session.label = label;
     await this.#persist();
     return session;
+  }
+
+  /** `#persist` for a caller that does not wait: a failed write is logged, never thrown. */
+  #persistInBackground(): void {
+    this.#persist().catch((err) => console.error('No se pudo guardar sessions.json', err));
   }
 
   /** Writes are chained so two never race; each writes the state of its own moment. */

@@ -210,8 +210,8 @@ function loadSaved() {
     if (await engine.load(takeEarlyIndexRead() ?? undefined)) becomeReady('saved');
     else {
       // No saved index: most likely a first visit, whose sync asks for the whole export
-      // once it knows the copy is empty. Read now, that read (8–197 ms on a first visit,
-      // beside the page's own IndexedDB traffic) is done before the sync starts.
+      // once it knows the copy is empty. Read now, so that this read (8–197 ms on a first
+      // visit, beside the page's own IndexedDB traffic) is done before the sync starts.
       copiedEarly = copiedHashes();
       copiedEarly.catch(() => undefined);
     }
