@@ -58,8 +58,9 @@ describe('manifest-check', () => {
       }),
       { numRuns: 5000 },
     );
-    // The property means something only if the hand check says yes often enough.
-    expect(accepted).toBeGreaterThan(200);
+    // The property means something only if the hand check says yes often enough: about 4%
+    // of the runs (170–227 of 5,000 over 40 seeds; a bound of 200 failed one run in three).
+    expect(accepted).toBeGreaterThan(100);
   });
 
   it('takes the hand check for every well-formed manifest, extra keys and all', () => {
