@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exportedNotes, textLines } from './read-export.ts';
 
@@ -38,6 +39,27 @@ describe('read-export', () => {
         'última',
       ]);
     }
+  });
+
+  it('gives the lines of the whole text however its bytes are cut', async () => {
+    const char = fc.constantFrom('a', 'ñ', '€', '😀', '\n', ' ', '\u00e9');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(char, { maxLength: 40 }).map((cs) => cs.join('')),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        async (text, cuts) => {
+          const bytes = new TextEncoder().encode(text);
+          const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+          const pieces = [0, ...at, bytes.length]
+            .slice(1)
+            .map((end, i, ends) => bytes.subarray(i === 0 ? 0 : ends[i - 1]!, end));
+          const lines = text.split('\n');
+          if (lines.at(-1) === '') lines.pop();
+          expect(await collect(textLines(body(pieces)))).toEqual(lines);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('yields the notes of a complete export', async () => {

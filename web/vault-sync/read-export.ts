@@ -3,23 +3,35 @@ import { errorFromResponse } from '../lib/api.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { checkExportLine } from './export-line.ts';
 
-/** The lines of a UTF-8 text stream, without their `\n`, as they arrive. */
+/** The byte of `\n` in UTF-8 (never part of another character's bytes). */
+const NEWLINE = 0x0a;
+
+/**
+ * The lines of a UTF-8 text stream, without their `\n`, as they arrive. Each line is
+ * decoded on its own: Chromium hands a first sync's export over in pieces of ~1.6 MB,
+ * and decoding those whole, then cutting lines out of the text, cost the search worker
+ * 320–410 ms at 10k notes where line by line cost 200–220 (in-worker timings, three
+ * first syncs each); in a page, line by line decoded 22 MB 5× faster (28 against 145 ms).
+ */
 export async function* textLines(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
+  /** The text of a line begun in an earlier piece. */
   let rest = '';
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      // `stream: true` keeps a character split between two chunks for the next one.
-      rest += decoder.decode(value, { stream: true });
       let start = 0;
-      for (let nl = rest.indexOf('\n'); nl !== -1; nl = rest.indexOf('\n', start)) {
-        yield rest.slice(start, nl);
+      for (let nl = value.indexOf(NEWLINE); nl !== -1; nl = value.indexOf(NEWLINE, start)) {
+        // Not streaming: the bytes of a character the last piece cut are completed here.
+        const line = decoder.decode(value.subarray(start, nl));
+        yield rest === '' ? line : rest + line;
+        rest = '';
         start = nl + 1;
       }
-      rest = rest.slice(start);
+      // `stream: true` keeps a character split between two pieces for the next one.
+      if (start < value.length) rest += decoder.decode(value.subarray(start), { stream: true });
     }
   } finally {
     reader.releaseLock();
