@@ -36,4 +36,42 @@ describe('web/search/note-texts', () => {
     expect(texts.body('n7.md')).toBe('Más nueva que la copia.');
     expect(texts.body('n499.md')).toBe(snippetBody(content(499)));
   });
+
+  it("asks the copy for no new batch while a query's read is in flight", async () => {
+    const copy: CachedNoteRecord[] = [];
+    for (let n = 0; n < 1_000; n++) copy.push({ path: `n${n}.md`, hash: 'h', content: content(n) });
+    copy.sort((a, b) => (a.path < b.path ? -1 : 1));
+    const texts = new NoteTexts();
+    let batches = 0;
+    let queryRead: () => void = () => undefined;
+    let batchOne: () => void = () => undefined;
+    const firstBatchAsked = new Promise<void>((resolve) => (batchOne = resolve));
+    const filling = texts.fill(async (after, limit) => {
+      batches++;
+      batchOne();
+      // The batch takes a few turns of the loop, as an IndexedDB read does.
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+      const from = after === null ? 0 : copy.findIndex((n) => n.path > after);
+      return copy.slice(from, from + limit);
+    });
+    await firstBatchAsked;
+    const asked = texts.asked(
+      (offer) =>
+        new Promise<void>((resolve) => {
+          queryRead = () => {
+            offer('n999.md', 'Del golpe de la pregunta.', true);
+            resolve();
+          };
+        }),
+    );
+    // Long enough for every batch to be read, were the fill not waiting.
+    for (let i = 0; i < 200; i++) await Promise.resolve();
+    expect(batches).toBe(1);
+    queryRead();
+    await asked;
+    await filling;
+    expect(batches).toBe(6); // five of 200, then the empty one that ends the pass
+    expect(texts.body('n999.md')).toBe('Del golpe de la pregunta.');
+    expect(texts.body('n998.md')).toBe(snippetBody(content(998)));
+  });
 });

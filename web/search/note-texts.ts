@@ -49,6 +49,10 @@ export class NoteTexts {
   /** Paths set or deleted during each read in flight: what it read of them may be stale. */
   private readonly watchers = new Set<Set<string>>();
   private converting: Promise<void> | null = null;
+  /** Reads for a query in flight (`asked`): the fill reads nothing more meanwhile. */
+  private asking = 0;
+  /** Lets a fill waiting for those reads go on. */
+  private resumeFill: (() => void) | null = null;
 
   /** The snippet body of `path`, when kept. */
   body(path: string): string | undefined {
@@ -97,11 +101,31 @@ export class NoteTexts {
     }
   }
 
+  /**
+   * `reading` for a query's hits: the fill asks for no new batch until it is done,
+   * so the query's read waits behind at most the batch already asked for (issue 17:
+   * the first questions after a reload read 18–39 ms a query while the fill went on).
+   */
+  async asked<T>(
+    read: (offer: (path: string, text: string, isBody: boolean) => void) => Promise<T>,
+  ): Promise<T> {
+    this.asking++;
+    try {
+      return await this.reading(read);
+    } finally {
+      if (--this.asking === 0) {
+        this.resumeFill?.();
+        this.resumeFill = null;
+      }
+    }
+  }
+
   /** Keeps every copied note not kept yet, one batch of reads at a time (after a reload). */
   fill(readCopy: ReadCopy): Promise<void> {
     return this.reading(async (offer) => {
       let after: string | null = null;
       while (this.chars < CHAR_BUDGET) {
+        if (this.asking > 0) await new Promise<void>((resume) => (this.resumeFill = resume));
         const batch = await readCopy(after, FILL_BATCH);
         for (const n of batch) offer(n.path, n.content, false);
         if (batch.length < FILL_BATCH) return;

@@ -57,7 +57,7 @@ export function createSearchEngine(opts: { saveDelayMs?: number; analysis?: Note
       else found.set(p, body);
     }
     if (missing.length > 0) {
-      await texts.reading(async (offer) => {
+      await texts.asked(async (offer) => {
         for (const n of await copiedNotes(missing)) {
           const body = snippetBody(n.content);
           found.set(n.path, body);
