@@ -1,4 +1,5 @@
 import type { CachedNoteRecord } from '../db/records.ts';
+import { yieldToLoop } from '../lib/yield-to-loop.ts';
 import { snippetBody } from './snippet.ts';
 
 /**
@@ -18,20 +19,6 @@ const FILL_BATCH = 200;
 
 /** Reads up to `limit` copied notes after `after` in path order (from the first when null). */
 export type ReadCopy = (after: string | null, limit: number) => Promise<CachedNoteRecord[]>;
-
-/**
- * Lets queued messages (a query) run, then goes on: a message to itself,
- * since nested `setTimeout`s are held back 4 ms each, as long as a slice.
- */
-const pause = () =>
-  new Promise<void>((resolve) => {
-    const { port1, port2 } = new MessageChannel();
-    port1.onmessage = () => {
-      port1.close();
-      resolve();
-    };
-    port2.postMessage(null);
-  });
 
 /**
  * Every indexed note's text as snippets are cut from it (`snippetBody`), in
@@ -143,7 +130,7 @@ export class NoteTexts {
           this.body(path);
           if (performance.now() >= until) break;
         }
-        await pause();
+        await yieldToLoop();
       }
     })().finally(() => {
       this.converting = null;

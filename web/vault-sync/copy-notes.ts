@@ -1,6 +1,7 @@
 import type { NoteContent } from '../../common/chat-schemas.ts';
 import { updateCachedNotes } from '../db/notes-cache-repo.ts';
 import type { CachedNoteRecord } from '../db/records.ts';
+import { yieldToLoop } from '../lib/yield-to-loop.ts';
 import type { SyncDeps, VaultChange } from './sync-deps.ts';
 
 /** How the sync copies notes it wants: from the export stream, or in batches (sync-vault.ts decides). */
@@ -11,9 +12,6 @@ export const BATCH_SIZE = 500;
 const IN_FLIGHT = 3;
 /** How many streamed notes are stored (one transaction) and indexed at a time. */
 export const STREAM_CHUNK = 250;
-
-/** Lets the browser breathe between batches (input, rendering, other messages). */
-const yieldToLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Fetches and stores one batch; notes gone since the manifest count as removed. */
 async function fetchBatch(deps: SyncDeps, paths: string[]): Promise<VaultChange> {

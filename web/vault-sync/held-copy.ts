@@ -1,5 +1,6 @@
 import { updateCachedNotes } from '../db/notes-cache-repo.ts';
 import type { CachedNoteRecord } from '../db/records.ts';
+import { yieldToLoop } from '../lib/yield-to-loop.ts';
 
 /**
  * How many characters of streamed notes may wait in memory for their write (10k notes:
@@ -7,9 +8,6 @@ import type { CachedNoteRecord } from '../db/records.ts';
  * also there for snippets: a query never looks in the copy for a note not written yet.
  */
 const HOLD_CHARS = 32_000_000;
-
-/** Lets the worker answer a waiting query between two writes. */
-const yieldToLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Streamed chunks of a first sync whose write to the copy waits until the index is
