@@ -55,11 +55,7 @@ const vectors = createVectorLayer({
   embedQuery,
   onChanged: () => post({ type: 'changed' }),
 });
-// A query is answered once its first (lexical) result is posted: a hybrid one may then wait on the network.
-const answer = createQueryAnswerer(engine, vectors, (message) => {
-  post(message);
-  if (message.type === 'result') queryDone(message.id);
-});
+const answer = createQueryAnswerer(engine, vectors, post);
 
 let isReady = false;
 let markReady: () => void = () => undefined;
