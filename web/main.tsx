@@ -1,7 +1,7 @@
 import { render } from 'solid-js/web';
 import { readShareTarget } from './app/share-target.ts';
 import { startServiceWorker } from './offline/sw-update.ts';
-import { preloadSearchWorker } from './search/search-client.ts';
+import { preloadSearchWorker, searchWorkerSignedIn } from './search/search-client.ts';
 import { keepLoginToken, takeLoginToken } from './session/login-link.ts';
 import { beginBootSession } from './session/session-start.ts';
 import './styles.css';
@@ -28,7 +28,13 @@ const api = await import('./lib/api.ts');
 // The session at once, while the rest loads: the first render finds it known. The search
 // worker's sync still starts after that render (the session store starts it): started here,
 // it competed with the page's boot (T460 mode: boot's longest task 56–137 ms against 66–87).
-if (!pairing) void beginBootSession(api, takeLoginToken());
+// Only a first visit's export is asked for as soon as the session is known: the network
+// and the server's reads, not the worker's indexing, overlap the boot.
+if (!pairing) {
+  void beginBootSession(api, takeLoginToken()).then((start) => {
+    if ('session' in start.check) searchWorkerSignedIn();
+  });
+}
 await nextTask();
 await import('./i18n/i18n-store.ts');
 await nextTask();

@@ -103,6 +103,15 @@ export function preloadSearchWorker(): void {
   theWorker().postMessage({ type: 'load' } satisfies ToWorker);
 }
 
+/**
+ * Tells the worker the session is there (the boot's check said so), before the
+ * app's first render: a first visit's export starts streaming while the page
+ * loads, which the sync then reads (the sync itself still waits for `start`).
+ */
+export function searchWorkerSignedIn(): void {
+  theWorker().postMessage({ type: 'signed-in' } satisfies ToWorker);
+}
+
 /** Starts the search worker's sync of the vault copy (and the worker, if not yet). Safe to call again. */
 export function startSearchWorker(listen?: WorkerListener): void {
   if (listen) {

@@ -4,6 +4,11 @@ import type { SearchFilters, SearchHit, SemanticState } from './search-types.ts'
 export type ToWorker =
   /** Read the saved index (at page boot, before the session is known: it needs no server). */
   | { type: 'load' }
+  /**
+   * Signed in: a first visit (no saved index, an empty copy) asks for the vault's
+   * export now, while the page still loads; the first sync reads it at `start`.
+   */
+  | { type: 'signed-in' }
   /** Sync with the server's vault and follow its events (signed in). */
   | { type: 'start' }
   | {

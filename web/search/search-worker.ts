@@ -10,7 +10,7 @@ import { ApiError } from '../lib/api-error.ts';
 import { embedQuery, getEmbedStatus, getVectors } from '../lib/embeddings-api.ts';
 import { EVENTS_RETRY_MS, SYNC_RETRY_FIRST_MS, SYNC_RETRY_MAX_MS } from '../lib/timing.ts';
 import { HeldCopy } from '../vault-sync/held-copy.ts';
-import { exportNotes } from '../vault-sync/read-export.ts';
+import { askForExport, dropExport, exportNotes } from '../vault-sync/read-export.ts';
 import { syncVault } from '../vault-sync/sync-vault.ts';
 import { applyVaultEvents, EVENT_BATCH_MS } from '../vault-sync/vault-events.ts';
 import { createVectorLayer } from '../vectors/vector-layer.ts';
@@ -111,7 +111,35 @@ const enqueue = (task: () => Promise<void>) => {
 /** The first sync and every catch-up; a failed one is tried again later. */
 const enqueueSync = retryingSync(() => sync(), enqueue, SYNC_RETRY_FIRST_MS, SYNC_RETRY_MAX_MS);
 
+/** A first visit's export, asked for once signed in (`signed-in`), for the first sync to read. */
+let earlyExport: Promise<Response> | undefined;
+/** A sync has begun: an export asked for from then on would be nobody's. */
+let syncBegun = false;
+
+function takeEarlyExport(): Promise<Response> | undefined {
+  const taken = earlyExport;
+  earlyExport = undefined;
+  return taken;
+}
+
+/**
+ * Signed in, the page still loading: when there is no saved index and the copy is
+ * empty (a first visit, whose sync reads the whole export), the export is asked for
+ * now. Its first notes wait in the network's buffers until the sync reads them; the
+ * server reads ahead only as far as those buffers let it.
+ */
+function signedIn() {
+  enqueue(async () => {
+    if (syncBegun || !copiedEarly) return;
+    const copied = await copiedEarly;
+    if (syncBegun || copied.size > 0) return;
+    earlyExport = askForExport();
+    earlyExport.catch(() => undefined); // the sync asks again
+  });
+}
+
 async function sync() {
+  syncBegun = true;
   // A reload's first questions read their hits' text from the copy: first, not queued
   // behind the diff's read of every hash (100–150 ms at 10k). Never before a first sync
   // (the worker is not ready: its questions wait for this one).
@@ -126,7 +154,7 @@ async function sync() {
     const manifest = await syncVault({
       ...api,
       ...(copied ? { copied } : {}),
-      exportNotes,
+      exportNotes: () => exportNotes(takeEarlyExport()),
       held,
       onChange: (change) => {
         fetched += change.upserted.length;
@@ -146,6 +174,8 @@ async function sync() {
     // stringifying): the queries that waited for the index are answered first.
     await answered();
   } finally {
+    // An export asked for early that this sync did not read (the copy was not empty after all).
+    dropExport(takeEarlyExport());
     // Even after a failure: what was held is good, and stored before anything else runs.
     await held.write();
   }
@@ -241,6 +271,7 @@ scope.onmessage = async (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   if (message.type === 'load') return loadSaved();
   if (message.type === 'start') return start();
+  if (message.type === 'signed-in') return signedIn();
   unanswered.add(message.id);
   asked = true;
   // What it waited behind (a warm-up question, a sync's slice), not the wait for `ready` below.

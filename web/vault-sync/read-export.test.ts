@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { exportedNotes, textLines } from './read-export.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { exportedNotes, exportNotes, textLines } from './read-export.ts';
 
 /** A body arriving in the given byte chunks. */
 const body = (chunks: Uint8Array[]) =>
@@ -79,6 +79,32 @@ describe('read-export', () => {
     const bad = ndjson([{ note: { path: 'a.md' } }, { end: { count: 1 } }]);
     await expect(collect(exportedNotes(body(cut(bad, 64))))).rejects.toMatchObject({
       code: 'bad_answer',
+    });
+  });
+
+  describe('exportNotes', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const whole = (notes: ReturnType<typeof note>[]) =>
+      new Response(ndjson([...notes.map((n) => ({ note: n })), { end: { count: notes.length } }]));
+
+    it('reads an export asked for early, and asks for none more', async () => {
+      const fetch = vi.fn(async () => whole([note('b.md', 'otra')]));
+      vi.stubGlobal('fetch', fetch);
+      const early = Promise.resolve(whole([note('a.md', 'temprana')]));
+      expect(await collect(exportNotes(early))).toEqual([note('a.md', 'temprana')]);
+      expect(fetch).not.toHaveBeenCalled();
+    });
+
+    it('asks again when the early export failed or was refused', async () => {
+      const fetch = vi.fn(async () => whole([note('b.md', 'de nuevo')]));
+      vi.stubGlobal('fetch', fetch);
+      const failed = Promise.reject(new TypeError('Failed to fetch'));
+      expect(await collect(exportNotes(failed))).toEqual([note('b.md', 'de nuevo')]);
+      const refused = Promise.resolve(
+        Response.json({ error: { code: 'unauthorized', message: 'no' } }, { status: 401 }),
+      );
+      expect(await collect(exportNotes(refused))).toEqual([note('b.md', 'de nuevo')]);
+      expect(fetch).toHaveBeenCalledTimes(2);
     });
   });
 });

@@ -70,16 +70,27 @@ export async function* exportedNotes(
   throw new ApiError('network', 'la exportación de la bóveda se cortó antes de terminar', 0);
 }
 
-/** Every note's text in one streamed answer (the first sync of a whole vault). */
-export async function* exportNotes(): AsyncGenerator<NoteContent> {
-  let response: Response;
+/** Asks for the export (GET /api/vault/export); its notes are read with `exportNotes`. */
+export function askForExport(): Promise<Response> {
   // User Timing marks (the worker's, in the browser's performance panel and bench/ready-timeline.ts).
   performance.mark('soma:export-asked');
+  return fetch('/api/vault/export', {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/x-ndjson' },
+  });
+}
+
+/**
+ * Every note's text in one streamed answer (the first sync of a whole vault): from
+ * `early`, an export asked for before the sync began, when it was answered well;
+ * otherwise from an export asked for now.
+ */
+export async function* exportNotes(early?: Promise<Response>): AsyncGenerator<NoteContent> {
+  let response: Response;
   try {
-    response = await fetch('/api/vault/export', {
-      credentials: 'same-origin',
-      headers: { Accept: 'application/x-ndjson' },
-    });
+    const answered = await early?.catch(() => null);
+    if (answered && !answered.ok) answered.body?.cancel().catch(() => undefined);
+    response = answered?.ok ? answered : await askForExport();
   } catch (cause) {
     throw new ApiError('network', cause instanceof Error ? cause.message : String(cause), 0);
   }
@@ -87,4 +98,9 @@ export async function* exportNotes(): AsyncGenerator<NoteContent> {
   if (!response.ok) throw await errorFromResponse(response);
   if (!response.body) throw new ApiError('bad_answer', 'empty body', response.status);
   yield* exportedNotes(response.body);
+}
+
+/** Lets go of an export asked for and never read (its connection and what it buffered). */
+export function dropExport(asked: Promise<Response> | undefined): void {
+  asked?.then((r) => r.body?.cancel()).catch(() => undefined);
 }
