@@ -131,8 +131,9 @@ function takeEarlyExport(): Promise<Response> | undefined {
 function signedIn() {
   enqueue(async () => {
     if (syncBegun || !copiedEarly) return;
-    const copied = await copiedEarly;
-    if (syncBegun || copied.size > 0) return;
+    // A failed read is the sync's to report (it reads again).
+    const copied = await copiedEarly.catch(() => null);
+    if (syncBegun || copied === null || copied.size > 0) return;
     earlyExport = askForExport();
     earlyExport.catch(() => undefined); // the sync asks again
   });
