@@ -162,6 +162,10 @@ export function createSearchEngine(opts: { saveDelayMs?: number; analysis?: Note
     get size() {
       return index.size;
     },
+    /** Ranks `query` and nothing more: no snippet, so no read of the copy (a warm-up question). */
+    rank(query: string, typing: boolean): void {
+      index.search(query, {}, typing, synonyms);
+    },
     /** Questions to warm the query code up with, from `notes` notes' titles (warm-up-questions.ts). */
     warmUpQuestions(notes: number) {
       return warmUpQuestions(index.someTitles(notes));
