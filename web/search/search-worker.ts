@@ -116,9 +116,6 @@ const enqueueSync = retryingSync(() => sync(), enqueue, SYNC_RETRY_FIRST_MS, SYN
 
 /** A first visit's export, asked for once signed in (`signed-in`), for the first sync to read. */
 let earlyExport: Promise<Response> | undefined;
-/** A sync has begun: an export asked for from then on would be nobody's. */
-let syncBegun = false;
-
 function takeEarlyExport(): Promise<Response> | undefined {
   const taken = earlyExport;
   earlyExport = undefined;
@@ -132,20 +129,21 @@ function takeEarlyExport(): Promise<Response> | undefined {
  * server reads ahead only as far as those buffers let it.
  */
 function signedIn() {
+  // On the chain, so never during a sync; none once a sync has begun (it took the
+  // copy's hashes) or after a saved index (none were read).
   enqueue(async () => {
-    if (syncBegun || !copiedEarly) return;
+    if (!copiedEarly) return;
     // A failed read is the sync's to report (it reads again).
     const copied = await copiedEarly.catch(() => null);
-    if (syncBegun || copied === null || copied.size > 0) return;
+    if (copied === null || copied.size > 0) return;
     earlyExport = askForExport();
     earlyExport.catch(() => undefined); // the sync asks again
   });
 }
 
 async function sync() {
-  syncBegun = true;
   // A reload's first questions read their hits' text from the copy: first, not queued
-  // behind the diff's read of every hash (100–150 ms at 10k). Never before a first sync
+  // behind the diff's read of every hash (144–243 ms at 10k). Never before a first sync
   // (the worker is not ready: its questions wait for this one).
   if (isReady) await answered();
   performance.mark('soma:sync-start');
