@@ -1,5 +1,5 @@
 import type { TermData } from './fast-add-term.ts';
-import { type FieldBlock, fieldBlocks, type LazyTermData } from './lazy-term-data.ts';
+import type { FieldBlock, LazyTermData } from './lazy-term-data.ts';
 import { VarintWriter, zigzag } from './varint-writer.ts';
 
 /*
@@ -71,12 +71,17 @@ export function pairsByTerm(
   return { ranked, from, byTerm };
 }
 
-/** A term encoded by the batch: new (`term`), or still encoded and given more postings (`data`). */
+/** A term new to the index, encoded by the batch. */
 export interface EncodedEntry {
   term: string;
-  data?: LazyTermData;
   start: number;
   end: number;
+  blocks: FieldBlock[];
+}
+
+/** Postings the batch wrote for a term still encoded in the index (`LazyTermData.append`). */
+export interface AppendedEntry {
+  data: LazyTermData;
   blocks: FieldBlock[];
 }
 
@@ -88,6 +93,7 @@ export interface EncodedEntry {
 export class BatchEncoder {
   readonly writer: VarintWriter;
   readonly encoded: EncodedEntry[] = [];
+  readonly appended: AppendedEntry[] = [];
 
   constructor(
     readonly order: BatchOrder,
@@ -107,49 +113,28 @@ export class BatchEncoder {
     const written: FieldBlock[] = [];
     for (let q = from[r]!; q < from[r + 1]!; q++) {
       const p = byTerm[q]!;
-      written.push(this.block(this.keys[p]! % this.fieldCount, p));
+      const fieldId = this.keys[p]! % this.fieldCount;
+      writer.push(fieldId);
+      writer.push(this.order.start[p + 1]! - this.order.start[p]!);
+      written.push(this.block(fieldId, p, 0));
     }
     this.encoded.push({ term, start: at, end: writer.length, blocks: written });
   }
 
   /**
-   * Term `r` of the batch, still encoded in the index: its old fields keep their place
-   * (their bytes copied, the new documents after theirs); fields new to the term follow,
-   * as they would in its Map.
+   * Term `r` of the batch, still encoded in the index: a block of postings per field,
+   * each field's first a gap from that field's last document in the term, for the term
+   * to keep beside its bytes (copying them over, batch after batch, was most of filing).
    */
-  moreOfTerm(term: string, r: number, old: LazyTermData): void {
-    const { from, byTerm, start } = this.order;
-    const encoded = old.encoded!;
-    const writer = this.writer;
-    const at = writer.length;
-    const blocks = fieldBlocks(encoded);
-    const pairOf = new Map<number, number>();
-    for (let q = from[r]!; q < from[r + 1]!; q++)
-      pairOf.set(this.keys[byTerm[q]!]! % this.fieldCount, byTerm[q]!);
-    let fields = blocks.length;
-    for (const f of pairOf.keys()) if (!blocks.some((b) => b.fieldId === f)) fields++;
-    writer.push(fields);
-    // The new blocks, as fieldBlocks would read them back from the bytes written.
-    const written: FieldBlock[] = [];
-    for (const block of blocks) {
-      const p = pairOf.get(block.fieldId);
-      const added = p === undefined ? 0 : start[p + 1]! - start[p]!;
-      writer.push(block.fieldId);
-      writer.push(block.count + added);
-      const blockFrom = writer.length;
-      writer.pushRange(encoded.bytes, block.from, block.to);
-      if (p !== undefined) this.postingsOf(p, block.last);
-      written.push({
-        fieldId: block.fieldId,
-        count: block.count + added,
-        from: blockFrom,
-        to: writer.length,
-        last: p === undefined ? block.last : this.lastOf(p),
-      });
-      pairOf.delete(block.fieldId);
+  moreOfTerm(r: number, old: LazyTermData): void {
+    const { from, byTerm } = this.order;
+    const blocks: FieldBlock[] = [];
+    for (let q = from[r]!; q < from[r + 1]!; q++) {
+      const p = byTerm[q]!;
+      const fieldId = this.keys[p]! % this.fieldCount;
+      blocks.push(this.block(fieldId, p, old.lastDoc(fieldId)));
     }
-    for (const [fieldId, p] of pairOf) written.push(this.block(fieldId, p));
-    this.encoded.push({ term, data: old, start: at, end: writer.length, blocks: written });
+    this.appended.push({ data: old, blocks });
   }
 
   /** Term `r` of the batch, already decoded into Maps: its postings go there. */
@@ -168,15 +153,13 @@ export class BatchEncoder {
     }
   }
 
-  /** Pair `p` as a field block of its own: field, count, postings. */
-  private block(fieldId: number, p: number): FieldBlock {
+  /** Pair `p`'s postings as field `fieldId`'s block, the first a gap from `previous`. */
+  private block(fieldId: number, p: number, previous: number): FieldBlock {
     const { start } = this.order;
+    const from = this.writer.length;
+    this.postingsOf(p, previous);
     const count = start[p + 1]! - start[p]!;
-    this.writer.push(fieldId);
-    this.writer.push(count);
-    const blockFrom = this.writer.length;
-    this.postingsOf(p, 0);
-    return { fieldId, count, from: blockFrom, to: this.writer.length, last: this.lastOf(p) };
+    return { fieldId, count, from, to: this.writer.length, last: this.lastOf(p) };
   }
 
   /** Pair `p`'s postings, the first as a gap from `previous` (varints written in place: most of filing). */

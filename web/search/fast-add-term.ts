@@ -69,13 +69,17 @@ export function speedUpAdds(index: MiniSearch<never> | MiniSearch<unknown>): Ter
     peek(term) {
       current();
       let data = known.get(term);
-      if (data instanceof LazyTermData && data.encoded) return data;
+      if (data instanceof LazyTermData && data.isEncoded) return data;
       if (data === undefined || data.size === 0) {
         data = tree.get(term);
         if (data === undefined) return undefined;
         known.set(term, data);
       }
-      return data instanceof LazyTermData && data.encoded ? data : data.size > 0 ? data : undefined;
+      return data instanceof LazyTermData && data.isEncoded
+        ? data
+        : data.size > 0
+          ? data
+          : undefined;
     },
     put(term, data) {
       current();

@@ -63,10 +63,17 @@ describe('web/search/lazy-term-data', () => {
   it('counts again once given more postings, and from its Maps once decoded', () => {
     const data = new LazyTermData({ bytes: term, start: 0, end: term.length });
     expect(data.largestField()).toBe(2);
-    // Field 0 gains note 4 (gap +3 from note 1, zigzagged to 6).
-    const more = new Uint8Array([2, 0, 3, 6, 1, 3, 2, 6, 1, 5, 1, 2, 1]);
-    data.reencode({ bytes: more, start: 0, end: more.length });
+    // Field 0 gains note 4 (gap +3 from its last note, 1, zigzagged to 6), frequency 1.
+    expect(data.lastDoc(0)).toBe(1);
+    const more = new Uint8Array([6, 1]);
+    data.append({ bytes: more, blocks: [{ fieldId: 0, count: 1, from: 0, to: 2, last: 4 }] });
     expect(data.largestField()).toBe(3);
+    expect(data.isEncoded).toBe(true);
+    expect(data.encoded).toMatchObject({ start: 0, end: 13 });
+    const joined = data.encoded!;
+    expect([...joined.bytes.subarray(joined.start, joined.end)]).toEqual([
+      2, 0, 3, 6, 1, 3, 2, 6, 1, 5, 1, 2, 1,
+    ]);
     data.get(0)!.delete(3);
     data.get(0)!.delete(4);
     expect(data.largestField()).toBe(1);

@@ -201,11 +201,9 @@ export class PostingBuffer<T> {
       sorted: this.sorted,
       ...pairsByTerm(keys, count, this.fieldCount, this.terms.length),
     };
-    const { olds, oldBytes } = this.oldData(order.ranked);
-    // Room for all that is written: the old bytes of terms still encoded are copied over,
-    // and a writer that grows as it goes copied everything written before again (twice a
-    // batch at 10k).
-    const encoder = new BatchEncoder(order, keys, this.fieldCount, 4 * n + 16 * count + oldBytes);
+    const olds = this.oldData(order.ranked);
+    // Room for all that is written (a writer that grows as it goes copies what it wrote again).
+    const encoder = new BatchEncoder(order, keys, this.fieldCount, 4 * n + 16 * count);
     this.encode(encoder, olds);
     clearPairs(this.pairSlot, keys, count);
     this.file(encoder);
@@ -219,23 +217,9 @@ export class PostingBuffer<T> {
     }
   }
 
-  /**
-   * Each of the batch's terms' data as it stands in the index (undefined: a new term),
-   * and how many bytes those still encoded hold.
-   */
-  private oldData(ranked: readonly number[]): {
-    olds: (TermData | undefined)[];
-    oldBytes: number;
-  } {
-    const olds: (TermData | undefined)[] = [];
-    let oldBytes = 0;
-    for (const term of ranked) {
-      const old = this.access.peek(this.terms[term]!);
-      olds.push(old);
-      if (old instanceof LazyTermData && old.encoded)
-        oldBytes += old.encoded.end - old.encoded.start;
-    }
-    return { olds, oldBytes };
+  /** Each of the batch's terms' data as it stands in the index (undefined: a new term). */
+  private oldData(ranked: readonly number[]): (TermData | undefined)[] {
+    return ranked.map((term) => this.access.peek(this.terms[term]!));
   }
 
   /** Every term of the batch, as its data in the index stands. */
@@ -244,19 +228,25 @@ export class PostingBuffer<T> {
     for (let r = 0; r < ranked.length; r++) {
       const old = olds[r];
       if (old === undefined) encoder.newTerm(this.terms[ranked[r]!]!, r);
-      else if (old instanceof LazyTermData && old.encoded)
-        encoder.moreOfTerm(this.terms[ranked[r]!]!, r, old);
+      else if (old instanceof LazyTermData && old.isEncoded) encoder.moreOfTerm(r, old);
       else encoder.intoMaps(r, old);
     }
   }
 
-  /** The encoded terms into the index, once their bytes are final (the writer grew as it went). */
+  /**
+   * The batch's terms into the index, once its bytes are final (the writer grew as it
+   * went), trimmed to what was written: terms hold on to them until they are read.
+   */
   private file(encoder: BatchEncoder): void {
-    const bytes = encoder.writer.bytes;
+    const { writer } = encoder;
+    const bytes =
+      writer.bytes.length - writer.length > writer.length >> 3
+        ? writer.bytes.slice(0, writer.length)
+        : writer.bytes;
     for (const e of encoder.encoded) {
       const at = { bytes, start: e.start, end: e.end, blocks: e.blocks };
-      if (e.data) e.data.reencode(at);
-      else this.access.put(e.term, new LazyTermData(at));
+      this.access.put(e.term, new LazyTermData(at));
     }
+    for (const { data, blocks } of encoder.appended) data.append({ bytes, blocks });
   }
 }
