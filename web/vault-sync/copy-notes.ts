@@ -28,7 +28,7 @@ async function fetchBatch(deps: SyncDeps, paths: string[]): Promise<VaultChange>
  */
 export async function copyExport(
   deps: SyncDeps,
-  notes: AsyncIterable<NoteContent>,
+  notes: AsyncIterable<NoteContent[]>,
   copied: ReadonlyMap<string, string>,
   /** How many notes are coming (0: not known yet, nothing reported). */
   total: () => number,
@@ -65,11 +65,13 @@ export async function copyExport(
     report();
   };
   try {
-    for await (const n of notes) {
-      seen.set(n.path, n.hash);
-      if (copied.get(n.path) === n.hash) continue;
-      chunk.push({ path: n.path, hash: n.hash, content: n.content });
-      if (chunk.length >= STREAM_CHUNK) await store();
+    for await (const some of notes) {
+      for (const n of some) {
+        seen.set(n.path, n.hash);
+        if (copied.get(n.path) === n.hash) continue;
+        chunk.push({ path: n.path, hash: n.hash, content: n.content });
+        if (chunk.length >= STREAM_CHUNK) await store();
+      }
     }
     if (chunk.length > 0) await store();
   } finally {

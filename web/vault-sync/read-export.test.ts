@@ -19,9 +19,10 @@ const cut = (text: string, size: number) => {
   return out;
 };
 
-const collect = async <T>(it: AsyncIterable<T>) => {
+/** Everything an iteration of lists gave, in order, one list after another. */
+const collect = async <T>(it: AsyncIterable<T[]>) => {
   const out: T[] = [];
-  for await (const x of it) out.push(x);
+  for await (const x of it) out.push(...x);
   return out;
 };
 
@@ -73,6 +74,29 @@ describe('read-export', () => {
     await expect(collect(exportedNotes(body(cut(cutShort, 4))))).rejects.toThrow(/cortó/);
     const miscounted = ndjson([{ note: note('a.md', 'x') }, { end: { count: 3 } }]);
     await expect(collect(exportedNotes(body(cut(miscounted, 4))))).rejects.toThrow(/cortó/);
+  });
+
+  it('gives the lines each piece completes together, one step a piece', async () => {
+    const pieces = cut('uno\ndos\ntr', 10);
+    pieces.push(new TextEncoder().encode('es\ncuatro'));
+    const steps: string[][] = [];
+    for await (const lines of textLines(body(pieces))) steps.push(lines);
+    expect(steps).toEqual([['uno', 'dos'], ['tres'], ['cuatro']]);
+  });
+
+  it('gives the notes before a bad or miscounted line, then throws', async () => {
+    const good = [note('a.md', 'uno'), note('b.md', 'dos')];
+    const lines = good.map((n) => ({ note: n }));
+    const given: string[] = [];
+    const read = async (text: string) => {
+      for await (const notes of exportedNotes(body([new TextEncoder().encode(text)])))
+        given.push(...notes.map((n) => n.path));
+    };
+    await expect(read(`${ndjson(lines)}{ roto\n`)).rejects.toMatchObject({ code: 'bad_answer' });
+    expect(given).toEqual(['a.md', 'b.md']);
+    given.length = 0;
+    await expect(read(ndjson([...lines, { end: { count: 5 } }]))).rejects.toThrow(/cortó/);
+    expect(given).toEqual(['a.md', 'b.md']);
   });
 
   it('throws a bad_answer on a line that is not an export line', async () => {

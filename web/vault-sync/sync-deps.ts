@@ -13,8 +13,8 @@ export interface VaultChange {
 export interface SyncDeps {
   getManifest(): Promise<Manifest>;
   getNotesBatch(paths: readonly string[]): Promise<NotesBatch>;
-  /** Every note in one stream (GET /api/vault/export), for a sync that needs most of the vault. */
-  exportNotes?(): AsyncIterable<NoteContent>;
+  /** Every note in one stream (GET /api/vault/export), some at a time, for a sync that needs most of the vault. */
+  exportNotes?(): AsyncIterable<NoteContent[]>;
   /** Each batch, in order (a streamed chunk while the browser commits it); awaited, so the index keeps up with the copy. */
   onChange(change: VaultChange): void | Promise<void>;
   onProgress?(done: number, total: number): void;

@@ -38,13 +38,23 @@ function fakeServer(vault: Record<string, string>) {
 function streamingServer(vault: Record<string, string>) {
   const server = fakeServer(vault);
   const state = { exports: 0, cutAfter: Number.POSITIVE_INFINITY };
-  async function* exportNotes(): AsyncGenerator<NoteContent> {
+  /** Notes a few at a time (as pieces of the stream complete them), the last piece maybe short. */
+  async function* exportNotes(): AsyncGenerator<NoteContent[]> {
     state.exports++;
     let sent = 0;
+    let piece: NoteContent[] = [];
     for (const [path, content] of Object.entries(vault)) {
-      if (sent++ >= state.cutAfter) throw new Error('cortado');
-      yield { path, content, hash: `h:${content}`, mtime: 1, size: 1 };
+      if (sent++ >= state.cutAfter) {
+        if (piece.length > 0) yield piece;
+        throw new Error('cortado');
+      }
+      piece.push({ path, content, hash: `h:${content}`, mtime: 1, size: 1 });
+      if (piece.length === 7) {
+        yield piece;
+        piece = [];
+      }
     }
+    if (piece.length > 0) yield piece;
   }
   return { ...server, exportNotes, state };
 }
@@ -197,10 +207,10 @@ describe('web/vault-sync', () => {
       streamed = resolve;
     });
     const exportNotes = async function* () {
-      for await (const n of server.exportNotes()) {
-        yield n;
+      for await (const some of server.exportNotes()) {
+        yield some;
         // Written while the stream ran (after the scan listed the files), and one deleted.
-        if (n.path === 'n10.md') {
+        if (some.some((n) => n.path === 'n10.md')) {
           vault['nueva.md'] = 'escrita durante la sincronización';
           delete vault['n5.md'];
         }

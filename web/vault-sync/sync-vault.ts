@@ -64,7 +64,7 @@ export async function syncVault(deps: SyncDeps): Promise<Map<string, string>> {
  */
 async function firstSync(
   deps: SyncDeps,
-  exportNotes: () => AsyncIterable<NoteContent>,
+  exportNotes: () => AsyncIterable<NoteContent[]>,
   asked: Promise<Manifest>,
 ): Promise<Map<string, string>> {
   let total = 0;
