@@ -84,6 +84,19 @@ describe('read-export', () => {
     expect(steps).toEqual([['uno', 'dos'], ['tres'], ['cuatro']]);
   });
 
+  it('ends at the count line of a stream left open, and lets go of it', async () => {
+    const notes = [note('a.md', 'uno')];
+    const text = ndjson([{ note: notes[0] }, { end: { count: 1 } }]);
+    const open = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(text));
+      },
+    });
+    expect(await collect(exportedNotes(open))).toEqual(notes);
+    // The reader's lock is let go: the stream can be read (or cancelled) by another.
+    expect(open.locked).toBe(false);
+  });
+
   it('gives the notes before a bad or miscounted line, then throws', async () => {
     const good = [note('a.md', 'uno'), note('b.md', 'dos')];
     const lines = good.map((n) => ({ note: n }));
