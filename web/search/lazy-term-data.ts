@@ -121,6 +121,11 @@ export class LazyTermData extends Map<number, Map<number, number>> {
     return 0;
   }
 
+  /** The encoded bytes, then the postings given since, each with its field blocks. */
+  #parts(): MorePostings[] {
+    return [{ bytes: this.#encoded!.bytes, blocks: this.#baseBlocks() }, ...(this.#more ?? [])];
+  }
+
   /** The encoded bytes' field blocks, found once (a revived term's bytes do not say them). */
   #baseBlocks(): FieldBlock[] {
     const encoded = this.#encoded!;
@@ -134,7 +139,7 @@ export class LazyTermData extends Map<number, Map<number, number>> {
    * would have them: the encoded ones, then each new field where it first came.
    */
   #writeJoined(writer: VarintWriter): FieldBlock[] {
-    const parts = [{ bytes: this.#encoded!.bytes, blocks: this.#baseBlocks() }, ...this.#more!];
+    const parts = this.#parts();
     const order: number[] = [];
     for (const part of parts)
       for (const { fieldId } of part.blocks) if (!order.includes(fieldId)) order.push(fieldId);
@@ -163,8 +168,7 @@ export class LazyTermData extends Map<number, Map<number, number>> {
   #join(): void {
     if (!this.#more) return;
     let size = 16;
-    for (const block of this.#baseBlocks()) size += 10 + block.to - block.from;
-    for (const part of this.#more)
+    for (const part of this.#parts())
       for (const block of part.blocks) size += 10 + block.to - block.from;
     const writer = new VarintWriter(size);
     const blocks = this.#writeJoined(writer);
@@ -184,7 +188,7 @@ export class LazyTermData extends Map<number, Map<number, number>> {
     // a prefix's completions, and joining each of them only to count would copy them all.
     if (this.#more && this.#largest < 0) {
       const counts = new Map<number, number>();
-      for (const part of [{ blocks: this.#baseBlocks() }, ...this.#more])
+      for (const part of this.#parts())
         for (const b of part.blocks) counts.set(b.fieldId, (counts.get(b.fieldId) ?? 0) + b.count);
       this.#largest = Math.max(0, ...counts.values());
     }

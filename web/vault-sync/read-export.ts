@@ -111,9 +111,8 @@ export function askForExport(): Promise<Response> {
 
 /**
  * Every note's text in one streamed answer (the first sync of a whole vault), as many
- * notes at a time as each piece of it completes: from
- * `early`, an export asked for before the sync began, when it was answered well;
- * otherwise from an export asked for now.
+ * notes at a time as each piece of it completes: from `early`, an export asked for
+ * before the sync began, when it was answered well; otherwise from one asked for now.
  */
 export async function* exportNotes(early?: Promise<Response>): AsyncGenerator<NoteContent[]> {
   let response: Response;
