@@ -187,6 +187,27 @@ describe('web/search/search-engine', () => {
     expect(await second.search('faro', {}, false)).toEqual(before);
   });
 
+  it("measures the first search after a load step by step (a reload's first answer), and no other", async () => {
+    const first = createSearchEngine();
+    const faro = note('a.md', 'Un faro en la niebla.');
+    await updateCachedNotes([faro], []);
+    first.apply({ upserted: [faro], removed: [] });
+    await first.flush();
+    await first.search('faro', {}, false);
+    const steps = ['rank', 'read', 'snippets'].map((s) => `soma:first-search-${s}`);
+    const counts = () => steps.map((name) => performance.getEntriesByName(name, 'measure').length);
+    performance.clearMeasures();
+    expect(counts()).toEqual([0, 0, 0]);
+
+    const second = createSearchEngine();
+    expect(await second.load()).toBe(true);
+    expect((await second.search('faro', {}, false))[0]?.path).toBe('a.md');
+    expect(counts()).toEqual([1, 1, 1]);
+    await second.search('niebla', {}, false);
+    expect(counts()).toEqual([1, 1, 1]);
+    performance.clearMeasures();
+  });
+
   it('an edit during the warm-up wins over the text the warm-up read', async () => {
     const first = createSearchEngine();
     const a = note('a.md', 'Un faro en la niebla.');
