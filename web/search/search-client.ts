@@ -5,8 +5,8 @@ import type { SearchFilters, SearchHit, SemanticState } from './search-types.ts'
 export interface WorkerListener {
   onProgress(done: number, total: number): void;
   onReady(): void;
-  /** The index changed (a sync ended, or vault events were applied). */
-  onChanged(): void;
+  /** A sync ended (`indexChanged`: it changed the index), or vault events or vectors were applied (true). */
+  onChanged(indexChanged: boolean): void;
   onError(error: { code: string; message: string; status: number }): void;
 }
 
@@ -75,7 +75,7 @@ function onMessage(event: MessageEvent<FromWorker>) {
   } else if (m.type === 'synced' || m.type === 'changed') {
     // User Timing marks, for the browser's performance panel and bench/search.ts.
     if (m.type === 'synced') performance.mark(INDEX_END_MARK);
-    listener?.onChanged();
+    listener?.onChanged(m.type === 'changed' || m.changed);
   } else if (listener) listener.onError(m);
   else unheardErrors.push(m);
 }

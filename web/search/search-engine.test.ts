@@ -187,6 +187,27 @@ describe('web/search/search-engine', () => {
     expect(await second.search('faro', {}, false)).toEqual(before);
   });
 
+  it('counts changes to the index (a sync compares them), not notes applied again unchanged', async () => {
+    const engine = createSearchEngine();
+    const a = note('a.md', 'bóveda antigua');
+    await updateCachedNotes([a], []);
+    const start = engine.revision;
+    engine.apply({ upserted: [a], removed: [] });
+    const added = engine.revision;
+    expect(added).toBeGreaterThan(start);
+    // A reload's sync: the same notes, by hash, and a removal of a note the index never had.
+    engine.apply({ upserted: [a], removed: ['nunca.md'] });
+    await engine.reconcile(new Map([[a.path, a.hash]]));
+    expect(engine.revision).toBe(added);
+    const a2 = note('a.md', 'bóveda nueva');
+    await updateCachedNotes([a2], []);
+    await engine.reconcile(new Map([[a.path, a2.hash]]));
+    expect(engine.revision).toBeGreaterThan(added);
+    const edited = engine.revision;
+    engine.apply({ upserted: [], removed: [a.path] });
+    expect(engine.revision).toBeGreaterThan(edited);
+  });
+
   it("measures the first search after a load step by step (a reload's first answer), and no other", async () => {
     const first = createSearchEngine();
     const faro = note('a.md', 'Un faro en la niebla.');

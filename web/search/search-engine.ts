@@ -35,6 +35,8 @@ export function createSearchEngine(opts: { saveDelayMs?: number; analysis?: Note
   let index = NoteIndex.empty();
   let hashes: Record<string, string> = {};
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** How many times the index changed (every change schedules a save). */
+  let revision = 0;
   let saving: Promise<void> = Promise.resolve();
   let dirty = false;
   /** The harness's synonym groups; queries only, so a change needs no re-indexing. */
@@ -94,6 +96,7 @@ export function createSearchEngine(opts: { saveDelayMs?: number; analysis?: Note
     return saving;
   };
   const scheduleSave = () => {
+    revision++;
     dirty = true;
     clearTimeout(saveTimer);
     saveTimer = setTimeout(save, opts.saveDelayMs ?? SAVE_DEBOUNCE_MS);
@@ -167,6 +170,10 @@ export function createSearchEngine(opts: { saveDelayMs?: number; analysis?: Note
   return {
     get size() {
       return index.size;
+    },
+    /** Grows at every change to the index: compared across a sync, it tells whether the sync changed anything. */
+    get revision() {
+      return revision;
     },
     /** Ranks `query` and nothing more: no snippet, so no read of the copy (a warm-up question). */
     rank(query: string, typing: boolean): void {

@@ -33,8 +33,11 @@ export type FromWorker =
   | { type: 'progress'; done: number; total: number }
   /** Searchable: a saved index was loaded (`saved`) or the first sync built one (`built`). */
   | { type: 'ready'; source: 'saved' | 'built'; notes: number; ms: number }
-  /** A sync with the manifest finished; `ms` since the worker started. */
-  | { type: 'synced'; fetched: number; ms: number }
+  /**
+   * A sync with the manifest finished; `changed`: it changed the index (results
+   * on screen may be stale); `ms` since the worker started.
+   */
+  | { type: 'synced'; fetched: number; changed: boolean; ms: number }
   /** Live vault events changed the index: results on screen may be stale. */
   | { type: 'changed' }
   /**

@@ -37,9 +37,9 @@ export function createSearchStore(report: (error: unknown) => void) {
         onProgress: (done, total) =>
           showProgress(total > 0 && done < total ? { done, total } : null),
         onReady: () => setReady(true),
-        onChanged: () => {
+        onChanged: (indexChanged) => {
           clearProgress();
-          setVersion((v) => v + 1);
+          if (indexChanged) setVersion((v) => v + 1);
         },
         onError: (e) => {
           clearProgress();

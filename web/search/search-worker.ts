@@ -148,6 +148,7 @@ async function sync() {
   if (isReady) await answered();
   performance.mark('soma:sync-start');
   let fetched = 0;
+  const revision = engine.revision;
   /** A first sync's chunks, written to the copy once the first queries are answered. */
   const held = new HeldCopy();
   try {
@@ -169,7 +170,9 @@ async function sync() {
     // until the next big change (new workers start then).
     analysis?.reset();
     becomeReady('built');
-    post({ type: 'synced', fetched, ms: performance.now() - born });
+    // A reload's sync mostly finds nothing new: the question on screen is not asked again then.
+    const changed = engine.revision !== revision;
+    post({ type: 'synced', fetched, changed, ms: performance.now() - born });
     // After every vault sync (so also on the event stream reconnecting): the vectors follow the notes.
     void vectors.sync();
     // Writing the copy and saving the index start with long synchronous work (cloning,
