@@ -87,6 +87,75 @@ test('after a reload, search answers from the saved copy without fetching notes'
   expect(noteRequests).toEqual([]);
 });
 
+/** Counts the questions the page posts to the search worker, by text (`window.asked`), from each load on. */
+function countQuestions(page: Page) {
+  return page.addInitScript(() => {
+    const w = window as unknown as { asked: string[] };
+    w.asked = [];
+    const post = Worker.prototype.postMessage as (this: Worker, ...args: unknown[]) => void;
+    Worker.prototype.postMessage = function (this: Worker, ...args: unknown[]) {
+      const m = args[0] as { type?: string; query?: string } | null;
+      if (m?.type === 'query') w.asked.push(m.query ?? '');
+      post.apply(this, args);
+    };
+  });
+}
+const asked = (page: Page, q: string) =>
+  page.evaluate((q) => (window as unknown as { asked: string[] }).asked.filter((a) => a === q), q);
+/** How many search indexes the page's IndexedDB holds (0 before the first save, then 1). */
+async function savedIndexes(): Promise<number> {
+  const open = indexedDB.open('soma');
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  const count = db.transaction('searchIndex').objectStore('searchIndex').count();
+  const n = await new Promise<number>((resolve, reject) => {
+    count.onsuccess = () => resolve(count.result);
+    count.onerror = () => reject(count.error);
+  });
+  db.close();
+  return n;
+}
+/** Waits for the end of the load's first sync (the app's `soma:index-end` mark, at its `synced`). */
+const synced = (page: Page) =>
+  page.waitForFunction(() => performance.getEntriesByName('soma:index-end').length > 0);
+
+test('a reload asks the question on screen once: its sync, finding nothing new, asks it no more', async ({
+  page,
+}) => {
+  await countQuestions(page);
+  await open(page);
+  await type(page, 'faro');
+  await expect(hits(page).first()).toContainText('faro');
+  await page.reload();
+  await expect(hits(page).first()).toContainText('faro');
+  await synced(page);
+  // A question the sync made the page ask again would go 100 ms after it (the debounce).
+  await page.waitForTimeout(1_000);
+  expect(await asked(page, 'faro')).toEqual(['faro']);
+});
+
+test('a note changed while the page was away: the sync after its return shows the new text', async ({
+  page,
+}) => {
+  const soma = await open(page);
+  await type(page, 'faro');
+  const url = page.url();
+  await expect(hits(page).filter({ hasText: 'Sueño del faro' })).toContainText('niebla');
+  // The index is saved (2 s after the sync): the return loads it, then its sync finds the edit.
+  await expect.poll(() => page.evaluate(savedIndexes), { timeout: 20_000 }).toBe(1);
+  await page.goto('about:blank');
+  await soma.writeNote(
+    '04_Sueños/Sueño del faro.md',
+    '# Sueño del faro\n\nUn faro en la tormenta.\n',
+  );
+  await page.goto(url);
+  await expect(hits(page).filter({ hasText: 'Sueño del faro' })).toContainText('tormenta', {
+    timeout: 20_000,
+  });
+});
+
 test('a first sync that fails answers no search from its empty index: the search waits for the retry', async ({
   page,
 }) => {

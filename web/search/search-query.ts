@@ -34,6 +34,11 @@ export function createSearchQuery(
   const [state, setState] = createSignal<SearchState>({ status: 'idle' });
   let timer: ReturnType<typeof setTimeout> | undefined;
   let latest = 0;
+  /**
+   * The question last asked or scheduled: its text, filters and the index's version.
+   * The route hands the same values again as a new object (a reload asked its question twice).
+   */
+  let asked = '';
   const run = async (query: string, filters: SearchFilters) => {
     const ticket = ++latest;
     try {
@@ -54,6 +59,9 @@ export function createSearchQuery(
     on(
       () => ({ ...input() }),
       (next) => {
+        const key = JSON.stringify([next.query, next.folder, next.tag, next.version]);
+        if (key === asked) return;
+        asked = key;
         clearTimeout(timer);
         if (next.query.trim() === '') {
           latest++;
