@@ -12,6 +12,14 @@ import { ANALYZER_VERSION } from './spanish-analyzer.ts';
 afterEach(() => deleteDatabase());
 
 const note = (path: string, content: string) => ({ path, hash: `h:${content}`, content });
+/** An engine that indexed `notes`, copied first, and saved its index. */
+async function savedWith(...notes: ReturnType<typeof note>[]) {
+  const engine = createSearchEngine();
+  await updateCachedNotes(notes, []);
+  engine.apply({ upserted: notes, removed: [] });
+  await engine.flush();
+  return engine;
+}
 const paths = async (engine: ReturnType<typeof createSearchEngine>, q: string) =>
   (await engine.search(q, {}, false)).map((h) => h.path);
 
@@ -102,11 +110,7 @@ describe('web/search/search-engine', () => {
   });
 
   it('loads from a read already begun (the worker starts it as it boots)', async () => {
-    const first = createSearchEngine();
-    const a = note('a.md', 'bóveda antigua');
-    await updateCachedNotes([a], []);
-    first.apply({ upserted: [a], removed: [] });
-    await first.flush();
+    await savedWith(note('a.md', 'bóveda antigua'));
     const read = loadSearchIndex('notes');
     await deleteDatabase();
     const second = createSearchEngine();
@@ -209,11 +213,7 @@ describe('web/search/search-engine', () => {
   });
 
   it("measures the first search after a load step by step (a reload's first answer), and no other", async () => {
-    const first = createSearchEngine();
-    const faro = note('a.md', 'Un faro en la niebla.');
-    await updateCachedNotes([faro], []);
-    first.apply({ upserted: [faro], removed: [] });
-    await first.flush();
+    const first = await savedWith(note('a.md', 'Un faro en la niebla.'));
     await first.search('faro', {}, false);
     const steps = ['rank', 'read', 'snippets'].map((s) => `soma:first-search-${s}`);
     const counts = () => steps.map((name) => performance.getEntriesByName(name, 'measure').length);

@@ -51,7 +51,7 @@ export function createSearchEngine(opts: { saveDelayMs?: number; analysis?: Note
   /**
    * The first search after a load is measured step by step, as the load is: a
    * reload's first answer is the rest of `ready_ms`, and reading its hits' text
-   * from the copy took most of it (60–290 ms at 10k, against ~8 ms of ranking).
+   * from the copy took most of it (medians of 142–245 ms a run at 10k, ranking 18–22).
    */
   let measureNextSearch = false;
 
