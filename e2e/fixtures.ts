@@ -79,6 +79,31 @@ export async function openSignedIn(page: Page, soma: RunningSoma): Promise<void>
 }
 
 /**
+ * How many search indexes the page's IndexedDB holds (`soma`, store `searchIndex`):
+ * 0 before the search worker's first save (or before the database exists), then 1.
+ */
+export function savedSearchIndexes(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('soma');
+        open.onerror = () => resolve(0);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('searchIndex')) {
+            db.close();
+            return resolve(0);
+          }
+          const count = db.transaction('searchIndex').objectStore('searchIndex').count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => resolve(0);
+          db.close();
+        };
+      }),
+  );
+}
+
+/**
  * Waits until the page has run what was already queued and painted twice: a check that
  * something did NOT happen (a send, a script) waits on this instead of a fixed pause.
  */

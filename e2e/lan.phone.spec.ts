@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, devices, expect, type Page, test } from '@playwright/test';
 import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
+import { savedSearchIndexes } from './fixtures.ts';
 import { LAN_HOST, type LanSoma, startLanSoma } from './lan-phone-soma.ts';
 
 const CLOSING = '02_Conciencia/sesiones/2026-11-29 Cierre.md';
@@ -94,24 +95,7 @@ test('a phone pairs through the QR link, then reads closings and saved notes off
   }
 
   // The search worker saved its index (IndexedDB `soma`, store `searchIndex`) after the sync.
-  await expect
-    .poll(() =>
-      phone.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            const open = indexedDB.open('soma');
-            open.onerror = () => resolve(0);
-            open.onsuccess = () => {
-              const db = open.result;
-              if (!db.objectStoreNames.contains('searchIndex')) return resolve(0);
-              const count = db.transaction('searchIndex').objectStore('searchIndex').count();
-              count.onsuccess = () => resolve(count.result);
-              count.onerror = () => resolve(0);
-            };
-          }),
-      ),
-    )
-    .toBeGreaterThan(0);
+  await expect.poll(() => savedSearchIndexes(phone)).toBeGreaterThan(0);
 
   await phoneCtx.setOffline(true);
   await phone.goto(`${soma.lanUrl}/#/`);

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { savedSearchIndexes } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
 const notes: Record<string, string> = {
@@ -102,21 +103,6 @@ function countQuestions(page: Page) {
 }
 const asked = (page: Page, q: string) =>
   page.evaluate((q) => (window as unknown as { asked: string[] }).asked.filter((a) => a === q), q);
-/** How many search indexes the page's IndexedDB holds (0 before the first save, then 1). */
-async function savedIndexes(): Promise<number> {
-  const open = indexedDB.open('soma');
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => reject(open.error);
-  });
-  const count = db.transaction('searchIndex').objectStore('searchIndex').count();
-  const n = await new Promise<number>((resolve, reject) => {
-    count.onsuccess = () => resolve(count.result);
-    count.onerror = () => reject(count.error);
-  });
-  db.close();
-  return n;
-}
 /** Waits for the end of the load's first sync (the app's `soma:index-end` mark, at its `synced`). */
 const synced = (page: Page) =>
   page.waitForFunction(() => performance.getEntriesByName('soma:index-end').length > 0);
@@ -144,7 +130,7 @@ test('a note changed while the page was away: the sync after its return shows th
   const url = page.url();
   await expect(hits(page).filter({ hasText: 'Sueño del faro' })).toContainText('niebla');
   // The index is saved (2 s after the sync): the return loads it, then its sync finds the edit.
-  await expect.poll(() => page.evaluate(savedIndexes), { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => savedSearchIndexes(page), { timeout: 20_000 }).toBe(1);
   await page.goto('about:blank');
   await soma.writeNote(
     '04_Sueños/Sueño del faro.md',
