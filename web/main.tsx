@@ -1,4 +1,5 @@
 import { render } from 'solid-js/web';
+import { asksSearchAtOnce, parseHash } from './app/route.ts';
 import { readShareTarget } from './app/share-target.ts';
 import { startServiceWorker } from './offline/sw-update.ts';
 import { preloadSearchWorker, searchWorkerSignedIn } from './search/search-client.ts';
@@ -12,7 +13,7 @@ keepLoginToken();
 readShareTarget();
 // The pairing page (a phone opening the QR code) has no vault to search yet.
 const pairing = location.pathname === '/pair';
-if (!pairing) preloadSearchWorker();
+if (!pairing) preloadSearchWorker(asksSearchAtOnce(parseHash(location.hash)));
 startServiceWorker();
 
 /** Lets the browser run other tasks (input, paint, the worker's messages) before the next piece. */

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { loginToken, noteHash, parseHash, searchHash } from './route.ts';
+import { asksSearchAtOnce, loginToken, noteHash, parseHash, searchHash } from './route.ts';
 
 describe('route', () => {
+  it('knows which screens ask the search worker at once: a search with a query, a note', () => {
+    const asks = (hash: string) => asksSearchAtOnce(parseHash(hash));
+    expect(asks('#/buscar?q=faro')).toBe(true);
+    expect(asks('#/nota/04_Sue%C3%B1os/Sue%C3%B1o%20del%20faro.md')).toBe(true);
+    expect(asks('#/buscar')).toBe(false);
+    expect(asks('#/buscar?q=%20&carpeta=04_Sue%C3%B1os')).toBe(false);
+    expect(asks('')).toBe(false);
+    expect(asks('#/auditoria')).toBe(false);
+  });
+
   it('reads an empty or unknown hash as the home screen', () => {
     expect(parseHash('')).toEqual({ name: 'home' });
     expect(parseHash('#/')).toEqual({ name: 'home' });

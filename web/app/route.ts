@@ -40,6 +40,15 @@ export function parseHash(hash: string): Route {
   return { name: 'note', path: segments.join('/').normalize('NFC') };
 }
 
+/**
+ * Does this screen ask the search worker a question as soon as it shows? The
+ * search view with a query does, and so does a note (its related notes). A
+ * reload there says so to the worker, whose sync then waits for that answer.
+ */
+export function asksSearchAtOnce(route: Route): boolean {
+  return route.name === 'note' || (route.name === 'search' && route.query.trim() !== '');
+}
+
 /** `#/buscar?q=…&carpeta=…&etiqueta=…`: the search view with its query and filters. */
 function parseSearch(value: string): Route {
   const params = new URLSearchParams(value.slice(SEARCH_PATH.length + 1));

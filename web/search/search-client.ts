@@ -99,8 +99,8 @@ let started = false;
  * revival overlap them, and a search asked for meanwhile waits for it. No sync
  * until `startSearchWorker`.
  */
-export function preloadSearchWorker(): void {
-  theWorker().postMessage({ type: 'load' } satisfies ToWorker);
+export function preloadSearchWorker(asking: boolean): void {
+  theWorker().postMessage({ type: 'load', asking } satisfies ToWorker);
 }
 
 /**

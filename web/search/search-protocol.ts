@@ -2,8 +2,12 @@ import type { SearchFilters, SearchHit, SemanticState } from './search-types.ts'
 
 /** Messages from the page to the search worker. */
 export type ToWorker =
-  /** Read the saved index (at page boot, before the session is known: it needs no server). */
-  | { type: 'load' }
+  /**
+   * Read the saved index (at page boot, before the session is known: it needs no server).
+   * `asking`: the page's route asks a question as soon as it shows (a reload on a search
+   * or a note), so a reload's sync waits for that question's answer before it starts.
+   */
+  | { type: 'load'; asking: boolean }
   /**
    * Signed in: a first visit (no saved index, an empty copy) asks for the vault's
    * export now, while the page still loads; the first sync reads it at `start`.
