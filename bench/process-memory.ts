@@ -24,22 +24,63 @@ async function pssUssMb(pid: number): Promise<{ pss: number; uss: number }> {
   }
 }
 
-/** pid → parent pid and command line of every process /proc shows. */
-async function processTable(): Promise<Map<number, { ppid: number; cmd: string }>> {
-  const table = new Map<number, { ppid: number; cmd: string }>();
+/** Clock ticks a second in /proc/<pid>/stat (USER_HZ: 100 on Linux's every usual build). */
+const TICKS_PER_SECOND = 100;
+
+/** pid → parent pid, command line and CPU time used (ms) of every process /proc shows. */
+async function processTable(): Promise<Map<number, { ppid: number; cmd: string; cpuMs: number }>> {
+  const table = new Map<number, { ppid: number; cmd: string; cpuMs: number }>();
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
       // The command name in parentheses may itself hold spaces or parentheses.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ppid = Number(fields[1]);
+      // utime and stime, fields 14 and 15 of stat (11 and 12 after the name).
+      const cpuMs = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
       const cmd = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).split('\0')[0] ?? '';
-      table.set(Number(entry), { ppid, cmd });
+      table.set(Number(entry), { ppid, cmd, cpuMs });
     } catch {
       // the process ended while the table was read
     }
   }
   return table;
+}
+
+/**
+ * Every process under `root` whose executable path contains `match` (the
+ * browser, renderer, GPU and utility processes of a Chromium this process
+ * launched), and everything they started, excluding nothing.
+ */
+function treeOf(
+  table: Awaited<ReturnType<typeof processTable>>,
+  root: number,
+  match: string,
+): number[] {
+  const inTree = (pid: number): boolean => {
+    for (let p = table.get(pid)?.ppid; p !== undefined && p > 1; p = table.get(p)?.ppid) {
+      if (p === root) return true;
+    }
+    return false;
+  };
+  const tops = [...table].filter(([pid, p]) => p.cmd.includes(match) && inTree(pid));
+  const topPids = new Set(tops.map(([pid]) => pid));
+  // A matching process and all its descendants, whatever their names (zygotes, helpers).
+  return [...table.keys()].filter((pid) => {
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = table.get(p)?.ppid) {
+      if (topPids.has(p)) return true;
+    }
+    return false;
+  });
+}
+
+/** CPU time (ms) used so far by the processes `treeOf` finds (those that ended are not counted). */
+export async function processTreeCpuMs(root: number, match: string): Promise<number> {
+  const table = await processTable();
+  let ms = 0;
+  for (const pid of treeOf(table, root, match)) ms += table.get(pid)?.cpuMs ?? 0;
+  return ms;
 }
 
 /**
@@ -54,28 +95,9 @@ export interface TreeMemory {
   ussMb: number;
 }
 
-/**
- * Every process under `root` whose executable path contains `match` (the
- * browser, renderer, GPU and utility processes of a Chromium this process
- * launched), and everything they started, excluding nothing.
- */
+/** The memory of the processes `treeOf` finds. */
 export async function processTreeMemory(root: number, match: string): Promise<TreeMemory> {
-  const table = await processTable();
-  const inTree = (pid: number): boolean => {
-    for (let p = table.get(pid)?.ppid; p !== undefined && p > 1; p = table.get(p)?.ppid) {
-      if (p === root) return true;
-    }
-    return false;
-  };
-  const tops = [...table].filter(([pid, p]) => p.cmd.includes(match) && inTree(pid));
-  const topPids = new Set(tops.map(([pid]) => pid));
-  // A matching process and all its descendants, whatever their names (zygotes, helpers).
-  const pids = [...table.keys()].filter((pid) => {
-    for (let p: number | undefined = pid; p !== undefined && p > 1; p = table.get(p)?.ppid) {
-      if (topPids.has(p)) return true;
-    }
-    return false;
-  });
+  const pids = treeOf(await processTable(), root, match);
   const sum = { pids, rssMb: 0, pssMb: 0, ussMb: 0 };
   for (const pid of pids) {
     sum.rssMb += await rssMb(pid).catch(() => 0);

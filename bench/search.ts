@@ -17,7 +17,7 @@ import { benchHybrid } from './search-hybrid.ts';
 import { benchSuggest } from './search-suggest.ts';
 import { BENCH_QUERIES, spanishVault, TLDR_QUERIES, tldrVault } from './search-vault.ts';
 import { serveCommand } from './serve-args.ts';
-import { settleBeforeTiming } from './settle-before-timing.ts';
+import { settleBeforeTiming, settleBrowser } from './settle-before-timing.ts';
 
 /** How long the first sync of a generated vault may take before the run gives up. */
 const BUILD_TIMEOUT_MS = 120_000;
@@ -222,6 +222,7 @@ async function firstVisit(run: VaultRun, hooks: SearchHooks): Promise<FirstVisit
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
     const page = await browser.newPage();
+    await settleBrowser();
     await page.addInitScript(watchLongTasks);
     const watched = await watchPageShown(page, ['chat-view']);
     const summaries = await watchSummaries(page);
@@ -353,7 +354,7 @@ async function benchVault(run: VaultRun, hooks: SearchHooks): Promise<BenchResul
         name: `search.${label}.index_build_ms`,
         value: Math.round(first.buildMs),
         unit: 'ms',
-        note: `login → first sync + build → first result, ${count} notes (timed once the bench's own writes and work have settled: settle-before-timing.ts); ${first.buildNote}${setup}`,
+        note: `login → first sync + build → first result, ${count} notes (timed once the bench's own writes and work, and the launched browser's start-up, have settled: settle-before-timing.ts); ${first.buildNote}${setup}`,
       },
       {
         name: `search.${label}.sync_max_main_task_ms`,

@@ -12,7 +12,7 @@ import {
 } from './chromium-trace.ts';
 import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
 import { serveCommand } from './serve-args.ts';
-import { settleBeforeTiming } from './settle-before-timing.ts';
+import { settleBeforeTiming, settleBrowser } from './settle-before-timing.ts';
 
 /**
  * Where the first sync's time goes, per thread (page, search worker, others) and per
@@ -53,6 +53,7 @@ await settleBeforeTiming();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
 try {
   const page = await browser.newPage();
+  await settleBrowser();
   const cdp = await page.context().newCDPSession(page);
   let serverCpu = 0;
   let wall = 0;
