@@ -11,7 +11,7 @@ import {
 } from './chromium-trace.ts';
 import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
 import { serveCommand } from './serve-args.ts';
-import { settleBeforeTiming } from './settle-before-timing.ts';
+import { settleBeforeTiming, settleBrowser } from './settle-before-timing.ts';
 
 /**
  * What is inside each long main-thread task of bench/search.ts's first visit (login, first
@@ -67,6 +67,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
   try {
     const page = await browser.newPage();
+    await settleBrowser();
     const cdp = await page.context().newCDPSession(page);
     if (rate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     await cdp.send('Profiler.enable');
