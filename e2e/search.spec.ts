@@ -136,13 +136,17 @@ test.describe('a reload whose question comes after the saved index is ready', ()
     await expect.poll(() => savedSearchIndexes(page), { timeout: 20_000 }).toBe(1);
     let codeServed = 0;
     let manifestAsked = 0;
+    let manifestSeen: () => void = () => undefined;
+    const manifest = new Promise<void>((resolve) => (manifestSeen = resolve));
+    // Held for a second, or until a sync has begun without waiting for the question.
     await page.context().route('**/assets/search-route-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await Promise.race([manifest, new Promise((resolve) => setTimeout(resolve, 1_000))]);
       codeServed = Date.now();
       await route.continue();
     });
     await page.context().route('**/api/vault/manifest', (route) => {
       manifestAsked ||= Date.now();
+      manifestSeen();
       return route.continue();
     });
     await page.reload();

@@ -251,7 +251,7 @@ function followEvents() {
 let questionComing: Promise<void> = Promise.resolve();
 let questionArrived: () => void = () => undefined;
 /** The longest a sync waits for a question the page said was coming. */
-const QUESTION_WAIT_MS = 3_000;
+const QUESTION_WAIT_MS = 5_000;
 
 let loadQueued = false;
 /** The copy's hashes, read after finding no saved index, for the sync that follows (once). */
