@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { INDEX_END_MARK } from '../web/search/search-client.ts';
 import { savedSearchIndexes } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
@@ -103,9 +104,9 @@ function countQuestions(page: Page) {
 }
 const asked = (page: Page, q: string) =>
   page.evaluate((q) => (window as unknown as { asked: string[] }).asked.filter((a) => a === q), q);
-/** Waits for the end of the load's first sync (the app's `soma:index-end` mark, at its `synced`). */
+/** Waits for the end of the load's first sync (the app's INDEX_END_MARK, at its `synced`). */
 const synced = (page: Page) =>
-  page.waitForFunction(() => performance.getEntriesByName('soma:index-end').length > 0);
+  page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, INDEX_END_MARK);
 
 test('a reload asks the question on screen once: its sync, finding nothing new, asks it no more', async ({
   page,
