@@ -33,20 +33,43 @@ async function pageHolding(
   return cursor?.value;
 }
 
-/** The copied notes among `paths`, in one transaction (missing ones are left out). */
-export function copiedNotes(paths: readonly string[]): Promise<CachedNoteRecord[]> {
+/** Notes taken for the copy and not written to it yet (a first sync's, vault-sync/held-copy.ts). */
+export interface UnwrittenNotes {
+  get(path: string): CachedNoteRecord | undefined;
+}
+
+/** What this realm (the search worker) has taken for the copy and not written yet. */
+let unwritten: UnwrittenNotes | null = null;
+
+/** Makes `notes` part of what `copiedNotes` reads in this realm, until the next call. */
+export function readUnwrittenFrom(notes: UnwrittenNotes | null): void {
+  unwritten = notes;
+}
+
+/**
+ * The copied notes among `paths`, in one transaction (missing ones are left out); a
+ * note taken for the copy and not written yet counts as copied (`readUnwrittenFrom`).
+ */
+export async function copiedNotes(paths: readonly string[]): Promise<CachedNoteRecord[]> {
+  const found = new Map<string, CachedNoteRecord>();
+  const rest: string[] = [];
+  for (const path of new Set(paths)) {
+    const note = unwritten?.get(path);
+    if (note) found.set(path, note);
+    else rest.push(path);
+  }
+  if (rest.length > 0) for (const note of await readCopied(rest)) found.set(note.path, note);
+  return paths.flatMap((p) => found.get(p) ?? []);
+}
+
+/** The notes the copy holds among `unique` (no path twice), in one transaction. */
+function readCopied(unique: readonly string[]): Promise<CachedNoteRecord[]> {
   return withTx([STORES.notePages], 'readonly', async (tx) => {
     const store = tx.objectStore(STORES.notePages);
-    const found = new Map<string, CachedNoteRecord>();
     // All asked at once: the requests travel together, where one after the other each
     // waited for the last (a query's snippets read ~10 notes past the worker's memory).
-    const unique = [...new Set(paths)];
     const pages = await Promise.all(unique.map((path) => pageHolding(store, path)));
-    unique.forEach((path, i) => {
-      const note = pages[i]?.notes.find((n) => n.path === path);
-      if (note) found.set(path, note);
-    });
-    return paths.flatMap((p) => found.get(p) ?? []);
+    return unique.flatMap((path, i) => pages[i]?.notes.find((n) => n.path === path) ?? []);
   });
 }
 

@@ -70,6 +70,19 @@ describe('web/search/search-engine', () => {
     expect(await paths(engine, 'carpeta')).toEqual(['a.md']);
   });
 
+  it('saves its index only once the copy holds every note it names (a first sync holds its writes)', async () => {
+    let copyWritten: () => void = () => undefined;
+    const written = new Promise<void>((resolve) => (copyWritten = resolve));
+    const engine = createSearchEngine({ copyWritten: () => written });
+    engine.apply({ upserted: [note('a.md', 'faro')], removed: [] });
+    const saved = engine.flush();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await loadSearchIndex('notes')).toBeUndefined();
+    copyWritten();
+    await saved;
+    expect(await loadSearchIndex('notes')).toBeDefined();
+  });
+
   it('finds no saved index before the first save', async () => {
     expect(await createSearchEngine().load()).toBe(false);
   });

@@ -31,7 +31,14 @@ function measured(name: string, start: number): number {
  * changes note by note (by hash), saves itself back (debounced), and answers
  * queries with snippets cut from the copied notes.
  */
-export function createSearchEngine(opts: { saveDelayMs?: number; analysis?: NoteAnalysis } = {}) {
+export function createSearchEngine(
+  opts: {
+    saveDelayMs?: number;
+    analysis?: NoteAnalysis;
+    /** Resolves once every note indexed so far is in the copy (a first sync holds its writes). */
+    copyWritten?: () => Promise<void>;
+  } = {},
+) {
   let index = NoteIndex.empty();
   let hashes: Record<string, string> = {};
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -79,11 +86,13 @@ export function createSearchEngine(opts: { saveDelayMs?: number; analysis?: Note
   const save = () => {
     clearTimeout(saveTimer);
     dirty = false;
-    // The snapshot is taken now; compressing it happens while changes go on.
-    const taken = index.snapshot();
-    const snapshot = { ...hashes };
     saving = saving
       .then(async () => {
+        // A saved index names no note the copy lacks: a reload reads its hits' text there.
+        await opts.copyWritten?.();
+        // The snapshot is taken now; compressing it happens while changes go on.
+        const taken = index.snapshot();
+        const snapshot = { ...hashes };
         const record: SearchIndexRecord = {
           key: SEARCH_INDEX_KEY,
           analyzerVersion: ANALYZER_VERSION,

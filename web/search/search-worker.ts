@@ -4,7 +4,7 @@
 import './early-index-read.ts';
 
 import type { VaultEvent } from '../../common/api-schemas.ts';
-import { copiedHashes } from '../db/vault-copy-repo.ts';
+import { copiedHashes, readUnwrittenFrom } from '../db/vault-copy-repo.ts';
 import { getManifest, getNotesBatch, getStatus, openEvents } from '../lib/api.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { embedQuery, getEmbedStatus, getVectors } from '../lib/embeddings-api.ts';
@@ -46,7 +46,12 @@ const analysis =
           }),
       )
     : undefined;
-const engine = createSearchEngine(analysis ? { analysis } : {});
+/** The sync's notes taken for the copy and not written yet (a first sync holds them). */
+let held = new HeldCopy();
+const engine = createSearchEngine({
+  ...(analysis ? { analysis } : {}),
+  copyWritten: () => held.written(),
+});
 const api = { getManifest, getNotesBatch };
 /** The embeddings layer: vectors copied like notes, fused with the lexical ranking. */
 const vectors = createVectorLayer({
@@ -153,8 +158,11 @@ async function sync() {
   performance.mark('soma:sync-start');
   let fetched = 0;
   const revision = engine.revision;
-  /** A first sync's chunks, written to the copy once the first queries are answered. */
-  const held = new HeldCopy();
+  // A first sync's chunks, written to the copy once the first queries are answered;
+  // until then the worker's reads of the copy see them.
+  const taken = new HeldCopy();
+  held = taken;
+  readUnwrittenFrom(taken);
   try {
     const copied = copiedEarly ?? undefined;
     copiedEarly = null;
@@ -162,7 +170,7 @@ async function sync() {
       ...api,
       ...(copied ? { copied } : {}),
       exportNotes: () => exportNotes(takeEarlyExport()),
-      held,
+      held: taken,
       onChange: (change) => {
         fetched += change.upserted.length;
         return engine.apply(change);
@@ -186,7 +194,7 @@ async function sync() {
     // An export asked for early that this sync did not read (the copy was not empty after all).
     dropExport(takeEarlyExport());
     // Even after a failure: what was held is good, and stored before anything else runs.
-    await held.write();
+    await taken.write();
   }
   await engine.flush();
   // The notes' text for snippets, in memory, once the index is saved (a failed
