@@ -1,4 +1,5 @@
-import { STORES, withTx } from './database.ts';
+import type { IDBPObjectStore } from 'idb';
+import { type SomaDb, STORES, withTx } from './database.ts';
 import { changedPage, hashesOf, pageOf } from './note-pages.ts';
 import type { CachedNoteRecord } from './records.ts';
 
@@ -11,13 +12,37 @@ export function listCachedNotes(): Promise<CachedNoteRecord[]> {
   );
 }
 
+/**
+ * The keys of the pages `paths` fall in (sorted): the last page starting at or before
+ * the first path, and every page starting after it up to the last path; a page's
+ * hashes record has its key, and is small. Not every page's key: a 50k first sync's
+ * 200 chunks read them all each time, and IndexedDB's `getAll` operations took 3.9 s of
+ * its thread's 10.2 (trace of `bench/trace-sync-threads.ts 50000` with its categories).
+ */
+async function pageKeysAround(
+  hashes: IDBPObjectStore<SomaDb, ['notePages', 'notePageHashes'], 'notePageHashes', 'readwrite'>,
+  paths: readonly string[],
+): Promise<string[]> {
+  let low = paths[0]!;
+  let high = low;
+  for (const path of paths) {
+    if (path < low) low = path;
+    if (path > high) high = path;
+  }
+  const [before, inside] = await Promise.all([
+    hashes.openKeyCursor(IDBKeyRange.upperBound(low), 'prev'),
+    low < high ? hashes.getAllKeys(IDBKeyRange.bound(low, high, true)) : [],
+  ]);
+  return before ? [before.key, ...inside] : inside;
+}
+
 /** Stores fresh contents and forgets notes that left the vault, in one transaction. */
 export function updateCachedNotes(put: CachedNoteRecord[], remove: string[]): Promise<void> {
   return withTx([STORES.notePages, STORES.notePageHashes], 'readwrite', async (tx) => {
     if (put.length === 0 && remove.length === 0) return;
     const pages = tx.objectStore(STORES.notePages);
     const hashes = tx.objectStore(STORES.notePageHashes);
-    const firsts = await pages.getAllKeys();
+    const firsts = await pageKeysAround(hashes, [...put.map((n) => n.path), ...remove]);
     // The changes by the page they fall in (-1: no page yet).
     const byPage = new Map<number, { put: CachedNoteRecord[]; remove: Set<string> }>();
     const changesOf = (path: string) => {
