@@ -1,4 +1,4 @@
-import type { IDBPObjectStore } from 'idb';
+import { type IDBPObjectStore, unwrap } from 'idb';
 import { type SomaDb, STORES, withTx } from './database.ts';
 import { changedPage, hashesOf, pageOf } from './note-pages.ts';
 import type { CachedNoteRecord } from './records.ts';
@@ -56,18 +56,24 @@ export function updateCachedNotes(put: CachedNoteRecord[], remove: string[]): Pr
     };
     for (const note of put) changesOf(note.path).put.push(note);
     for (const path of remove) changesOf(path).remove.add(path);
-    const writes: Promise<unknown>[] = [];
     const olds = await Promise.all(
       [...byPage.keys()].map((at) => (at < 0 ? undefined : pages.get(firsts[at]!))),
     );
+    // Plain requests, no promise each: the transaction's commit (awaited by withTx) is
+    // what counts, and any failed request aborts it. A 50k first sync makes ~6,000 of them.
+    const rawPages = unwrap(pages);
+    const rawHashes = unwrap(hashes);
     [...byPage.values()].forEach((changes, i) => {
       const old = olds[i];
       const { keep, pages: fresh } = changedPage(old, changes.put, changes.remove);
       if (old && !keep && !fresh.some((p) => p.first === old.first)) {
-        writes.push(pages.delete(old.first), hashes.delete(old.first));
+        rawPages.delete(old.first);
+        rawHashes.delete(old.first);
       }
-      for (const page of fresh) writes.push(pages.put(page), hashes.put(hashesOf(page)));
+      for (const page of fresh) {
+        rawPages.put(page);
+        rawHashes.put(hashesOf(page));
+      }
     });
-    await Promise.all(writes);
   });
 }
