@@ -235,11 +235,14 @@ export function createSearchEngine(
      */
     warm(): Promise<void> {
       warming ??= (async () => {
+        const t0 = performance.now();
         if (!textsComplete) {
           await texts.fill(copiedNotesAfter);
           textsComplete = true;
         }
+        const t1 = measured('soma:texts-fill', t0);
         await texts.convert();
+        measured('soma:texts-convert', t1);
       })().finally(() => {
         warming = null;
       });
