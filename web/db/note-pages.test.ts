@@ -22,11 +22,12 @@ const note = (path: string, hash = 'h', content = `texto de ${path}`): CachedNot
  */
 async function allAfter(limit: number): Promise<CachedNoteRecord[]> {
   const out: CachedNoteRecord[] = [];
-  for (let batch = await copiedNotesAfter(null, limit); batch.length > 0; ) {
-    out.push(...batch);
-    const next = await copiedNotesAfter(batch.at(-1)!.path, limit);
-    if (next.length > 0) expect(batch).toHaveLength(limit);
-    batch = next;
+  let read = await copiedNotesAfter(null, limit);
+  while (read.notes.length > 0) {
+    out.push(...read.notes);
+    const next = await copiedNotesAfter(read.next, limit);
+    if (next.notes.length > 0) expect(read.notes).toHaveLength(limit);
+    read = next;
   }
   return out;
 }
@@ -95,6 +96,40 @@ describe('web/db/note-pages', () => {
         expect(await copiedNotes(asked)).toEqual(asked.flatMap((p) => model.get(p) ?? []));
       }),
       { numRuns: 25 },
+    );
+  });
+
+  it('a pass over the copy reads every note left alone while writes change its pages', async () => {
+    const path = fc.integer({ min: 0, max: 400 }).map((i) => `c${i % 7}/n${i}.md`);
+    const change = fc.record({
+      put: fc.array(fc.tuple(path, fc.nat(3)), { maxLength: 80, size: 'max' }),
+      remove: fc.array(path, { maxLength: 60 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(change, fc.array(change, { maxLength: 8 }), async (start, during) => {
+        await deleteDatabase();
+        const notesOf = (c: typeof start) =>
+          c.put.map(([p, h]) => note(p, String(h), `${p} ${h} `.repeat(h === 3 ? 2000 : 1)));
+        await updateCachedNotes(notesOf(start), []);
+        const before = await listCachedNotes();
+        // Written between the pass's batches: their notes are not the pass's to find.
+        const touched = new Set(during.flatMap((c) => [...c.put.map(([p]) => p), ...c.remove]));
+        const read: string[] = [];
+        let batch = await copiedNotesAfter(null, 23);
+        for (let i = 0; batch.notes.length > 0; i++) {
+          read.push(...batch.notes.map((n) => n.path));
+          const c = during[i];
+          if (c) {
+            const removed = c.remove.filter((p) => !c.put.some(([q]) => q === p));
+            await updateCachedNotes(notesOf(c), removed);
+          }
+          batch = await copiedNotesAfter(batch.next, 23);
+        }
+        expect(read).toEqual([...new Set(read)].sort());
+        const left = before.map((n) => n.path).filter((p) => !touched.has(p));
+        expect(left.filter((p) => !read.includes(p))).toEqual([]);
+      }),
+      { numRuns: 40 },
     );
   });
 

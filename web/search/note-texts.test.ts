@@ -27,10 +27,11 @@ describe('web/search/note-texts', () => {
     const texts = new NoteTexts();
     texts.set('n7.md', 'Más nueva que la copia.');
     const reads: (string | null)[] = [];
-    await texts.fill(async (after, limit) => {
+    await texts.fill(async (after: string | null, limit) => {
       reads.push(after);
       const from = after === null ? 0 : copy.findIndex((n) => n.path > after);
-      return copy.slice(from, from + limit);
+      const notes = copy.slice(from, from + limit);
+      return { notes, next: notes.at(-1)?.path ?? after };
     });
     // Full batches, then the short one that ends the pass.
     expect(reads.length).toBe(Math.floor(500 / FILL_BATCH) + 1);
@@ -47,13 +48,14 @@ describe('web/search/note-texts', () => {
     let queryRead: () => void = () => undefined;
     let batchOne: () => void = () => undefined;
     const firstBatchAsked = new Promise<void>((resolve) => (batchOne = resolve));
-    const filling = texts.fill(async (after, limit) => {
+    const filling = texts.fill(async (after: string | null, limit) => {
       batches++;
       batchOne();
       // The batch takes a few turns of the loop, as an IndexedDB read does.
       for (let i = 0; i < 5; i++) await Promise.resolve();
       const from = after === null ? 0 : copy.findIndex((n) => n.path > after);
-      return copy.slice(from, from + limit);
+      const notes = copy.slice(from, from + limit);
+      return { notes, next: notes.at(-1)?.path ?? after };
     });
     await firstBatchAsked;
     const asked = texts.asked(

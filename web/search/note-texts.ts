@@ -21,8 +21,14 @@ const SLICE_MS = 4;
  */
 export const FILL_BATCH = 64;
 
-/** Reads up to `limit` copied notes after `after` in path order (from the first when null). */
-export type ReadCopy = (after: string | null, limit: number) => Promise<CachedNoteRecord[]>;
+/**
+ * Reads up to `limit` copied notes after position `after` in path order (from the first
+ * when null), and the position it stopped at (vault-copy-repo.ts's `copiedNotesAfter`).
+ */
+export type ReadCopy<P> = (
+  after: P | null,
+  limit: number,
+) => Promise<{ notes: CachedNoteRecord[]; next: P | null }>;
 
 /**
  * Every indexed note's text as snippets are cut from it (`snippetBody`), in
@@ -112,15 +118,18 @@ export class NoteTexts {
   }
 
   /** Keeps every copied note not kept yet, one batch of reads at a time (after a reload). */
-  fill(readCopy: ReadCopy): Promise<void> {
+  fill<P>(readCopy: ReadCopy<P>): Promise<void> {
     return this.reading(async (offer) => {
-      let after: string | null = null;
+      let after: P | null = null;
       while (this.chars < CHAR_BUDGET) {
         if (this.asking > 0) await new Promise<void>((resume) => (this.resumeFill = resume));
-        const batch = await readCopy(after, FILL_BATCH);
+        const { notes: batch, next } = await readCopy(after, FILL_BATCH);
         for (const n of batch) offer(n.path, n.content, false);
+        // Bodies now, while the raw text is young: kept raw until the pass ended, the
+        // whole copy's text (~20 MB at 10k) reached the old generation only to be dropped.
+        for (const n of batch) this.body(n.path);
         if (batch.length < FILL_BATCH) return;
-        after = batch[batch.length - 1]!.path;
+        after = next;
       }
     });
   }
