@@ -7,7 +7,7 @@ import {
   putConversation,
   updateConversation,
 } from './conversations-repo.ts';
-import { deleteDatabase } from './database.ts';
+import { deleteDatabase, STORES, withTx } from './database.ts';
 import { deleteDraft, getDraft, putDraft } from './drafts-repo.ts';
 import { listCachedNotes, updateCachedNotes } from './notes-cache-repo.ts';
 import type { ConversationRecord, TurnRecord } from './records.ts';
@@ -28,6 +28,30 @@ const conversation = (id: string, updatedAt: number): ConversationRecord => ({
 
 const turn = (conversationId: string, index: number, over: Partial<TurnRecord> = {}) =>
   turnRecord(index, over, conversationId);
+
+describe('web/db/database withTx', () => {
+  it('answers a read without waiting for its transaction to end, and a write once committed', async () => {
+    await putConversation(conversation('a', 10));
+    const ended = (tx: { done: Promise<void> }) => {
+      const state = { ended: false };
+      tx.done.then(() => (state.ended = true));
+      return state;
+    };
+    let read = { ended: false };
+    const found = await withTx([STORES.conversations], 'readonly', (tx) => {
+      read = ended(tx);
+      return tx.objectStore(STORES.conversations).get('a');
+    });
+    expect(found?.id).toBe('a');
+    expect(read.ended).toBe(false);
+    let write = { ended: false };
+    await withTx([STORES.conversations], 'readwrite', async (tx) => {
+      write = ended(tx);
+      await tx.objectStore(STORES.conversations).put(conversation('b', 20));
+    });
+    expect(write.ended).toBe(true);
+  });
+});
 
 describe('web/db/conversations-repo', () => {
   it('lists conversations most recently used first', async () => {
