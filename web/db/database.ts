@@ -164,7 +164,8 @@ export function database(): Promise<IDBPDatabase<SomaDb>> {
 
 /**
  * Runs `work` in one transaction over `stores`. A write resolves once it has
- * committed, so a caller never reports as saved what the browser dropped; a
+ * committed, so a caller never reports as saved what the browser dropped, and
+ * keeps nothing when `work` fails; a
  * read resolves with what `work` read (a failed request rejects it), without
  * waiting for the transaction's end: that was one more trip through
  * IndexedDB's queue, behind whatever else was asked meanwhile.
@@ -181,7 +182,18 @@ export async function withTx<S extends Store[], M extends IDBTransactionMode, T>
     tx.done.catch(() => undefined);
     return work(tx);
   }
-  const [result] = await Promise.all([work(tx), tx.done]);
+  const [result] = await Promise.all([
+    work(tx).catch((error: unknown) => {
+      // Nothing of a write that failed halfway is kept (its requests so far would commit).
+      try {
+        tx.abort();
+      } catch {
+        // Finished already: nothing left to undo.
+      }
+      throw error;
+    }),
+    tx.done,
+  ]);
   return result;
 }
 

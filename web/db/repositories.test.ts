@@ -51,6 +51,15 @@ describe('web/db/database withTx', () => {
     });
     expect(write.ended).toBe(true);
   });
+
+  it('keeps nothing of a write whose work fails halfway', async () => {
+    const failed = withTx([STORES.conversations], 'readwrite', async (tx) => {
+      await tx.objectStore(STORES.conversations).put(conversation('a', 10));
+      throw new Error('a mitad');
+    });
+    await expect(failed).rejects.toThrow('a mitad');
+    expect(await listConversations()).toEqual([]);
+  });
 });
 
 describe('web/db/conversations-repo', () => {
