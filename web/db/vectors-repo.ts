@@ -1,3 +1,4 @@
+import { unwrap } from 'idb';
 import { STORES, withTx } from './database.ts';
 import type { VectorNoteRecord, VectorSyncRecord } from './records.ts';
 
@@ -20,13 +21,19 @@ export interface VectorPage {
   sync: Omit<VectorSyncRecord, 'key'>;
 }
 
+/**
+ * Plain requests, asked all at once: a transaction runs them in the order asked, and
+ * its commit (awaited by withTx) is what counts, any failed request aborting it. Each
+ * awaited in turn, 1,000 vector records took 683–838 ms against 183–260 (medians of
+ * six, a scratch page in Chromium, the unit tests running beside it).
+ */
 export function applyVectorPage(page: VectorPage): Promise<void> {
   return withTx([STORES.vectors, STORES.vectorSync], 'readwrite', async (tx) => {
-    const vectors = tx.objectStore(STORES.vectors);
-    if (page.reset) await vectors.clear();
-    for (const path of page.removed) await vectors.delete(path);
-    for (const record of page.upserted) await vectors.put(record);
-    await tx.objectStore(STORES.vectorSync).put({ key: SYNC_KEY, ...page.sync });
+    const vectors = unwrap(tx.objectStore(STORES.vectors));
+    if (page.reset) vectors.clear();
+    for (const path of page.removed) vectors.delete(path);
+    for (const record of page.upserted) vectors.put(record);
+    unwrap(tx.objectStore(STORES.vectorSync)).put({ key: SYNC_KEY, ...page.sync });
   });
 }
 
