@@ -49,6 +49,23 @@ export async function collectTrace<E>(
   return events;
 }
 
+/** A node of a V8 CPU profile (a trace's `ProfileChunk` events). */
+export interface ProfileNode {
+  id: number;
+  parent?: number;
+  callFrame: ProfileFrame;
+}
+
+/** A trace event as the profile diagnostics read them: thread names, `Profile` and `ProfileChunk` data. */
+export type ProfiledEvent = TraceEvent<{
+  name?: string;
+  data?: {
+    startTime?: number;
+    cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
+    timeDeltas?: number[];
+  };
+}>;
+
 const maps = new Map<string, TraceMap | null>();
 
 /**
@@ -92,4 +109,13 @@ export async function firstVisit(page: Page, loginLink: string, q: string): Prom
   const shown = summaries.next(q, 180_000);
   await typeInSearchBox(page, q);
   await shown;
+}
+
+/** `function file:line` of a sampled frame, through hidden source maps when built with them. */
+export function frameName(f: ProfileFrame): string {
+  const pos = sourcePosition(String(f.url ?? ''), f.lineNumber, f.columnNumber ?? 0);
+  if (pos) return `${pos.name ?? f.functionName ?? '(anon)'} ${pos.source}:${pos.line}`;
+  return `${f.functionName || '(anon)'} ${String(f.url ?? '')
+    .split('/')
+    .at(-1)}:${f.lineNumber}`;
 }

@@ -120,3 +120,14 @@ export async function typeInSearchBox(page: Page, q: string): Promise<void> {
     await cdp.detach();
   }
 }
+
+/**
+ * Types `q` into the search box (with a locator: after the timed window) and waits for
+ * its summary: the worker's time for it (`data-ms`, its wait behind other work included).
+ */
+export async function workerMs(page: Page, q: string): Promise<number> {
+  await page.getByTestId('search-box').fill(q);
+  const summary = page.locator(`[data-testid="search-summary"][data-query="${q}"]`);
+  await summary.waitFor({ timeout: 10_000 });
+  return Number(await summary.getAttribute('data-ms'));
+}

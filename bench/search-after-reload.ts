@@ -1,7 +1,8 @@
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { startSoma } from '../e2e/soma-server.ts';
 import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
 import { firstVisit } from './chromium-trace.ts';
+import { workerMs } from './page-shown.ts';
 import { median, percentile, round2 } from './results.ts';
 import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
 import { serveCommand } from './serve-args.ts';
@@ -21,14 +22,6 @@ const count = Number(process.argv[2] ?? 10_000);
 const waits = (process.argv[3] ?? '0,8000').split(',').map(Number);
 const reloads = Number(process.argv[4] ?? 3);
 
-/** Types `q` and waits for its summary; the worker's time for it. */
-async function query(page: Page, q: string): Promise<number> {
-  await page.getByTestId('search-box').fill(q);
-  const summary = page.locator(`[data-testid="search-summary"][data-query="${q}"]`);
-  await summary.waitFor({ timeout: 10_000 });
-  return Number(await summary.getAttribute('data-ms'));
-}
-
 const soma = await startSoma(spanishVault(count), { nodeArgs: (await serveCommand()).nodeArgs });
 await settleBeforeTiming();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
@@ -40,15 +33,15 @@ try {
   for (let r = 0; r < reloads; r++) {
     for (const wait of waits) {
       await page.reload();
-      await query(page, BENCH_QUERIES[0]!);
+      await workerMs(page, BENCH_QUERIES[0]!);
       await page.waitForTimeout(wait);
       // An empty box, so that every timed query is a new one (as bench/search.ts does).
       await page.getByTestId('search-box').fill('');
       await page.getByTestId('search-summary').waitFor({ state: 'detached' });
       const first: number[] = [];
       const second: number[] = [];
-      for (const q of BENCH_QUERIES) first.push(await query(page, q));
-      for (const q of BENCH_QUERIES) second.push(await query(page, q));
+      for (const q of BENCH_QUERIES) first.push(await workerMs(page, q));
+      for (const q of BENCH_QUERIES) second.push(await workerMs(page, q));
       const both = [...first, ...second];
       const slowest = [...first].sort((a, b) => b - a).slice(0, 4);
       console.log(

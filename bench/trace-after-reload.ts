@@ -4,11 +4,12 @@ import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
 import {
   collectTrace,
   firstVisit,
-  type ProfileFrame,
-  sourcePosition,
-  type TraceEvent,
+  frameName,
+  type ProfiledEvent,
+  type ProfileNode,
 } from './chromium-trace.ts';
 import { throttleCpu } from './cpu-throttle.ts';
+import { workerMs } from './page-shown.ts';
 import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
 import { serveCommand } from './serve-args.ts';
 import { settleBeforeTiming } from './settle-before-timing.ts';
@@ -22,19 +23,6 @@ import { settleBeforeTiming } from './settle-before-timing.ts';
  * `npx vite build --sourcemap hidden && npx tsx bench/trace-after-reload.ts [notes=10000] [reloads=5] [slow ms=10]`
  * (THROTTLE=4: the page slowed 4× until the questions, as the T460 run does; bench/t460.ts).
  */
-interface ProfNode {
-  id: number;
-  parent?: number;
-  callFrame: ProfileFrame;
-}
-type Ev = TraceEvent<{
-  name?: string;
-  data?: {
-    startTime?: number;
-    cpuProfile?: { nodes?: ProfNode[]; samples?: number[] };
-    timeDeltas?: number[];
-  };
-}>;
 
 const count = Number(process.argv[2] ?? 10_000);
 const reloads = Number(process.argv[3] ?? 5);
@@ -42,23 +30,12 @@ const slowMs = Number(process.argv[4] ?? 10);
 const CATEGORIES =
   'toplevel,devtools.timeline,v8,v8.execute,blink.user_timing,disabled-by-default-v8.cpu_profiler,__metadata';
 
-function frameName(f: ProfileFrame): string {
-  const pos = sourcePosition(String(f.url ?? ''), f.lineNumber, f.columnNumber ?? 0);
-  if (pos) return `${pos.name ?? f.functionName ?? '(anon)'} ${pos.source}:${pos.line}`;
-  return `${f.functionName || '(anon)'} ${String(f.url ?? '')
-    .split('/')
-    .at(-1)}:${f.lineNumber}`;
-}
-
 const ASK_MARK = 'soma-bench-ask:';
 
-/** Marks the page's clock (a user-timing mark the trace shows), types `q`, and waits for its summary: the worker's time for it. */
+/** Marks the page's clock (a user-timing mark the trace shows), then asks `q`: the worker's time for it. */
 async function query(page: Page, q: string): Promise<number> {
   await page.evaluate((name) => performance.mark(name), ASK_MARK + q);
-  await page.getByTestId('search-box').fill(q);
-  const summary = page.locator(`[data-testid="search-summary"][data-query="${q}"]`);
-  await summary.waitFor({ timeout: 10_000 });
-  return Number(await summary.getAttribute('data-ms'));
+  return workerMs(page, q);
 }
 
 const soma = await startSoma(spanishVault(count), { nodeArgs: (await serveCommand()).nodeArgs });
@@ -76,7 +53,7 @@ try {
   }
   const cdp = await page.context().newCDPSession(page);
   const asked: { q: string; ms: number }[] = [];
-  const events = await collectTrace<Ev>(cdp, CATEGORIES, async () => {
+  const events = await collectTrace<ProfiledEvent>(cdp, CATEGORIES, async () => {
     await page.reload();
     await page
       .locator(`[data-testid="search-summary"][data-query="${BENCH_QUERIES[0]}"]`)
@@ -107,13 +84,13 @@ try {
       profThread.set(String(e.id), `${e.pid}:${e.tid}`);
       profStart.set(String(e.id), e.args?.data?.startTime ?? 0);
     }
-  const nodes = new Map<string, Map<number, ProfNode>>();
+  const nodes = new Map<string, Map<number, ProfileNode>>();
   const samples: { thread: string; ts: number; node: number; prof: string }[] = [];
   const clock = new Map<string, number>();
   for (const e of events) {
     if (e.name !== 'ProfileChunk') continue;
     const id = String(e.id);
-    const n = nodes.get(id) ?? new Map<number, ProfNode>();
+    const n = nodes.get(id) ?? new Map<number, ProfileNode>();
     nodes.set(id, n);
     const cp = e.args?.data?.cpuProfile;
     for (const node of cp?.nodes ?? []) n.set(node.id, node);

@@ -6,9 +6,9 @@ import { INDEX_END_MARK, INDEX_START_MARK } from '../web/search/search-client.ts
 import {
   collectTrace,
   firstVisit,
-  type ProfileFrame,
-  sourcePosition,
-  type TraceEvent,
+  frameName,
+  type ProfiledEvent,
+  type ProfileNode,
 } from './chromium-trace.ts';
 import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
 import { serveCommand } from './serve-args.ts';
@@ -20,22 +20,6 @@ import { settleBeforeTiming, settleBrowser } from './settle-before-timing.ts';
  * server's CPU: `npx tsx bench/trace-sync-threads.ts [notes=10000]` (TRACE_OUT=file.json also
  * writes the raw trace events there). A diagnostic, not a figure.
  */
-interface ProfNode {
-  id: number;
-  callFrame: ProfileFrame;
-}
-type Ev = TraceEvent<{
-  name?: string;
-  data?: { cpuProfile?: { nodes?: ProfNode[]; samples?: number[] }; timeDeltas?: number[] };
-}>;
-/** `function file:line` of a sampled frame, through hidden source maps when built with them. */
-function frameName(f: ProfNode['callFrame']): string {
-  const pos = sourcePosition(String(f.url ?? ''), f.lineNumber, f.columnNumber ?? 0);
-  if (pos) return `${pos.name ?? f.functionName ?? '(anon)'} ${pos.source}:${pos.line}`;
-  return `${f.functionName || '(anon)'} ${String(f.url ?? '')
-    .split('/')
-    .at(-1)}:${f.lineNumber}`;
-}
 const cpuOf = (pid: number) => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
@@ -57,7 +41,7 @@ try {
   const cdp = await page.context().newCDPSession(page);
   let serverCpu = 0;
   let wall = 0;
-  const events = await collectTrace<Ev>(cdp, CATEGORIES, async () => {
+  const events = await collectTrace<ProfiledEvent>(cdp, CATEGORIES, async () => {
     const c0 = cpuOf(soma.pid);
     const t0 = performance.now();
     page.on('requestfinished', (r) => {
@@ -107,7 +91,7 @@ try {
   for (const e of events)
     if (e.name === 'Profile')
       profThread.set(String(e.id), names.get(`${e.pid}:${e.tid}`) ?? `${e.pid}:${e.tid}`);
-  const nodes = new Map<string, Map<number, ProfNode>>();
+  const nodes = new Map<string, Map<number, ProfileNode>>();
   const self = new Map<string, Map<string, number>>();
   for (const e of events) {
     if (e.name !== 'ProfileChunk') continue;
