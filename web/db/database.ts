@@ -165,10 +165,9 @@ export function database(): Promise<IDBPDatabase<SomaDb>> {
 /**
  * Runs `work` in one transaction over `stores`. A write resolves once it has
  * committed, so a caller never reports as saved what the browser dropped, and
- * keeps nothing when `work` fails; a
- * read resolves with what `work` read (a failed request rejects it), without
- * waiting for the transaction's end: that was one more trip through
- * IndexedDB's queue, behind whatever else was asked meanwhile.
+ * keeps nothing when `work` fails. A read resolves with what `work` read (a
+ * failed request rejects it), without waiting for the transaction's end: that
+ * was one more trip through IndexedDB's queue, behind whatever else was asked.
  */
 export async function withTx<S extends Store[], M extends IDBTransactionMode, T>(
   stores: S,
