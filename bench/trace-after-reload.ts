@@ -150,7 +150,7 @@ try {
   };
   console.log("\nthe worker's steps (user timing, from the reload):");
   for (const e of events)
-    if (e.name.startsWith('soma:') || e.name.startsWith('soma-index'))
+    if (e.name.startsWith('soma:'))
       console.log(
         `  ${e.name} (${e.ph}, ${`${e.pid}:${e.tid}` === worker ? 'worker' : (names.get(`${e.pid}:${e.tid}`) ?? '?')}) +${Math.round((e.ts - t0) / 1000)} ms`,
       );
