@@ -12,6 +12,7 @@ import {
   type NotePageHashesRecord,
   type NotePageRecord,
 } from './note-pages.ts';
+import { knowPageKeys } from './page-keys.ts';
 import type {
   CachedNoteRecord,
   ConversationRecord,
@@ -206,4 +207,5 @@ export async function closeDatabase(): Promise<void> {
 export async function deleteDatabase(): Promise<void> {
   await closeDatabase();
   await deleteDB(DB_NAME);
+  knowPageKeys(null);
 }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DB_NAME, database, deleteDatabase, STORES } from './database.ts';
 import { cutPages, PAGE_CHARS, PAGE_NOTES, pageOf } from './note-pages.ts';
 import { listCachedNotes, updateCachedNotes } from './notes-cache-repo.ts';
+import { knownPageKey, knowPageKeys } from './page-keys.ts';
 import type { CachedNoteRecord } from './records.ts';
 import { copiedHashes, copiedNotes, copiedNotesAfter } from './vault-copy-repo.ts';
 
@@ -74,7 +75,11 @@ describe('web/db/note-pages', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 6 }), async (changes) => {
         await deleteDatabase();
+        // The (empty) copy's page keys, known from here on and kept by the writes.
+        await copiedHashes();
         const model = new Map<string, CachedNoteRecord>();
+        /** The page keys after each change: stale ones for the reads below. */
+        const earlier: string[][] = [];
         for (const c of changes) {
           const removed = c.remove.filter((p) => !c.put.some(([q]) => q === p));
           const put = c.put.map(([p, h]) =>
@@ -83,8 +88,13 @@ describe('web/db/note-pages', () => {
           await updateCachedNotes(put, removed);
           for (const n of put) model.set(n.path, n);
           for (const p of removed) model.delete(p);
+          earlier.push(await (await database()).getAllKeys(STORES.notePages));
         }
         const sorted = [...model.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+        // The writes kept the keys exact: each note's known page is the one holding it.
+        const pages = await (await database()).getAll(STORES.notePages);
+        for (const page of pages)
+          for (const n of page.notes) expect(knownPageKey(n.path)).toBe(page.first);
         expect(await listCachedNotes()).toEqual(sorted);
         expect(await copiedHashes()).toEqual(new Map(sorted.map((n) => [n.path, n.hash])));
         expect(await allAfter(37)).toEqual(sorted);
@@ -93,7 +103,13 @@ describe('web/db/note-pages', () => {
           'zz.md',
           ...sorted.filter((_, i) => i % 3 === 0).map((n) => n.path),
         ];
-        expect(await copiedNotes(asked)).toEqual(asked.flatMap((p) => model.get(p) ?? []));
+        const expected = asked.flatMap((p) => model.get(p) ?? []);
+        expect(await copiedNotes(asked)).toEqual(expected);
+        // Keys gone stale (another tab wrote), none, or wrong: the same notes.
+        for (const keys of [...earlier, null, ['c3/n1.md', 'zz.md']]) {
+          knowPageKeys(keys && [...keys]);
+          expect(await copiedNotes(asked)).toEqual(expected);
+        }
       }),
       { numRuns: 25 },
     );

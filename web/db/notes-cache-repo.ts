@@ -1,6 +1,7 @@
 import { type IDBPObjectStore, unwrap } from 'idb';
 import { type SomaDb, STORES, withTx } from './database.ts';
 import { changedPage, hashesOf, pageOf } from './note-pages.ts';
+import { pageKeysChanged } from './page-keys.ts';
 import type { CachedNoteRecord } from './records.ts';
 
 /** Note contents fetched for search, reused while the manifest's hash is the same (kept in pages: note-pages.ts). */
@@ -37,8 +38,11 @@ async function pageKeysAround(
 }
 
 /** Stores fresh contents and forgets notes that left the vault, in one transaction. */
-export function updateCachedNotes(put: CachedNoteRecord[], remove: string[]): Promise<void> {
-  return withTx([STORES.notePages, STORES.notePageHashes], 'readwrite', async (tx) => {
+export async function updateCachedNotes(put: CachedNoteRecord[], remove: string[]): Promise<void> {
+  /** The keys of the pages this write drops and puts: page-keys.ts learns them once it committed. */
+  const dropped: string[] = [];
+  const written: string[] = [];
+  await withTx([STORES.notePages, STORES.notePageHashes], 'readwrite', async (tx) => {
     if (put.length === 0 && remove.length === 0) return;
     const pages = tx.objectStore(STORES.notePages);
     const hashes = tx.objectStore(STORES.notePageHashes);
@@ -69,11 +73,14 @@ export function updateCachedNotes(put: CachedNoteRecord[], remove: string[]): Pr
       if (old && !keep && !fresh.some((p) => p.first === old.first)) {
         rawPages.delete(old.first);
         rawHashes.delete(old.first);
+        dropped.push(old.first);
       }
       for (const page of fresh) {
         rawPages.put(page);
         rawHashes.put(hashesOf(page));
+        written.push(page.first);
       }
     });
   });
+  pageKeysChanged(dropped, written);
 }

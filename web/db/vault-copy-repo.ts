@@ -1,6 +1,7 @@
 import type { IDBPObjectStore } from 'idb';
 import { type SomaDb, STORES, withTx } from './database.ts';
 import { type NotePageRecord, PAGE_NOTES } from './note-pages.ts';
+import { knownPageKey, knowPageKeys } from './page-keys.ts';
 import type { CachedNoteRecord } from './records.ts';
 
 /**
@@ -13,9 +14,12 @@ import type { CachedNoteRecord } from './records.ts';
 export function copiedHashes(): Promise<Map<string, string>> {
   return withTx([STORES.notePageHashes], 'readonly', async (tx) => {
     const hashes = new Map<string, string>();
-    for (const page of await tx.objectStore(STORES.notePageHashes).getAll()) {
+    const pages = await tx.objectStore(STORES.notePageHashes).getAll();
+    for (const page of pages) {
       for (let i = 0; i < page.paths.length; i++) hashes.set(page.paths[i]!, page.hashes[i]!);
     }
+    // Every page's key, in key order: this realm's reads of a note go to its page by key.
+    knowPageKeys(pages.map((page) => page.first));
     return hashes;
   });
 }
@@ -31,6 +35,23 @@ async function pageHolding(
 ): Promise<NotePageRecord | undefined> {
   const cursor = await store.openCursor(IDBKeyRange.upperBound(path), 'prev');
   return cursor?.value;
+}
+
+/**
+ * The page that holds `path` if the copy has it: read by its key when this realm knows
+ * the keys (page-keys.ts), else, or when that page does not hold it (keys gone stale),
+ * by `pageHolding`.
+ */
+async function pageOfPath(
+  store: IDBPObjectStore<SomaDb, ['notePages'], 'notePages', 'readonly'>,
+  path: string,
+): Promise<NotePageRecord | undefined> {
+  const key = knownPageKey(path);
+  if (key !== undefined) {
+    const page = await store.get(key);
+    if (page?.notes.some((n) => n.path === path)) return page;
+  }
+  return pageHolding(store, path);
 }
 
 /** Notes taken for the copy and not written to it yet (a first sync's, vault-sync/held-copy.ts). */
@@ -68,7 +89,7 @@ function readCopied(unique: readonly string[]): Promise<CachedNoteRecord[]> {
     const store = tx.objectStore(STORES.notePages);
     // All asked at once: the requests travel together, where one after the other each
     // waited for the last (a query's snippets read ~10 notes past the worker's memory).
-    const pages = await Promise.all(unique.map((path) => pageHolding(store, path)));
+    const pages = await Promise.all(unique.map((path) => pageOfPath(store, path)));
     return unique.flatMap((path, i) => pages[i]?.notes.find((n) => n.path === path) ?? []);
   });
 }
