@@ -180,6 +180,11 @@ export interface SearchIndexRecord {
    */
   packed?: ArrayBuffer;
   /**
+   * The copy's page keys when the index was saved (web/db/page-keys.ts), so a
+   * reload's first question reads its hits' pages by key; stale ones cost time only.
+   */
+  pageKeys?: string[];
+  /**
    * Path → hash of every indexed note (to update incrementally) and the
    * index itself, as web/search/packed-index.ts lays them out (layout 4).
    */

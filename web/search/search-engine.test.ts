@@ -2,7 +2,9 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteDatabase } from '../db/database.ts';
 import { updateCachedNotes } from '../db/notes-cache-repo.ts';
-import { loadSearchIndex, saveSearchIndex } from '../db/search-index-repo.ts';
+import { knowPageKeys, pageKeysKnown } from '../db/page-keys.ts';
+import { loadSearchIndex, SEARCH_INDEX_KEY, saveSearchIndex } from '../db/search-index-repo.ts';
+import { copiedHashes } from '../db/vault-copy-repo.ts';
 import type { NoteAnalysis } from './analysis-pool.ts';
 import { toNoteDocument } from './note-document.ts';
 import { noteAnalyzer } from './note-index.ts';
@@ -58,6 +60,24 @@ describe('web/search/search-engine', () => {
     expect(await paths(second, 'boveda')).toEqual([]);
     expect(await paths(second, 'huerto')).toEqual(['b.md']);
     expect(await paths(second, 'jardin')).toEqual([]);
+  });
+
+  it("keeps the copy's page keys with the index: a reload's first reads find pages by key", async () => {
+    // The (empty) copy's page keys, learnt as a sync's diff learns them; the writes keep them.
+    await copiedHashes();
+    const notes = Array.from({ length: 40 }, (_, i) =>
+      note(`n${String(i).padStart(2, '0')}.md`, `nota ${i} del faro`),
+    );
+    await savedWith(...notes);
+    const known = [...(pageKeysKnown() ?? [])];
+    expect(known).toEqual(['n00.md', 'n16.md', 'n32.md']);
+    expect((await loadSearchIndex(SEARCH_INDEX_KEY))?.pageKeys).toEqual(known);
+    // A reload: a new worker knows no keys until it loads the index.
+    knowPageKeys(null);
+    const second = createSearchEngine();
+    expect(await second.load()).toBe(true);
+    expect(pageKeysKnown()).toEqual(known);
+    expect((await paths(second, 'faro')).length).toBeGreaterThan(0);
   });
 
   it('expands queries with the synonyms it is given, without re-indexing', async () => {

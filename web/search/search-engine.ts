@@ -1,3 +1,4 @@
+import { knowPageKeys, pageKeysKnown } from '../db/page-keys.ts';
 import type { CachedNoteRecord, SearchIndexRecord } from '../db/records.ts';
 import { loadSearchIndex, SEARCH_INDEX_KEY, saveSearchIndex } from '../db/search-index-repo.ts';
 import { copiedNotes, copiedNotesAfter } from '../db/vault-copy-repo.ts';
@@ -93,10 +94,12 @@ export function createSearchEngine(
         // The snapshot is taken now; compressing it happens while changes go on.
         const taken = index.snapshot();
         const snapshot = { ...hashes };
+        const pageKeys = pageKeysKnown();
         const record: SearchIndexRecord = {
           key: SEARCH_INDEX_KEY,
           analyzerVersion: ANALYZER_VERSION,
           parts: await packIndex(snapshot, taken),
+          ...(pageKeys ? { pageKeys: [...pageKeys] } : {}),
           updatedAt: Date.now(),
         };
         await saveSearchIndex(record);
@@ -210,6 +213,7 @@ export function createSearchEngine(
       texts.clear();
       textsComplete = false;
       hashes = unpacked.hashes;
+      if (saved.pageKeys && pageKeysKnown() === null) knowPageKeys([...saved.pageKeys]);
       return true;
     },
     apply,
