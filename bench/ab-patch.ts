@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
  *
  * `npx tsx bench/ab-patch.ts PATCH ROUNDS [--tail N] [--grep REGEX] -- COMMAND...`
  * e.g. `git diff web > /tmp/x.patch && git checkout web && npx tsx bench/ab-patch.ts
- * /tmp/x.patch 2 -- npx tsx bench/search-after-reload.ts 10000 0 4`.
+ * /tmp/x.patch 2 -- npx tsx bench/search-after-reload.ts 10000 0 4` (a new file
+ * is in the patch once `git add -N` names it; `git apply -R` then takes it out).
  * A patch that touches only `web/` is built with `npx vite build`; any other,
  * with `npm run build`; `dist/` then holds the last arm's build. Compare the
  * medians of each arm's figures, never one run.

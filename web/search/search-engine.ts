@@ -94,12 +94,13 @@ export function createSearchEngine(
         // The snapshot is taken now; compressing it happens while changes go on.
         const taken = index.snapshot();
         const snapshot = { ...hashes };
-        const pageKeys = pageKeysKnown();
+        // Copied now, as the snapshot is: the writes go on changing them during the gzip.
+        const pageKeys = pageKeysKnown()?.slice();
         const record: SearchIndexRecord = {
           key: SEARCH_INDEX_KEY,
           analyzerVersion: ANALYZER_VERSION,
           parts: await packIndex(snapshot, taken),
-          ...(pageKeys ? { pageKeys: [...pageKeys] } : {}),
+          ...(pageKeys ? { pageKeys } : {}),
           updatedAt: Date.now(),
         };
         await saveSearchIndex(record);
