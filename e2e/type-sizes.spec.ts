@@ -4,8 +4,8 @@ import { expect, test } from './fixtures.ts';
 /**
  * The first screens draw few fonts. Each size and weight a screen draws is a font
  * the page asks the browser for, synchronously (on Linux a fontconfig query each):
- * with twelve of them, the chat and search screens' first layout took 86–160 ms of a
- * 10k first visit, against 13–53 with five (issue 17; web/styles.css's `--text-*`).
+ * with ten of them, the longest layout of a first visit took 86–160 ms, against 13–53
+ * with five (issue 17; bench/trace-font-queries.ts; web/styles.css's `--text-*`).
  */
 const MOST_FONTS = 6;
 
