@@ -1,5 +1,6 @@
 import { NoteIndex } from '../web/search/note-index.ts';
 import { wantsPrefix } from '../web/search/search-query.ts';
+import { percentile } from './results.ts';
 import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
 
 /**
@@ -28,14 +29,10 @@ const timed = (index: NoteIndex, q: string) => {
   index.search(q, {}, wantsPrefix(q));
   return cpu() - t;
 };
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(s.length * p))]!;
-};
-const median = (xs: number[]) => pct(xs, 0.5);
+const median = (xs: number[]) => percentile(xs, 0.5);
 const line = (name: string, per: number[][]) => {
-  const p50 = per.map((ms) => pct(ms, 0.5));
-  const p95 = per.map((ms) => pct(ms, 0.95));
+  const p50 = per.map((ms) => percentile(ms, 0.5));
+  const p95 = per.map((ms) => percentile(ms, 0.95));
   // The whole round's CPU: steadier than a p95 of 32 (a garbage collection lands on one query).
   const sums = per.map((ms) => ms.reduce((a, b) => a + b, 0));
   console.log(

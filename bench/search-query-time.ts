@@ -3,6 +3,7 @@ import { NoteIndex } from '../web/search/note-index.ts';
 import { wantsPrefix } from '../web/search/search-query.ts';
 import { snippetBody, snippetOf } from '../web/search/snippet.ts';
 import { loadRelevanceCases } from './relevance/relevance-cases.ts';
+import { percentile } from './results.ts';
 import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
 import { T460 } from './t460.ts';
 
@@ -45,8 +46,6 @@ function timeAll(
   });
 }
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 const cases = await loadRelevanceCases(join(import.meta.dirname, 'relevance/tldr-es.json'));
 const questions = cases.filter((c) => c.half === 'tuning').map((c) => c.query);
 // Every prefix a user sends while typing a question, after the debounce: one per word end.
@@ -68,8 +67,8 @@ for (const [name, qs, snippets] of [
   const t = per.map((x) => x.ms).sort((x, y) => x - y);
   const f = T460.cpuRate;
   console.log(
-    `${name.padEnd(16)} n=${t.length} p50 ${pct(t, 0.5).toFixed(2)} ms p95 ${pct(t, 0.95).toFixed(2)} ms` +
-      `  (T460 ×${f}: ${(pct(t, 0.5) * f).toFixed(1)} / ${(pct(t, 0.95) * f).toFixed(1)} ms)`,
+    `${name.padEnd(16)} n=${t.length} p50 ${percentile(t, 0.5).toFixed(2)} ms p95 ${percentile(t, 0.95).toFixed(2)} ms` +
+      `  (T460 ×${f}: ${(percentile(t, 0.5) * f).toFixed(1)} / ${(percentile(t, 0.95) * f).toFixed(1)} ms)`,
   );
 }
 if (process.argv.includes('--slowest')) {

@@ -12,7 +12,7 @@ import { stealMeter } from './cpu-steal.ts';
 import { typeInSearchBox, watchPageShown, watchSummaries } from './page-shown.ts';
 import { rssMb } from './process-memory.ts';
 import { tldrRelevance } from './relevance-tldr.ts';
-import { type BenchResult, median, round2 } from './results.ts';
+import { type BenchResult, median, percentile, round2 } from './results.ts';
 import { benchHybrid } from './search-hybrid.ts';
 import { benchSuggest } from './search-suggest.ts';
 import { BENCH_QUERIES, spanishVault, TLDR_QUERIES, tldrVault } from './search-vault.ts';
@@ -25,11 +25,6 @@ const BUILD_TIMEOUT_MS = 120_000;
 const FIRST_SYNCS = 3;
 /** Reloads timed for `ready_ms` (their median; timed to when the results showed, see page-shown.ts `watchSummaries`). */
 const READY_RELOADS = 5;
-
-const percentile = (samples: number[], p: number) => {
-  const s = [...samples].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
 
 /** Types `query` in the header box and waits for its answer; returns the worker's time in ms. */
 async function query(
@@ -347,7 +342,7 @@ async function benchVault(run: VaultRun, hooks: SearchHooks): Promise<BenchResul
     const note =
       `${count} notes (${run.what}), ${queries.length} queries ×2` +
       `${empty ? ` (${empty} without hits)` : ''}, worker time incl. snippets` +
-      ` (first round alone, every query new: p50 ${round2(median(firstRound))}, p95 ${round2(percentile(firstRound, 95))} ms);` +
+      ` (first round alone, every query new: p50 ${round2(median(firstRound))}, p95 ${round2(percentile(firstRound, 0.95))} ms);` +
       ` slowest "${slowest.q}" ${round2(slowest.ms)} ms${setup}${queried}`;
     return [
       {
@@ -383,7 +378,7 @@ async function benchVault(run: VaultRun, hooks: SearchHooks): Promise<BenchResul
       },
       {
         name: `search.${label}.query_p95_ms`,
-        value: round2(percentile(samples, 95)),
+        value: round2(percentile(samples, 0.95)),
         unit: 'ms',
         baseline: base,
         note,
