@@ -16,7 +16,8 @@ import { settleBeforeTiming, settleBrowser } from './settle-before-timing.ts';
 /**
  * What is inside each long main-thread task of bench/search.ts's first visit (login, first
  * sync, first query): a Chromium trace (task tree) plus a sampled CPU profile (which
- * functions, which source files). A diagnostic, not a figure:
+ * functions, which source files, and the nearest frame of the app's own code above each
+ * sample: which component or store asked for the work). A diagnostic, not a figure:
  * `npx tsx bench/trace-main-thread.ts [notes=10000] [cpuRate=1] [minMs=30]`.
  * Build with `npx vite build --sourcemap hidden` first to see source files, not chunks.
  */
@@ -25,6 +26,7 @@ type TraceEvent = Trace<{ name?: string; data?: { url?: string; functionName?: s
 interface ProfileNode {
   id: number;
   callFrame: ProfileFrame & { url: string; columnNumber: number };
+  children?: number[];
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -114,6 +116,19 @@ function report(events: TraceEvent[], profile: Profile, minMs: number) {
     if (!last || e.ts >= last.ts + last.dur!) tasks.push(e);
   }
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parentOf = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
+  /** The nearest frame of the app's own code (web/, common/) at or above a sample: who asked for the work. */
+  const appCaller = (id: number): string => {
+    for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
+      const f = byId.get(at)!.callFrame;
+      if (!f.url) continue;
+      const pos = sourcePosition(f.url, f.lineNumber, f.columnNumber);
+      if (pos && /^(web|common)\//.test(pos.source))
+        return `${pos.name ?? (f.functionName || '(anon)')}@${pos.source}:${pos.line ?? 0}`;
+    }
+    return '(no app frame)';
+  };
   const sampleTimes: number[] = [];
   let t = profile.startTime;
   for (const d of profile.timeDeltas) {
@@ -157,6 +172,7 @@ function report(events: TraceEvent[], profile: Profile, minMs: number) {
     }
     const bySource = new Map<string, number>();
     const byFunction = new Map<string, number>();
+    const byCaller = new Map<string, number>();
     for (let i = 0; i < profile.samples.length; i++) {
       const at = sampleTimes[i]!;
       if (at < from || at >= to) continue;
@@ -166,6 +182,8 @@ function report(events: TraceEvent[], profile: Profile, minMs: number) {
       bySource.set(src, (bySource.get(src) ?? 0) + dt);
       const fn = `${f.functionName || '(anon)'}@${src}`;
       byFunction.set(fn, (byFunction.get(fn) ?? 0) + dt);
+      const caller = appCaller(profile.samples[i]!);
+      byCaller.set(caller, (byCaller.get(caller) ?? 0) + dt);
     }
     console.log(
       `\n## ${phase} task at ${ms(from - start)} ms from index start: ${ms(task.dur!)} ms`,
@@ -173,6 +191,7 @@ function report(events: TraceEvent[], profile: Profile, minMs: number) {
     console.log(`  trace (total per event name): ${top(inside, 12)}`);
     console.log(`  self time by source: ${top(bySource, 12)}`);
     console.log(`  self time by function: ${top(byFunction, 10)}`);
+    console.log(`  time by nearest app frame: ${top(byCaller, 8)}`);
   }
 }
 
