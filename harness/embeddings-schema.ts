@@ -83,6 +83,54 @@ export const HybridSchema = z.strictObject({
 });
 export type Hybrid = z.infer<typeof HybridSchema>;
 
+/** One file of a downloadable model: where it sits in the model's repository, and its checks. */
+export const ModelFileSchema = z.strictObject({
+  /** The name it gets in the installed folder (`model_quantized.onnx`, `tokenizer.json`). */
+  name: z.string().check(z.regex(/^[A-Za-z0-9._-]+$/, 'nombre de archivo sin carpetas')),
+  /** Its path in the repository at `revision` (`onnx/model_quantized.onnx`). */
+  path: z.string().check(
+    z.regex(/^[A-Za-z0-9._/-]+$/),
+    z.refine((p) => !p.split('/').includes('..')),
+  ),
+  /** Exact size in bytes: a download of any other size is refused before it is hashed. */
+  bytes: z.int().check(z.positive()),
+  /** Lower-case hex SHA-256 of the file. */
+  sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+});
+export type ModelFile = z.infer<typeof ModelFileSchema>;
+
+/**
+ * The model «Buscar por significado» downloads with one click (and `npm run model`): where
+ * it comes from, pinned to a commit, the exact files with their size and SHA-256, and how
+ * it embeds. Installed into `<configDir>/models/<name>/`; once there, the long-term layer
+ * runs it in-process (kind `onnx`) with no `embeddings` section needed.
+ */
+export const SemanticModelSchema = z.strictObject({
+  /** Folder name under `<configDir>/models/`. */
+  name: z.string().check(z.regex(/^[A-Za-z0-9._-]+$/)),
+  /** What the panel calls it. */
+  label: TextSchema,
+  /** Where `repo` lives: `<host>/<repo>/resolve/<revision>/<path>` is each file's URL. */
+  host: z.url({ protocol: /^https?$/ }),
+  /**
+   * A mirror with the same layout (`<mirror>/<repo>/resolve/<revision>/<path>`) for networks
+   * where `host` is blocked; null uses `host`.
+   */
+  mirror: z._default(z.nullable(z.url({ protocol: /^https?$/ })), null),
+  repo: z.string().check(z.regex(/^[A-Za-z0-9._-]+\/[A-Za-z0-9._-]+$/)),
+  /** A commit id, never a branch: the bytes behind it cannot change. */
+  revision: z
+    .string()
+    .check(z.regex(/^[0-9a-f]{40}$/, 'un commit (40 hexadecimales), no una rama')),
+  files: z.array(ModelFileSchema).check(z.minLength(1)),
+  dimensions: DimensionsSchema,
+  /** Tokens kept per text; e5-small reads at most 512. */
+  maxTokens: z._default(z.int().check(z.gte(16), z.lte(8192)), 512),
+  batchSize: BatchSizeSchema,
+  ...PrefixesSchema,
+});
+export type SemanticModel = z.infer<typeof SemanticModelSchema>;
+
 export const EmbeddingsSchema = z.strictObject({
   embedder: EmbedderConfigSchema,
   hybrid: z._default(HybridSchema, { ...DEFAULT_HYBRID }),

@@ -1,6 +1,6 @@
 // zod/mini like the rest of the server: one zod flavour loaded keeps idle memory down.
 import * as z from 'zod/mini';
-import { EmbeddingsSchema } from './embeddings-schema.ts';
+import { EmbeddingsSchema, SemanticModelSchema } from './embeddings-schema.ts';
 
 /**
  * The harness: everything that defines SOMA's behaviour in natural language
@@ -143,6 +143,11 @@ const HarnessObjectSchema = z.strictObject({
   ),
   /** The long-term layer (semantic search); absent, search is lexical only. */
   embeddings: z.optional(EmbeddingsSchema),
+  /**
+   * The model the semantic panel offers to download (absent: no download is offered). An
+   * `embeddings` section, when present, is used instead.
+   */
+  semanticModel: z.optional(SemanticModelSchema),
   /** How the vault search reads queries (in the browser; never sent anywhere). */
   search: z._default(
     z.strictObject({
