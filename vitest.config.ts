@@ -12,6 +12,8 @@ const SLOW = [
   'server/main.test.ts',
   // The `soma` command on a real pseudo-terminal: starts tsx twice.
   'cli/soma-pty.test.ts',
+  // `npm run model` end to end: starts Node with tsx six times.
+  'server/models/model-command.test.ts',
 ];
 
 /**

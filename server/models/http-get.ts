@@ -45,7 +45,10 @@ export function networkReason(err: unknown): string {
   for (let depth = 0; e && depth < 4; depth++) {
     const code = (e as NodeJS.ErrnoException).code;
     if (typeof code === 'string') return code;
-    e = (e as { cause?: unknown }).cause;
+    const cause = (e as { cause?: unknown }).cause;
+    // undici names some refusals only in words («bad port», «other side closed»).
+    if (!cause && e instanceof Error && e.message) return e.message;
+    e = cause;
   }
   return 'unknown';
 }
