@@ -33,7 +33,9 @@ function startWorker(data: OnnxWorkerData): Worker {
   return new Worker(boot, { ...opts, eval: true });
 }
 
-type Request = OnnxRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+/** A request before the link numbers it. */
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+type Request = WithoutId<OnnxRequest>;
 
 /** What a pending call receives: the worker's answer, or why it will not come. */
 type Outcome = { reply: OnnxReply } | { error: unknown };

@@ -21,7 +21,7 @@ export const MODEL_FILE = 'model_quantized.onnx';
 type Ort = typeof import('onnxruntime-node');
 
 /** Imports a package the worker needs; a platform without it gets a code and the install command. */
-async function load<T>(
+export async function importOrExplain<T>(
   importer: () => Promise<T>,
   code: 'onnx_runtime_missing' | 'tokenizer_missing',
   install: string,
@@ -72,12 +72,12 @@ export interface OnnxModel {
 }
 
 export async function loadOnnxModel(data: OnnxWorkerData): Promise<OnnxModel> {
-  const ort: Ort = await load(
+  const ort: Ort = await importOrExplain(
     () => import('onnxruntime-node'),
     'onnx_runtime_missing',
     ONNX_INSTALL,
   );
-  const { Tokenizer: TokenizerClass } = await load(
+  const { Tokenizer: TokenizerClass } = await importOrExplain(
     () => import('@huggingface/tokenizers'),
     'tokenizer_missing',
     TOKENIZER_INSTALL,
