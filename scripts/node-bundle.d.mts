@@ -4,3 +4,5 @@ import type { BuildOptions } from 'esbuild';
 export const BUNDLED: RegExp;
 /** The esbuild options both Node bundles share. */
 export const NODE_BUNDLE: BuildOptions;
+/** The server bundle's entry points, by output name. */
+export const SERVER_ENTRY_POINTS: Record<string, string>;

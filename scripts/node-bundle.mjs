@@ -19,6 +19,15 @@ const externalButBundled = {
   },
 };
 
+/**
+ * The server's entry points: `main` and the ONNX embedder's worker thread, which Node
+ * starts from a file of its own (dist/server/onnx-worker.js, beside the chunks that start it).
+ */
+export const SERVER_ENTRY_POINTS = {
+  main: 'server/main.ts',
+  'onnx-worker': 'server/embeddings/onnx-worker.ts',
+};
+
 /** What both bundles share. */
 export const NODE_BUNDLE = {
   bundle: true,

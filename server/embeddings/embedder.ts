@@ -19,8 +19,12 @@ export interface Embedder {
   readonly local: boolean;
   /** Base URL of an endpoint, null otherwise. */
   readonly endpoint: string | null;
+  /** CPU threads the model may use (in-process models); absent for remote ones. */
+  readonly threads?: number;
   /** `signal` aborts a call in flight (the pipeline stopping). */
   embed(texts: string[], purpose: EmbedPurpose, signal?: AbortSignal): Promise<Float32Array[]>;
+  /** Changes the CPU budget between two calls, never during one. */
+  setThreads?(threads: number): Promise<void>;
   close?(): Promise<void>;
 }
 
@@ -39,7 +43,7 @@ export class EmbedError extends Error {
 
 /** Checks what an embedder returned against what was asked: the pipeline stores only this. */
 export function checkVectors(
-  vectors: readonly (readonly unknown[])[],
+  vectors: readonly ArrayLike<unknown>[],
   expected: number,
   dimensions: number,
 ): Float32Array[] {
@@ -56,9 +60,9 @@ export function checkVectors(
         false,
       );
     }
-    if (!v.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+    if (!Array.prototype.every.call(v, (x) => typeof x === 'number' && Number.isFinite(x))) {
       throw new EmbedError({ code: 'bad_vector', params: {} }, false);
     }
-    return Float32Array.from(v as number[]);
+    return Float32Array.from(v as ArrayLike<number>);
   });
 }

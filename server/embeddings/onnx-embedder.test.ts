@@ -1,38 +1,81 @@
-import { createHash } from 'node:crypto';
-import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cosine } from '../../common/vector-codec.ts';
 import { OnnxEmbedderSchema } from '../../harness/embeddings-schema.ts';
-import { EmbedError } from './embedder.ts';
-import { checkModelDir, E5_SMALL_INT8, type ModelManifest } from './model-dir.ts';
-import { createOnnxEmbedder, ONNX_INSTALL } from './onnx-embedder.ts';
+import { seededRandom } from '../testing/seeded-random.ts';
+import { writeConceptModel, writeTinyModel } from '../testing/tiny-onnx-model.ts';
+import { type Embedder, EmbedError } from './embedder.ts';
+import { createOnnxEmbedder } from './onnx-embedder.ts';
+import { testVector } from './test-embedder.ts';
 
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'soma-model-'));
+const DIMS = 8;
+const WORDS = ['passage', 'query', ':', 'hola', 'mundo', 'casa', 'verde', 'luz', 'mar', 'sol'];
+const random = seededRandom(7);
+const ROWS = new Map(WORDS.map((w) => [w, Array.from({ length: DIMS }, () => random() - 0.5)]));
+
+let root: string;
+let modelDir: string;
+const open: Embedder[] = [];
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'soma-onnx-'));
+  modelDir = await folder('tiny');
+  await writeTinyModel(modelDir, {
+    words: WORDS,
+    dimensions: DIMS,
+    row: (w) => ROWS.get(w) ?? [],
+  });
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await Promise.all(open.splice(0).map((e) => e.close?.()));
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
 });
 
-const config = (modelDir: string) =>
+async function folder(name: string): Promise<string> {
+  const dir = join(root, name);
+  await mkdir(dir);
+  return dir;
+}
+
+const config = (dir: string, extra: object = {}) =>
   OnnxEmbedderSchema.parse({
     kind: 'onnx',
-    modelDir,
-    dimensions: 384,
+    modelDir: dir,
+    dimensions: DIMS,
     queryPrefix: 'query: ',
     documentPrefix: 'passage: ',
+    ...extra,
   });
-const sha = (text: string) => createHash('sha256').update(text).digest('hex');
-const tiny = (modelSha: string | null): ModelManifest => ({
-  label: 'tiny',
-  files: [
-    { name: 'model_quantized.onnx', minBytes: 1, maxBytes: 100, sha256: modelSha },
-    { name: 'tokenizer.json', minBytes: 1, maxBytes: 100, sha256: null },
-  ],
-});
+
+async function embedder(dir = modelDir, extra: object = {}, threads?: number) {
+  const e = await createOnnxEmbedder(config(dir, extra), { threads });
+  open.push(e);
+  return e;
+}
+
+/** e5's pooling by hand: the mean of every token's row the mask keeps, specials (zero) included. */
+function byHand(tokens: string[]): number[] {
+  const sum = new Array<number>(DIMS).fill(0);
+  for (const t of tokens) {
+    for (const [d, x] of (ROWS.get(t) ?? []).entries()) sum[d] = (sum[d] as number) + x;
+  }
+  const mean = sum.map((x) => x / (tokens.length + 2)); // + [CLS] and [SEP]
+  const norm = Math.hypot(...mean);
+  return mean.map((x) => x / norm);
+}
+
+function expectClose(got: Float32Array | undefined, want: ArrayLike<number>) {
+  expect(got).toBeDefined();
+  const g = got as Float32Array;
+  expect(g.length).toBe(want.length);
+  for (let d = 0; d < want.length; d++) expect(g[d]).toBeCloseTo(want[d] as number, 6);
+}
 
 async function problem(p: Promise<unknown>) {
   const err = await p.then(
@@ -43,80 +86,144 @@ async function problem(p: Promise<unknown>) {
   return (err as EmbedError).problem;
 }
 
+/** Threads of this process: a worker is one. */
+async function threadCount(): Promise<number> {
+  return (await readdir('/proc/self/task')).length;
+}
+
 describe('server/embeddings/onnx-embedder', () => {
-  it('says the folder does not exist', async () => {
-    const p = await problem(createOnnxEmbedder(config(join(dir, 'nope'))));
-    expect(p).toMatchObject({ code: 'model_dir_invalid', params: { problem: 'not_a_folder' } });
+  it('embeds each text as the normalised mean of its token rows, prefix included', async () => {
+    const e = await embedder();
+    // Six and seven tokens: one run, the shorter padded (the model writes ones there).
+    const [a, b] = await e.embed(['Hola Mundo', 'hola mundos'], 'document');
+    expectClose(a, byHand(['passage', ':', 'hola', 'mundo']));
+    expectClose(b, byHand(['passage', ':', 'hola', 'mundo', '##s']));
+    const [q] = await e.embed(['Mar y SOL'], 'query');
+    expectClose(q, byHand(['query', ':', 'mar', '[UNK]', 'sol']));
   });
 
-  it('names the missing file of the shipped e5-small manifest', async () => {
-    const p = await problem(createOnnxEmbedder(config(dir)));
-    expect(p).toMatchObject({
-      code: 'model_dir_invalid',
-      params: { problem: 'missing', file: 'model_quantized.onnx' },
-    });
-  });
-
-  it('refuses a truncated download by its size', async () => {
-    await writeFile(join(dir, 'model_quantized.onnx'), 'x'.repeat(1000));
-    const p = await problem(createOnnxEmbedder(config(dir)));
-    expect(p).toMatchObject({
-      params: { problem: 'size', file: 'model_quantized.onnx', bytes: 1000 },
-    });
-  });
-
-  it('refuses a file whose checksum differs from the manifest', async () => {
-    await writeFile(join(dir, 'model_quantized.onnx'), 'modelo');
-    await writeFile(join(dir, 'tokenizer.json'), '{}');
-    const p = await problem(createOnnxEmbedder(config(dir), tiny(sha('otro'))));
-    expect(p).toMatchObject({ params: { problem: 'checksum', file: 'model_quantized.onnx' } });
-  });
-
-  it('hashes a file once while its size and mtime stay, again when they change', async () => {
-    const file = join(dir, 'model_quantized.onnx');
-    await writeFile(file, 'modelo');
-    await writeFile(join(dir, 'tokenizer.json'), '{}');
-    const mtime = new Date('2026-01-01T00:00:00Z');
-    await utimes(file, mtime, mtime);
-    const manifest = tiny(sha('modelo'));
-    await expect(checkModelDir(dir, manifest)).resolves.toBeUndefined();
-    // Same size and mtime: the cached hash stands (the file is not read again).
-    await writeFile(file, 'MODELO');
-    await utimes(file, mtime, mtime);
-    await expect(checkModelDir(dir, manifest)).resolves.toBeUndefined();
-    // A new mtime: read again, and the changed bytes are caught.
-    await utimes(file, mtime, new Date(mtime.getTime() + 5_000));
-    const p = await problem(checkModelDir(dir, manifest));
-    expect(p).toMatchObject({ params: { problem: 'checksum', file: 'model_quantized.onnx' } });
-  });
-
-  it('pins the published SHA-256 of both e5-small files', () => {
-    for (const f of E5_SMALL_INT8.files) expect(f.sha256).toMatch(/^[0-9a-f]{64}$/);
-  });
-
-  it('with a good folder and no runtime installed, says how to install it', async (ctx) => {
-    const installed = await import('onnxruntime-node' as string).then(
-      () => true,
-      () => false,
+  it('returns the same vectors, in input order, for a mixed batch as one text at a time', async () => {
+    const e = await embedder();
+    const pick = seededRandom(11);
+    const texts = Array.from({ length: 16 }, () =>
+      Array.from(
+        { length: 1 + Math.floor(pick() * 30) },
+        () => WORDS[3 + Math.floor(pick() * 7)],
+      ).join(' '),
     );
-    if (installed) ctx.skip();
-    await writeFile(join(dir, 'model_quantized.onnx'), 'modelo');
-    await writeFile(join(dir, 'tokenizer.json'), '{}');
-    const p = await problem(createOnnxEmbedder(config(dir), tiny(sha('modelo'))));
-    expect(p).toEqual({ code: 'onnx_runtime_missing', params: { install: ONNX_INSTALL } });
-    expect(ONNX_INSTALL).toContain('ONNXRUNTIME_NODE_INSTALL_CUDA=skip');
+    const together = await e.embed(texts, 'document');
+    for (const [i, text] of texts.entries()) {
+      const [alone] = await e.embed([text], 'document');
+      expectClose(together[i], alone as Float32Array);
+    }
   });
 
-  const modelDir = process.env.SOMA_EMBED_MODEL_DIR;
-  if (!modelDir) {
+  it('cuts a long text to maxTokens and keeps its closing token', async () => {
+    const e = await embedder(modelDir, { maxTokens: 16 });
+    const words = Array.from({ length: 30 }, (_, i) => WORDS[3 + (i % 7)] as string);
+    const [v] = await e.embed([words.join(' ')], 'document');
+    // [CLS] passage : + 12 words + [SEP] = 16 tokens.
+    expectClose(v, byHand(['passage', ':', ...words.slice(0, 12)]));
+  });
+
+  it('changes its thread budget between calls and embeds the same after', async () => {
+    const e = await embedder();
+    expect(e.threads).toBe(1);
+    const [before] = await e.embed(['casa verde'], 'document');
+    await e.setThreads?.(2);
+    expect(e.threads).toBe(2);
+    const [after] = await e.embed(['casa verde'], 'document');
+    expectClose(after, before as Float32Array);
+  });
+
+  it('runs the model in a worker thread that close ends', async () => {
+    const idle = await threadCount();
+    const e = await embedder();
+    expect(await threadCount()).toBeGreaterThan(idle);
+    await e.close?.();
+    expect(await threadCount()).toBe(idle);
+    expect(await problem(e.embed(['hola'], 'document'))).toMatchObject({ code: 'model_failed' });
+  });
+
+  it('rejects an aborted call at once and answers the next one rightly', async () => {
+    const e = await embedder();
+    const abort = new AbortController();
+    const call = e.embed(Array(64).fill('hola mundo casa'), 'document', abort.signal);
+    abort.abort();
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    const [v] = await e.embed(['luz'], 'document');
+    expectClose(v, byHand(['passage', ':', 'luz']));
+  });
+
+  it('fails the calls in flight when the worker dies, and the next call starts a new one', async () => {
+    const dir = await folder('dying');
+    const files = await writeTinyModel(dir, {
+      words: WORDS,
+      dimensions: DIMS,
+      row: (w) => ROWS.get(w) ?? [],
+    });
+    const e = await embedder(dir);
+    // Re-creating the session needs the model file: without it the worker ends.
+    await rm(join(dir, 'model_quantized.onnx'));
+    const threads = e.setThreads?.(2) ?? Promise.resolve();
+    const inFlight = e.embed(['hola'], 'document');
+    expect(await problem(threads)).toMatchObject({ code: 'model_failed' });
+    expect(await problem(inFlight)).toMatchObject({ code: 'model_failed' });
+    expect(e.threads).toBe(1);
+    await writeTinyModel(dir, { words: WORDS, dimensions: DIMS, row: (w) => ROWS.get(w) ?? [] });
+    expect(files.files.map((f) => f.name)).toEqual(['model_quantized.onnx', 'tokenizer.json']);
+    const [v] = await e.embed(['sol'], 'document');
+    expectClose(v, byHand(['passage', ':', 'sol']));
+  });
+
+  it('says model_failed when the folder holds no model', async () => {
+    const p = await problem(createOnnxEmbedder(config(join(root, 'nada'))));
+    expect(p).toMatchObject({ code: 'model_failed' });
+  });
+
+  it('embeds concept words through the concept model as the test embedder does', async () => {
+    const dir = await folder('concepts');
+    await writeConceptModel(dir, 64);
+    const e = await createOnnxEmbedder(config(dir, { dimensions: 64 }));
+    open.push(e);
+    const [coche, auto, receta, mixed] = await e.embed(
+      ['coche', 'automóvil', 'receta', 'Los perros y la casa del médico'],
+      'document',
+    );
+    expect(cosine(coche!, auto!)).toBeGreaterThan(cosine(coche!, receta!));
+    expect(cosine(mixed!, testVector('Los perros y la casa del médico', 64))).toBeCloseTo(1, 5);
+  });
+
+  it('runs from tsx, as the bench and `npm run model` do', async () => {
+    const script = join(root, 'from-tsx.mts');
+    const embedderPath = resolve('server/embeddings/onnx-embedder.ts');
+    await writeFile(
+      script,
+      `import { createOnnxEmbedder } from ${JSON.stringify(embedderPath)};
+const e = await createOnnxEmbedder(${JSON.stringify(config(modelDir))});
+const [v] = await e.embed(['hola mundo'], 'document');
+process.stdout.write(JSON.stringify([...v]));
+await e.close();
+`,
+    );
+    const { stdout } = await promisify(execFile)(resolve('node_modules/.bin/tsx'), [script]);
+    expectClose(Float32Array.from(JSON.parse(stdout)), byHand(['passage', ':', 'hola', 'mundo']));
+  });
+
+  const realModelDir = process.env.SOMA_EMBED_MODEL_DIR;
+  if (!realModelDir) {
     process.stdout.write(
       '[onnx-embedder] real-model test skipped: SOMA_EMBED_MODEL_DIR is not set\n',
     );
   }
-  it.skipIf(!modelDir)(
+  it.skipIf(!realModelDir)(
     'embeds Spanish paraphrases nearer than unrelated text (real model)',
     async () => {
-      const e = await createOnnxEmbedder(config(modelDir ?? ''));
+      const e = await createOnnxEmbedder({
+        ...config(realModelDir ?? ''),
+        dimensions: 384,
+      });
+      open.push(e);
       const [q, near, far] = await e.embed(
         ['mi coche nuevo', 'compré un automóvil', 'receta de tortilla'],
         'document',

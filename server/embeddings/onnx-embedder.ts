@@ -1,151 +1,210 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { normalize } from '../../common/vector-codec.ts';
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import type { OnnxEmbedderConfig } from '../../harness/embeddings-schema.ts';
 import { checkVectors, type Embedder, EmbedError, type EmbedPurpose } from './embedder.ts';
-import { checkModelDir, E5_SMALL_INT8, type ModelManifest } from './model-dir.ts';
+import {
+  type OnnxReply,
+  OnnxReplySchema,
+  type OnnxRequest,
+  type OnnxWorkerData,
+  ThreadsSchema,
+} from './onnx-protocol.ts';
 
 /**
- * An in-process ONNX model (multilingual-e5-small int8 by default) from a folder the user
- * downloaded once. onnxruntime-node and @huggingface/tokenizers are optional: imported
- * only here, only when the harness names kind `onnx`, and a missing one is a status code
- * with the install command, not a crash. The runtime runs the model off the event loop
- * (an async native call on one intra-op thread, leaving a core for chat); tokenising is
- * JavaScript and short.
+ * An in-process ONNX model (multilingual-e5-small int8 by default) from a folder the caller
+ * has already checked. The model runs in a worker thread (onnx-worker.ts), so tokenising
+ * and inference never hold the server's event loop; this side only passes messages and
+ * checks the answers. onnxruntime-node loads inside the worker, when the first embedder is
+ * made: an idle server never loads it.
  */
 
-/** onnxruntime-node needs its CUDA download skipped to install on a CPU-only machine. */
-export const ONNX_INSTALL = 'ONNXRUNTIME_NODE_INSTALL_CUDA=skip npm i -E onnxruntime-node@1.30.0';
-export const TOKENIZER_INSTALL = 'npm i -E @huggingface/tokenizers@0.2.0';
+/** What the vectors depend on when the caller names no model: the shipped e5-small. */
+const DEFAULT_LABEL = 'multilingual-e5-small int8';
 
-/** The parts of onnxruntime-node used here. */
-interface Ort {
-  InferenceSession: { create(path: string, opts: object): Promise<OrtSession> };
-  Tensor: new (type: 'int64', data: BigInt64Array, dims: number[]) => unknown;
-}
-interface OrtSession {
-  inputNames: readonly string[];
-  run(
-    feeds: Record<string, unknown>,
-  ): Promise<Record<string, { data: Float32Array; dims: readonly number[] }>>;
-}
-interface HfTokenizer {
-  encode(text: string): { ids: number[]; attention_mask?: number[] };
+/** The worker's file: beside this module in the sources, beside the bundle's chunks once built. */
+function startWorker(data: OnnxWorkerData): Worker {
+  const opts = { workerData: data, name: 'soma-onnx' };
+  const built = new URL('./onnx-worker.js', import.meta.url);
+  if (existsSync(built)) return new Worker(built, opts);
+  // From sources (vitest, tsx) a worker cannot load TypeScript by itself: register tsx first.
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const source = new URL('./onnx-worker.ts', import.meta.url).href;
+  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source)}); })`;
+  return new Worker(boot, { ...opts, eval: true });
 }
 
-/** Imports an optional package by a name the bundler and tsc leave alone. */
-async function optional<T>(
-  name: string,
-  code: 'onnx_runtime_missing' | 'tokenizer_missing',
-  install: string,
-): Promise<T> {
-  try {
-    const mod = await import(name);
-    return (mod.default ?? mod) as T;
-  } catch {
-    throw new EmbedError({ code, params: { install } }, false);
+/** A request before the link numbers it. */
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+type Request = WithoutId<OnnxRequest>;
+
+/** What a pending call receives: the worker's answer, or why it will not come. */
+type Outcome = { reply: OnnxReply } | { error: unknown };
+
+/** One worker and the calls waiting on it; it rejects them all when the worker ends. */
+class WorkerLink {
+  readonly ready: Promise<void>;
+  /** Loaded: a call is posted at once, with nothing to wait for first. */
+  loaded = false;
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, (outcome: Outcome) => void>();
+  private nextId = 1;
+  private ended: EmbedError | null = null;
+  private lastError = '';
+
+  constructor(data: OnnxWorkerData, onEnd: (link: WorkerLink) => void) {
+    this.worker = startWorker(data);
+    let settle: (err: EmbedError | null) => void = () => {};
+    this.ready = new Promise((resolve, reject) => {
+      settle = (err) => (err ? reject(err) : resolve());
+    });
+    // A start that fails is reported through `ready`; nobody may be awaiting it yet.
+    this.ready.catch(() => {});
+    this.worker.on('message', (raw: unknown) => {
+      const parsed = OnnxReplySchema.safeParse(raw);
+      if (!parsed.success) {
+        this.lastError = 'unreadable reply';
+        void this.worker.terminate();
+        return;
+      }
+      const reply = parsed.data;
+      if (reply.type === 'ready') {
+        this.loaded = true;
+        settle(null);
+        this.idle();
+      } else if (reply.type === 'failed') {
+        const error = new EmbedError(reply.problem, false);
+        if (reply.id === null) settle(error);
+        else this.pending.get(reply.id)?.({ error });
+      } else {
+        this.pending.get(reply.id)?.({ reply });
+      }
+    });
+    this.worker.on('error', (err) => {
+      this.lastError = String(err).slice(0, 200);
+    });
+    this.worker.on('exit', (code) => {
+      this.ended = new EmbedError(
+        { code: 'model_failed', params: { reason: this.lastError || `worker exited (${code})` } },
+        false,
+      );
+      settle(this.ended);
+      for (const answer of [...this.pending.values()]) answer({ error: this.ended });
+      onEnd(this);
+    });
+  }
+
+  /** Sends one request; an aborted signal rejects at once and its answer is dropped. */
+  request(message: Request, signal?: AbortSignal): Promise<OnnxReply> {
+    if (this.ended) return Promise.reject(this.ended);
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const onAbort = () => finish({ error: signal?.reason });
+      const finish = (outcome: Outcome) => {
+        this.pending.delete(id);
+        signal?.removeEventListener('abort', onAbort);
+        this.idle();
+        if ('reply' in outcome) resolve(outcome.reply);
+        else reject(outcome.error);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.pending.set(id, finish);
+      this.worker.ref();
+      this.worker.postMessage({ ...message, id } satisfies OnnxRequest);
+    });
+  }
+
+  async terminate(): Promise<void> {
+    this.lastError = 'closed';
+    await this.worker.terminate();
+  }
+
+  /** An idle worker must not keep a process alive that has nothing else to do. */
+  private idle(): void {
+    if (this.pending.size === 0) this.worker.unref();
   }
 }
 
-/** Mean of the token vectors the attention mask keeps (e5's pooling), one row per text. */
-function meanPool(
-  out: { data: Float32Array; dims: readonly number[] },
-  masks: number[][],
-): Float32Array[] {
-  const [batch = 0, len = 0, dims = 0] = out.dims;
-  const rows: Float32Array[] = [];
-  for (let b = 0; b < batch; b++) {
-    const v = new Float32Array(dims);
-    let n = 0;
-    for (let t = 0; t < len; t++) {
-      if (!masks[b]?.[t]) continue;
-      n++;
-      const at = (b * len + t) * dims;
-      for (let d = 0; d < dims; d++) v[d] = (v[d] as number) + (out.data[at + d] as number);
-    }
-    for (let d = 0; d < dims; d++) v[d] = (v[d] as number) / Math.max(1, n);
-    rows.push(normalize(v));
-  }
-  return rows;
+/** Rejects when `signal` aborts, without waiting for `p`. */
+function abortable<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return p;
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
+/**
+ * Starts the worker and waits for the model to load; a failure is the worker's code
+ * (`onnx_runtime_missing`, `tokenizer_missing` where a package cannot load, else
+ * `model_failed`). `threads` is the CPU budget (intra-op threads, default 1), `label` names
+ * the model in `Embedder.model`. A worker that dies fails the call in flight and the next
+ * call starts a new one.
+ */
 export async function createOnnxEmbedder(
   config: OnnxEmbedderConfig,
-  manifest: ModelManifest = E5_SMALL_INT8,
+  opts: { threads?: number; label?: string } = {},
 ): Promise<Embedder> {
-  await checkModelDir(config.modelDir, manifest);
-  const ort = await optional<Ort>('onnxruntime-node', 'onnx_runtime_missing', ONNX_INSTALL);
-  const { Tokenizer } = await optional<{
-    Tokenizer: new (json: object, cfg: object) => HfTokenizer;
-  }>('@huggingface/tokenizers', 'tokenizer_missing', TOKENIZER_INSTALL);
-  const modelFile = manifest.files[0]?.name ?? 'model_quantized.onnx';
-  const readJson = async (name: string) =>
-    JSON.parse(await readFile(join(config.modelDir, name), 'utf8').catch(() => '{}'));
-  let tokenizer: HfTokenizer;
-  let session: OrtSession;
-  try {
-    tokenizer = new Tokenizer(
-      await readJson('tokenizer.json'),
-      await readJson('tokenizer_config.json'),
+  let threads = ThreadsSchema.parse(opts.threads ?? 1);
+  let link: WorkerLink | null = null;
+  let closed = false;
+  const open = (): WorkerLink => {
+    if (closed) {
+      throw new EmbedError({ code: 'model_failed', params: { reason: 'closed' } }, false);
+    }
+    link ??= new WorkerLink(
+      {
+        modelDir: config.modelDir,
+        maxTokens: config.maxTokens,
+        queryPrefix: config.queryPrefix,
+        documentPrefix: config.documentPrefix,
+        threads,
+      },
+      (ended) => {
+        if (link === ended) link = null;
+      },
     );
-    session = await ort.InferenceSession.create(join(config.modelDir, modelFile), {
-      intraOpNumThreads: 1,
-    });
-  } catch (err) {
-    throw new EmbedError(
-      { code: 'model_failed', params: { reason: String(err).slice(0, 200) } },
-      false,
-    );
-  }
+    return link;
+  };
+  await open().ready;
+
   return {
     kind: 'onnx',
-    model: `onnx:${manifest.label}`,
+    model: `onnx:${opts.label ?? DEFAULT_LABEL}`,
     dimensions: config.dimensions,
     batchSize: config.batchSize,
     local: true,
     endpoint: null,
-    async embed(texts: string[], purpose: EmbedPurpose) {
-      const prefix = purpose === 'query' ? config.queryPrefix : config.documentPrefix;
-      const encoded = texts.map((t) => {
-        const ids = tokenizer.encode(prefix + t).ids;
-        // Keep the closing special token when cutting to the model's length.
-        return ids.length <= config.maxTokens
-          ? ids
-          : [...ids.slice(0, config.maxTokens - 1), ids.at(-1) ?? 0];
-      });
-      const len = Math.max(1, ...encoded.map((ids) => ids.length));
-      const tensor = (fill: (ids: number[], t: number) => number) => {
-        const data = new BigInt64Array(texts.length * len);
-        encoded.forEach((ids, b) => {
-          for (let t = 0; t < len; t++) data[b * len + t] = BigInt(fill(ids, t));
-        });
-        return new ort.Tensor('int64', data, [texts.length, len]);
-      };
-      const masks = encoded.map((ids) =>
-        Array.from({ length: len }, (_, t) => (t < ids.length ? 1 : 0)),
-      );
-      const feeds: Record<string, unknown> = {
-        input_ids: tensor((ids, t) => ids[t] ?? 0),
-        attention_mask: tensor((ids, t) => (t < ids.length ? 1 : 0)),
-      };
-      if (session.inputNames.includes('token_type_ids')) feeds.token_type_ids = tensor(() => 0);
-      let out: Awaited<ReturnType<OrtSession['run']>>;
-      try {
-        out = await session.run(feeds);
-      } catch (err) {
-        throw new EmbedError(
-          { code: 'model_failed', params: { reason: String(err).slice(0, 200) } },
-          false,
-        );
+    get threads() {
+      return threads;
+    },
+    async embed(texts: string[], purpose: EmbedPurpose, signal?: AbortSignal) {
+      signal?.throwIfAborted();
+      if (texts.length === 0) return [];
+      const worker = open();
+      if (!worker.loaded) await abortable(worker.ready, signal);
+      const reply = await worker.request({ type: 'embed', texts, purpose }, signal);
+      if (reply.type !== 'vectors') {
+        throw new EmbedError({ code: 'model_failed', params: { reason: reply.type } }, false);
       }
-      const hidden = out.last_hidden_state ?? Object.values(out)[0];
-      if (!hidden)
-        throw new EmbedError({ code: 'model_failed', params: { reason: 'no output' } }, false);
-      return checkVectors(
-        meanPool(hidden, masks).map((v) => [...v]),
-        texts.length,
-        config.dimensions,
-      );
+      return checkVectors(reply.vectors, texts.length, config.dimensions);
+    },
+    async setThreads(next: number) {
+      const budget = ThreadsSchema.parse(next);
+      // No worker now: the next one starts with the new budget.
+      if (link) {
+        const worker = link;
+        // Posted at once when loaded, so it runs before any embed call made after this one.
+        if (!worker.loaded) await worker.ready;
+        await worker.request({ type: 'threads', threads: budget });
+      }
+      threads = budget;
+    },
+    async close() {
+      closed = true;
+      await link?.terminate();
     },
   };
 }

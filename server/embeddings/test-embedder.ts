@@ -35,6 +35,9 @@ const STOPWORDS = new Set(
   ),
 );
 
+/** Every word of the concept table, folded (a test model's vocabulary is made of them). */
+export const CONCEPT_WORDS: readonly string[] = Object.values(CONCEPTS).flat();
+
 const WORD_TO_CONCEPT = new Map<string, string>();
 for (const [concept, words] of Object.entries(CONCEPTS)) {
   for (const w of words) WORD_TO_CONCEPT.set(w, concept);
