@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeModelHost, startFakeModelHost } from '../testing/fake-model-host.ts';
 import { downloadModel } from './download-model.ts';
+import { MAX_REDIRECTS } from './http-get.ts';
 import { lockPath } from './model-lock.ts';
 import {
   type DownloadProgress,
@@ -181,6 +182,25 @@ describe('server/models/download-model', () => {
       '/cdn/tokenizer.json',
     ]);
     expect(host.requests.every((r) => r.cookie === null && r.auth === null)).toBe(true);
+  });
+
+  it('gives up after a few redirects', async () => {
+    host.behaviour.redirectLoop = true;
+    expect(await failure(download())).toMatchObject({
+      code: 'http_status',
+      params: { status: 302 },
+    });
+    expect(host.requests.length).toBe(MAX_REDIRECTS + 1);
+  });
+
+  it('says the config folder cannot be written', async () => {
+    // sysfs refuses a new folder to anyone (EPERM for root, EACCES for others), as a read-only disk would.
+    configDir = '/sys/soma-model-test';
+    const err = await failure(download());
+    expect(err).toMatchObject({
+      code: 'not_writable',
+      params: { path: '/sys/soma-model-test/models' },
+    });
   });
 
   it('says the disk is full when a write answers ENOSPC', async () => {

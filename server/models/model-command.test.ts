@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeModelHost, startFakeModelHost } from '../testing/fake-model-host.ts';
 import { downloadModel } from './download-model.ts';
+import { runModelCommand } from './model-command.ts';
 import { lockPath } from './model-lock.ts';
 import { ModelInstallError, modelFolder } from './model-source.ts';
 import { stagingFolder } from './model-staging.ts';
@@ -148,6 +149,32 @@ describe('server/models/model-command', () => {
     expect((await runCommand(['--base-url', host.baseUrl])).code).toBe(0);
     expect(host.requests[0]?.range).toBe(`bytes=${kept}-`);
     await expectInstalled();
+  });
+
+  it('rewrites one progress line in place on a terminal', async () => {
+    host.behaviour.chunkDelayMs = 10;
+    let out = '';
+    const code = await runModelCommand(
+      ['--harness', harness, '--config-dir', configDir, '--base-url', host.baseUrl],
+      {
+        out: { isTTY: true, write: (s: string) => (out += s) },
+        err: { write: () => undefined },
+        env: {},
+        cwd: root,
+      },
+    );
+    expect(code).toBe(0);
+    const progress = out.split('\n').find((l) => l.startsWith('\r')) ?? '';
+    expect(progress.split('\r').length).toBeGreaterThan(3);
+    expect(progress).toContain('\x1b[K');
+    expect(progress).toContain('tokenizer.json: 0,3 MB de 0,3 MB (100 %) · comprobando SHA-256');
+    expect(out).toContain('Listo: tiny e5 instalado y comprobado');
+  });
+
+  it('prints its help and exits 0', async () => {
+    const run = await runCommand(['--help']);
+    expect(run.code).toBe(0);
+    expect(run.out).toContain('Uso: npm run model -- [opciones]');
   });
 
   it('refuses a harness without a model to download', async () => {

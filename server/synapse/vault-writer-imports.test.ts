@@ -29,6 +29,15 @@ const FS_WRITERS: Record<string, string> = {
     'appends vectors to <configDir>/embeddings, outside the vault (the vault stays Markdown)',
   'server/embeddings/store-files.ts':
     'keeps and compacts the vector store in <configDir>/embeddings, outside the vault',
+  'server/models/fetch-file.ts':
+    'downloads a model file into its .part in <configDir>/models, outside the vault',
+  'server/models/download-model.ts':
+    'renames a checked .part in the staging folder under <configDir>/models, outside the vault',
+  'server/models/install-from-folder.ts':
+    'copies a model brought on a USB stick into <configDir>/models, outside the vault',
+  'server/models/model-staging.ts':
+    'creates the staging folder and renames it to the model folder in <configDir>/models',
+  'server/models/model-lock.ts': 'writes the install lock (a pid) in <configDir>/models',
 };
 
 /** Functions of node:fs, node:fs/promises or write-file-atomic that create, change or delete files. */

@@ -28,6 +28,8 @@ export interface FakeModelHost {
     stall: boolean;
     /** Redirect `/resolve/` to `/cdn/` (with a cookie, which must not come back). */
     redirect: boolean;
+    /** Redirect `/resolve/` to itself, for ever. */
+    redirectLoop: boolean;
     /** Wait this long between 16 KiB writes (so progress has time to be reported). */
     chunkDelayMs: number;
   };
@@ -80,6 +82,7 @@ export async function startFakeModelHost(sizes = { model: 300_000, tokenizer: 40
       refuseRange: false,
       stall: false,
       redirect: false,
+      redirectLoop: false,
       chunkDelayMs: 0,
     },
     requests: [],
@@ -100,6 +103,10 @@ export async function startFakeModelHost(sizes = { model: 300_000, tokenizer: 40
       auth: req.headers.authorization ?? null,
     });
     const b = host.behaviour;
+    if (b.redirectLoop && path.startsWith(prefix)) {
+      res.writeHead(302, { location: path }).end();
+      return;
+    }
     if (b.redirect && path.startsWith(prefix)) {
       res.writeHead(302, { location: `/cdn/${path.slice(prefix.length)}`, 'set-cookie': 'cdn=1' });
       res.end();
