@@ -76,6 +76,76 @@ export function zeroCounters(): EmbedCounters {
   return { requests: 0, notes: 0, chunks: 0, characters: 0, failures: 0, charactersSent: 0 };
 }
 
+/**
+ * Why the offered model could not be installed (server/models' install errors), plus
+ * `removed` (the installed folder went away while SOMA ran) and `unexpected` (a fault the
+ * server logged; params.reason). The UI words each from its code.
+ */
+export const modelProblemCodes = [
+  'network',
+  'http_status',
+  'size',
+  'checksum',
+  'disk_full',
+  'not_writable',
+  'busy',
+  'cancelled',
+  'not_a_folder',
+  'missing',
+  'removed',
+  'unexpected',
+] as const;
+export const ModelProblemSchema = z.lazy(() =>
+  z.object({
+    code: z.enum(modelProblemCodes),
+    params: z.record(z.string(), z.union([z.string(), z.number()])),
+  }),
+);
+export type ModelProblem = z.infer<typeof ModelProblemSchema>;
+
+/** Where the offered model is: not there, coming, being checked, ready, or its last try failed. */
+export const downloadStates = ['absent', 'downloading', 'checking', 'installed', 'failed'] as const;
+export type DownloadState = (typeof downloadStates)[number];
+
+/** A download's progress, reported a few times a second (server/models' DownloadProgress). */
+export const DownloadProgressSchema = z.lazy(() =>
+  z.object({
+    file: z.string(),
+    totalBytes: Count,
+    doneBytes: Count,
+    bytesPerSecond: z.number().check(z.nonnegative()),
+    secondsLeft: z.nullable(z.number().check(z.nonnegative())),
+    phase: z.enum(['downloading', 'checking']),
+  }),
+);
+export type DownloadProgressInfo = z.infer<typeof DownloadProgressSchema>;
+
+/** Cores the embedder may use: one leaves the other to the browser and the chat. */
+export const CoresSchema = z.union([z.literal(1), z.literal(2)]);
+export type Cores = z.infer<typeof CoresSchema>;
+
+/** The model «Buscar por significado» offers (the harness's `semanticModel`) and its download. */
+export const SemanticModelStatusSchema = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    label: z.string(),
+    /** Bytes of its files: what is downloaded and what it takes on disk. */
+    bytes: Count,
+    dimensions: z.int(),
+    download: z.object({
+      state: z.enum(downloadStates),
+      progress: z.nullable(DownloadProgressSchema),
+      problem: z.nullable(ModelProblemSchema),
+    }),
+    /**
+     * Time to embed this vault with it at the current budget: chunks estimated from the
+     * notes' sizes, over the harness's measured chunks per second. Null without a rate.
+     */
+    estimate: z.nullable(z.object({ chunks: Count, seconds: Count })),
+  }),
+);
+export type SemanticModelStatus = z.infer<typeof SemanticModelStatusSchema>;
+
 /** The answer of GET /api/embeddings/status. */
 export const EmbedStatusSchema = z.lazy(() =>
   z.object({
@@ -99,9 +169,17 @@ export const EmbedStatusSchema = z.lazy(() =>
     lastError: z.nullable(EmbedProblemSchema),
     counters: EmbedCountersSchema,
     hybrid: z.nullable(HybridSettingsSchema),
+    /** The downloadable model the harness names, null when it names none. */
+    semanticModel: z.nullable(SemanticModelStatusSchema),
+    /** The CPU budget (`POST /api/embeddings/budget`) and the machine's cores. */
+    budget: z.object({ cores: CoresSchema, maxCores: z.int().check(z.positive()) }),
+    /** This request came from the laptop: only it downloads, installs and sets the budget. */
+    laptop: z.boolean(),
   }),
 );
 export type EmbedStatus = z.infer<typeof EmbedStatusSchema>;
+/** What a running layer reports; the host adds the offered model, the budget and `laptop`. */
+export type LayerStatus = Omit<EmbedStatus, 'semanticModel' | 'budget' | 'laptop'>;
 
 /** POST /api/embeddings/consent: the endpoint the user was shown, so consent is specific. */
 export const EmbedConsentRequestSchema = z.lazy(() =>
@@ -189,5 +267,18 @@ export function embeddingsOffStatus(): EmbedStatus {
     lastError: { code: 'embeddings_off', params: { section: 'embeddings' } },
     counters: { requests: 0, notes: 0, chunks: 0, characters: 0, failures: 0, charactersSent: 0 },
     hybrid: null,
+    semanticModel: null,
+    budget: { cores: 1, maxCores: 1 },
+    laptop: false,
   };
 }
+
+/** POST /api/embeddings/model/folder: a folder holding the model's files (a USB stick). */
+export const ModelFolderRequestSchema = z.lazy(() =>
+  z.object({ dir: z.string().check(z.trim(), z.minLength(1), z.maxLength(4_096)) }),
+);
+export type ModelFolderRequest = z.infer<typeof ModelFolderRequestSchema>;
+
+/** POST /api/embeddings/budget: cores the embedder may use, kept across restarts. */
+export const EmbedBudgetRequestSchema = z.lazy(() => z.object({ cores: CoresSchema }));
+export type EmbedBudgetRequest = z.infer<typeof EmbedBudgetRequestSchema>;

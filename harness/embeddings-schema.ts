@@ -128,6 +128,17 @@ export const SemanticModelSchema = z.strictObject({
   maxTokens: z._default(z.int().check(z.gte(16), z.lte(8192)), 512),
   batchSize: BatchSizeSchema,
   ...PrefixesSchema,
+  /**
+   * Chunks embedded per second on one and on two cores, as measured by
+   * `npm run bench -- --only onnx` on a model of this one's shape (chunks of ~256 tokens):
+   * the panel's estimate of the time to embed a vault. Absent: no estimate is shown.
+   */
+  chunksPerSecond: z.optional(
+    z.strictObject({
+      '1': z.number().check(z.positive()),
+      '2': z.number().check(z.positive()),
+    }),
+  ),
 });
 export type SemanticModel = z.infer<typeof SemanticModelSchema>;
 

@@ -10,7 +10,8 @@ import type { SessionStore } from './auth/session-store.ts';
 import { chatRoutes } from './chat/chat-routes.ts';
 import { conversationRoutes } from './cli/conversation-routes.ts';
 import type { ConversationStore } from './cli/conversation-store.ts';
-import type { EmbeddingsService } from './embeddings/embeddings-service.ts';
+import type { EmbeddingsHost } from './embeddings/embeddings-host.ts';
+import { embeddingsRoutes } from './embeddings/embeddings-routes.ts';
 import { eventsRoute } from './events/events-route.ts';
 import { extractRoutes } from './extract/extract-routes.ts';
 import type { HarnessStore } from './harness/harness-store.ts';
@@ -62,27 +63,19 @@ export interface AppDeps {
   lan?: () => LanState | null;
   /** Server-side conversations, one per session (the `soma` command's history). */
   conversations: ConversationStore;
-  /** The long-term layer when the harness turns it on; absent or null: lexical search only. */
-  embeddings?: EmbeddingsService | null;
+  /**
+   * The long-term layer's host (the harness's section or the downloadable model, started at
+   * run time); absent or null: lexical search only, and the status says the layer is off.
+   */
+  embeddings?: EmbeddingsHost | null;
 }
 
 /**
- * /api/embeddings: the routes are imported on first use when the layer is on; when it is
- * off, the status says so (with the code that tells the UI how to turn it on) and every
- * other route is 409 `embeddings_off`.
+ * /api/embeddings without a host: the status says the layer is off (with the code that
+ * tells the UI how to turn it on) and every other route is 409 `embeddings_off`.
  */
-function embeddingsHandler(
-  service: EmbeddingsService | null,
-  log?: (line: string) => void,
-): MiddlewareHandler {
-  let routes: Promise<Hono> | null = null;
+function embeddingsOff(): MiddlewareHandler {
   return async function embeddings(c) {
-    if (service) {
-      routes ??= import('./embeddings/embeddings-routes.ts').then((m) =>
-        m.embeddingsRoutes(service, log),
-      );
-      return (await routes).fetch(c.req.raw, c.env);
-    }
     if (c.req.method === 'GET' && c.req.path === '/api/embeddings/status') {
       return c.json(embeddingsOffStatus());
     }
@@ -133,6 +126,7 @@ export function createApp(deps: AppDeps): Hono {
     eventsRoute({
       onVaultEvent: (listener) => deps.vault.onEvent(listener),
       onHarnessChange: (listener) => deps.harness.onChange(listener),
+      onEmbeddingsChange: (listener) => deps.embeddings?.onChange(listener) ?? (() => {}),
     }),
   );
   // JSON and the vault export (NDJSON) only: a compressed event stream would be buffered
@@ -150,7 +144,8 @@ export function createApp(deps: AppDeps): Hono {
     return c.json(status);
   });
   api.route('/vault', vaultRoutes(deps.vault));
-  api.all('/embeddings/*', embeddingsHandler(deps.embeddings ?? null, deps.log));
+  if (deps.embeddings) api.route('/embeddings', embeddingsRoutes(deps.embeddings));
+  else api.all('/embeddings/*', embeddingsOff());
   api.route(
     '/extract',
     extractRoutes({

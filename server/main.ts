@@ -11,6 +11,7 @@ import { SessionStore } from './auth/session-store.ts';
 import { ensureCliCredentials } from './cli/cli-credentials.ts';
 import { ConversationStore } from './cli/conversation-store.ts';
 import { parseOptions } from './config/options.ts';
+import { EmbeddingsHost } from './embeddings/embeddings-host.ts';
 import { HarnessStore } from './harness/harness-store.ts';
 import type { LanRuntime } from './lan/start-lan.ts';
 import { SCAN_CACHE_FILE } from './vault/scan-cache.ts';
@@ -78,21 +79,16 @@ async function main(): Promise<void> {
   // the browser's boot (~0.5–1 s before it asks) overlaps it; a request before then starts it.
   await vault.start({ deferScan: true });
   harness.watch();
-  const embeddingsConfig = harness.current().embeddings;
-  // Imported only when the harness turns the layer on: with it off, none of it is loaded.
-  const embeddings = embeddingsConfig
-    ? await import('./embeddings/embeddings-service.ts')
-        .then((m) =>
-          m.startEmbeddings({
-            config: embeddingsConfig,
-            vault,
-            configDir: options.configDir,
-            env: process.env,
-            log: (line) => process.stderr.write(`${line}\n`),
-          }),
-        )
-        .catch((err: Error) => fail(`búsqueda semántica: ${err.message}`))
-    : null;
+  // The host is light: the layer's modules load only when the harness's section or an
+  // installed model starts it, now or when a download completes.
+  const embeddings = new EmbeddingsHost({
+    harness: () => harness.current(),
+    vault,
+    configDir: options.configDir,
+    env: process.env,
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+  await embeddings.start().catch((err: Error) => fail(`búsqueda semántica: ${err.message}`));
 
   let port = options.port;
   let lan: LanRuntime | null = null;
@@ -189,7 +185,7 @@ async function main(): Promise<void> {
     if ('closeAllConnections' in server) server.closeAllConnections();
     // sessions.flush(): a login answers before its session reaches the disk (session-store.ts).
     void Promise.allSettled([
-      embeddings?.close(),
+      embeddings.close(),
       vault.close(),
       harness.close(),
       sessions.flush(),

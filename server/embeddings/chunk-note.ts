@@ -13,6 +13,14 @@ const CHUNK_MAX = 1000;
 /** Small sections merge into the next one rather than becoming chunks of their own. */
 const SECTION_MIN = 250;
 
+/**
+ * Chunks a note of `bytes` bytes is likely cut into, without reading it: packing aims
+ * between CHUNK_TARGET and CHUNK_MAX characters, and every note makes at least one.
+ */
+export function estimateChunks(bytes: number): number {
+  return Math.max(1, Math.round(bytes / ((CHUNK_TARGET + CHUNK_MAX) / 2)));
+}
+
 export interface NoteChunk {
   index: number;
   /** Heading path, `A › B`; '' before the first heading. */

@@ -23,7 +23,7 @@ export type PipelineState = 'paused' | 'waiting_consent' | 'embedding' | 'idle' 
 export class EmbedPipeline {
   private readonly queue: NoteQueue;
   readonly counters: EmbedCounters = zeroCounters();
-  state: PipelineState = 'idle';
+  private current: PipelineState = 'idle';
   lastError: EmbedProblem | null = null;
   private readonly abort = new AbortController();
   private wake: () => void = () => {};
@@ -52,10 +52,22 @@ export class EmbedPipeline {
       backoff?: Backoff;
       /** Told of every failure as it happens (a status push, tests). */
       onFailure?: (problem: EmbedProblem) => void;
+      /** Told when the state changes (the browser is told to copy the vectors). */
+      onState?: (state: PipelineState) => void;
       log?: (line: string) => void;
     },
   ) {
     this.queue = new NoteQueue(deps);
+  }
+
+  get state(): PipelineState {
+    return this.current;
+  }
+
+  private set state(next: PipelineState) {
+    if (next === this.current) return;
+    this.current = next;
+    this.deps.onState?.(next);
   }
 
   /** Subscribes to the vault and starts the background loop; returns at once. */

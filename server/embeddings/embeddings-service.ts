@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import {
   type EmbedQueryResponse,
-  type EmbedStatus,
+  type LayerStatus,
   type VectorsDelta,
   zeroCounters,
 } from '../../common/embedding-schemas.ts';
@@ -11,15 +11,15 @@ import { ApiError } from '../http/api-error.ts';
 import type { Vault } from '../vault/vault.ts';
 import type { Backoff } from './backoff.ts';
 import { ConsentStore } from './consent-store.ts';
-import { createEmbedder } from './create-embedder.ts';
+import { createEmbedder, type EmbedderOptions } from './create-embedder.ts';
 import { EmbedPipeline } from './embed-pipeline.ts';
 import { type Embedder, EmbedError } from './embedder.ts';
 import { SwitchStore } from './switch-store.ts';
 import { encodeStored, VectorStore } from './vector-store.ts';
 
-/** What /api/embeddings needs; built by server/main.ts only when the harness turns the layer on. */
+/** A running long-term layer; the host (embeddings-host.ts) starts it when the layer is on. */
 export interface EmbeddingsService {
-  status(): EmbedStatus;
+  status(): LayerStatus;
   consent(endpoint: string, model: string): Promise<void>;
   /** Withdraws consent for a non-local endpoint; stored vectors stay. */
   revokeConsent(): Promise<void>;
@@ -27,6 +27,8 @@ export interface EmbeddingsService {
   setEnabled(enabled: boolean): Promise<void>;
   /** Ends a failed batch's back-off now (the user fixed the endpoint or the model). */
   retry(): void;
+  /** The user's CPU budget: the embedder takes it between batches. */
+  setThreads(threads: number): void;
   delta(since: number, generation: string | null, maxChunks: number): VectorsDelta;
   query(text: string): Promise<EmbedQueryResponse>;
   close(): Promise<void>;
@@ -41,6 +43,12 @@ export interface EmbeddingsOptions {
   clock?: () => number;
   backoff?: Backoff;
   log?: (line: string) => void;
+  /** The user's switches (on/off, cores); opened from `configDir` when absent. */
+  switches?: SwitchStore;
+  /** Threads, label and pinned files for an ONNX embedder. */
+  embedder?: EmbedderOptions;
+  /** Told when the pipeline's state changes (the browser copies the vectors then). */
+  onChange?: () => void;
 }
 
 /**
@@ -54,17 +62,24 @@ export async function startEmbeddings(opts: EmbeddingsOptions): Promise<Embeddin
   let embedder: Embedder | null = null;
   let failure: EmbedError | null = null;
   try {
-    embedder = await createEmbedder(config, opts.env);
+    embedder = await createEmbedder(config, opts.env, opts.embedder);
   } catch (err) {
     if (!(err instanceof EmbedError)) throw err;
     failure = err;
   }
+  // A model that failed to load keeps its identity, so its stored vectors are not reset.
+  const fallback =
+    'model' in config
+      ? config.model
+      : config.kind === 'onnx' && opts.embedder?.label
+        ? `onnx:${opts.embedder.label}`
+        : config.kind;
   const identity = {
-    model: embedder?.model ?? ('model' in config ? config.model : config.kind),
+    model: embedder?.model ?? fallback,
     dimensions: config.dimensions,
   };
   const store = await VectorStore.open(dir, identity);
-  const onOff = await SwitchStore.open(dir);
+  const onOff = opts.switches ?? (await SwitchStore.open(dir));
   const local = embedder?.local ?? (config.kind !== 'endpoint' || config.local);
   const endpoint = config.kind === 'endpoint' ? config.baseUrl : null;
   const consented = () => local || (consent?.given(endpoint ?? '', identity.model) ?? false);
@@ -77,6 +92,7 @@ export async function startEmbeddings(opts: EmbeddingsOptions): Promise<Embeddin
         paused: () => !onOff.enabled,
         ...(opts.backoff ? { backoff: opts.backoff } : {}),
         ...(opts.log ? { log: opts.log } : {}),
+        ...(opts.onChange ? { onState: opts.onChange } : {}),
       })
     : null;
   pipeline?.start();
@@ -127,6 +143,9 @@ export async function startEmbeddings(opts: EmbeddingsOptions): Promise<Embeddin
     retry() {
       // An embedder that could not be made at start-up is made again only by a restart.
       pipeline?.retryNow();
+    },
+    setThreads(threads) {
+      embedder?.setThreads?.(threads);
     },
     delta(since, generation, maxChunks) {
       const reset = generation !== store.generation || since < store.floor || since > store.cursor;

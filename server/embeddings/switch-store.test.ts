@@ -27,4 +27,14 @@ describe('server/embeddings/switch-store', () => {
     await writeFile(join(dir, 'switch.json'), '{"enabled": fal');
     expect((await SwitchStore.open(dir)).enabled).toBe(true);
   });
+
+  it('keeps the CPU budget (1 core until set) beside the switch, across a reopen', async () => {
+    const s = await SwitchStore.open(dir);
+    expect(s.cores).toBe(1);
+    await s.setCores(2, new Date(0));
+    await s.set(false, new Date(0));
+    const again = await SwitchStore.open(dir);
+    expect(again.cores).toBe(2);
+    expect(again.enabled).toBe(false);
+  });
 });

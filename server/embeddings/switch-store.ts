@@ -3,17 +3,26 @@ import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import * as z from 'zod/mini';
 
-const SwitchSchema = z.object({ enabled: z.boolean(), changedAt: z.string() });
+/** Cores the embedder may use until the user says otherwise: the other is the browser's and the chat's. */
+export const DEFAULT_CORES = 1;
+
+const SwitchSchema = z.object({
+  enabled: z.boolean(),
+  changedAt: z.string(),
+  /** Absent in files written before the budget existed. */
+  cores: z.optional(z.union([z.literal(1), z.literal(2)])),
+});
+type Switches = z.infer<typeof SwitchSchema>;
 
 /**
- * The user's on/off switch for the layer, kept in the config folder beside consent so a
- * restart keeps it paused. Absent or unreadable means on: the harness section is the
- * user's first say, the switch only pauses what the harness turned on.
+ * The user's switches for the layer, kept in the config folder beside consent so a restart
+ * keeps them: on/off (absent or unreadable means on: the harness section or the installed
+ * model is the user's first say, the switch only pauses it) and the CPU budget (1 core).
  */
 export class SwitchStore {
   private constructor(
     private readonly file: string,
-    private on: boolean,
+    private record: Switches,
   ) {}
 
   static async open(dir: string): Promise<SwitchStore> {
@@ -24,16 +33,31 @@ export class SwitchStore {
       parsed = text === null ? null : JSON.parse(text);
     } catch {}
     const found = SwitchSchema.safeParse(parsed);
-    return new SwitchStore(file, found.success ? found.data.enabled : true);
+    return new SwitchStore(
+      file,
+      found.success ? found.data : { enabled: true, changedAt: new Date(0).toISOString() },
+    );
   }
 
   get enabled(): boolean {
-    return this.on;
+    return this.record.enabled;
+  }
+
+  /** Cores the embedder may use: 1 or 2. */
+  get cores(): 1 | 2 {
+    return this.record.cores ?? DEFAULT_CORES;
   }
 
   async set(enabled: boolean, now: Date): Promise<void> {
-    const record = { enabled, changedAt: now.toISOString() };
+    await this.write({ ...this.record, enabled, changedAt: now.toISOString() });
+  }
+
+  async setCores(cores: 1 | 2, now: Date): Promise<void> {
+    await this.write({ ...this.record, cores, changedAt: now.toISOString() });
+  }
+
+  private async write(record: Switches): Promise<void> {
     await writeFileAtomic(this.file, `${JSON.stringify(record)}\n`, { fsync: true });
-    this.on = enabled;
+    this.record = record;
   }
 }

@@ -8,11 +8,14 @@ export const HEARTBEAT_MS = 25_000;
 export interface EventSources {
   onVaultEvent(listener: (event: VaultEvent) => void): () => void;
   onHarnessChange(listener: (status: HarnessStatus) => void): () => void;
+  /** The long-term layer started, stopped or changed state. */
+  onEmbeddingsChange?(listener: () => void): () => void;
 }
 
 /**
  * GET / — server-sent events: `vault` (a note was added, changed, skipped or
- * removed by any program) and `harness` (the harness was reloaded or refused).
+ * removed by any program), `harness` (the harness was reloaded or refused) and
+ * `embeddings` (the long-term layer started, stopped or changed state: copy its vectors).
  */
 export function eventsRoute(sources: EventSources): Hono {
   const app = new Hono();
@@ -26,6 +29,8 @@ export function eventsRoute(sources: EventSources): Hono {
       };
       const offVault = sources.onVaultEvent((e) => push('vault', e));
       const offHarness = sources.onHarnessChange((s) => push('harness', s));
+      const offEmbeddings =
+        sources.onEmbeddingsChange?.(() => push('embeddings', {})) ?? (() => {});
       let open = true;
       stream.onAbort(() => {
         open = false;
@@ -52,6 +57,7 @@ export function eventsRoute(sources: EventSources): Hono {
       } finally {
         offVault();
         offHarness();
+        offEmbeddings();
       }
     }),
   );

@@ -6,9 +6,11 @@ import { LoginBodySchema, SessionRenameBodySchema } from '../../common/api-schem
 import { ChatRequestSchema, NotesBatchRequestSchema } from '../../common/chat-schemas.ts';
 import { ConversationAppendSchema } from '../../common/cli-schemas.ts';
 import {
+  EmbedBudgetRequestSchema,
   EmbedConsentRequestSchema,
   EmbedEnabledRequestSchema,
   EmbedQueryRequestSchema,
+  ModelFolderRequestSchema,
 } from '../../common/embedding-schemas.ts';
 import { ClaimBodySchema, ClaimStatusBodySchema } from '../../common/pairing-schemas.ts';
 import {
@@ -23,8 +25,6 @@ import {
 } from '../../common/synapse-schemas.ts';
 import { ExtractBodySchema, WebSearchBodySchema } from '../../common/web-schemas.ts';
 import { SessionStore } from '../auth/session-store.ts';
-import { embeddingsRoutes } from '../embeddings/embeddings-routes.ts';
-import type { EmbeddingsService } from '../embeddings/embeddings-service.ts';
 import { pairingRoutes } from '../pairing/pairing-routes.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -86,6 +86,8 @@ const BODIES: Record<string, [route: string, schema: z.ZodMiniType]> = {
   EmbedConsentRequestSchema: ['POST /api/embeddings/consent', EmbedConsentRequestSchema],
   EmbedQueryRequestSchema: ['POST /api/embeddings/query', EmbedQueryRequestSchema],
   EmbedEnabledRequestSchema: ['POST /api/embeddings/enabled', EmbedEnabledRequestSchema],
+  ModelFolderRequestSchema: ['POST /api/embeddings/model/folder', ModelFolderRequestSchema],
+  EmbedBudgetRequestSchema: ['POST /api/embeddings/budget', EmbedBudgetRequestSchema],
   ClaimBodySchema: ['POST /api/pairing/claim', ClaimBodySchema],
   ClaimStatusBodySchema: ['POST /api/pairing/claim/status', ClaimStatusBodySchema],
 };
@@ -146,9 +148,7 @@ describe('docs/API.md', () => {
       secureCookies: false,
     });
     pairingPaths = pairing.routes.filter((r) => r.method !== 'ALL').map((r) => r.path);
-    // So are the embeddings routes (app.ts forwards /api/embeddings/* to them when on).
-    const embeddings = embeddingsRoutes({} as EmbeddingsService);
-    const routes = [...ctx.app.routes, ...pairing.routes, ...embeddings.routes].filter(
+    const routes = [...ctx.app.routes, ...pairing.routes].filter(
       (r) => r.method !== 'ALL' && r.path.startsWith('/api/'),
     );
     registered = [...new Set(routes.map((r) => `${r.method} ${r.path}`))].sort();

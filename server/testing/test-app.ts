@@ -9,6 +9,7 @@ import { LoginTokens } from '../auth/login-token.ts';
 import { RateLimiter } from '../auth/rate-limit.ts';
 import { SessionStore } from '../auth/session-store.ts';
 import { ConversationStore } from '../cli/conversation-store.ts';
+import { EmbeddingsHost, type EmbeddingsHostOptions } from '../embeddings/embeddings-host.ts';
 import type { EmbeddingsService } from '../embeddings/embeddings-service.ts';
 import { HarnessStore } from '../harness/harness-store.ts';
 import { Vault } from '../vault/vault.ts';
@@ -45,6 +46,8 @@ export interface TestApp {
   app: Hono;
   tokens: LoginTokens;
   vault: Vault;
+  /** The long-term layer's host. */
+  embeddings: EmbeddingsHost;
   harness: HarnessStore;
   base: string;
   logs: string[];
@@ -65,6 +68,8 @@ export interface TestAppOptions {
   lan?: { host: string; caCert: string };
   /** Builds the long-term layer over the test vault and a temp config folder. */
   embeddings?: (ctx: { vault: Vault; configDir: string }) => Promise<EmbeddingsService>;
+  /** Options of the layer's host (a model mirror, the machine's cores, a quick back-off). */
+  host?: Partial<EmbeddingsHostOptions>;
 }
 
 /**
@@ -94,9 +99,17 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const tokens = new LoginTokens();
   const logs: string[] = [];
   const lan = opts.lan;
-  const embeddings = opts.embeddings
-    ? await opts.embeddings({ vault, configDir: join(base, 'config') })
-    : null;
+  const configDir = join(base, 'config');
+  const embeddings = new EmbeddingsHost({
+    harness: () => harness.current(),
+    vault,
+    configDir,
+    env: opts.env ?? {},
+    log: (l) => logs.push(l),
+    ...opts.host,
+  });
+  await embeddings.start();
+  if (opts.embeddings) embeddings.adopt(await opts.embeddings({ vault, configDir }));
   const sessions = await SessionStore.open(join(base, 'config'));
   const app = createApp({
     vault,
@@ -137,6 +150,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     app,
     tokens,
     vault,
+    embeddings,
     harness,
     base,
     logs,
@@ -150,7 +164,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
     },
     async close() {
-      await embeddings?.close();
+      await embeddings.close();
       await vault.close();
       harness.close();
       // A login's session is written after its answer (session-store.ts).

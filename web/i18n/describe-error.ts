@@ -31,6 +31,8 @@ const KEYS: Readonly<Record<ClientErrorCode, MessageKey>> = {
   unsupported_type: 'error.unsupported_type',
   unsupported_media_type: 'error.unsupported_media_type',
   audit_unavailable: 'error.audit_unavailable',
+  busy: 'error.busy',
+  no_model: 'error.no_model',
   embeddings_off: 'error.embeddings_off',
   consent_required: 'error.consent_required',
   consent_mismatch: 'error.consent_mismatch',
