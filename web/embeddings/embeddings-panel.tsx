@@ -1,10 +1,12 @@
 import { onCleanup, onMount, Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import { ConsentDialog } from './consent-dialog.tsx';
+import { EmbedBudget } from './embed-budget.tsx';
 import { EmbedControls } from './embed-controls.tsx';
 import { EmbedFacts } from './embed-facts.tsx';
 import './embeddings.css';
 import { HARNESS_SNIPPET } from './harness-snippet.ts';
+import { ModelSetup } from './model-setup.tsx';
 
 /**
  * `#/semantica`: the long-term layer as the user sees and controls it. While open, the
@@ -28,17 +30,27 @@ export default function EmbeddingsPanel() {
           <Show
             when={s().configured}
             fallback={
-              <section data-testid="embed-off">
-                <p>{t('embed.off.explain', { file: harnessFile() })}</p>
-                <pre class="embed-snippet">
-                  <code>{HARNESS_SNIPPET}</code>
-                </pre>
-                <p class="muted">{t('embed.off.readme')}</p>
-              </section>
+              <Show
+                when={s().semanticModel}
+                fallback={
+                  <section data-testid="embed-off">
+                    <p>{t('embed.off.explain', { file: harnessFile() })}</p>
+                    <pre class="embed-snippet">
+                      <code>{HARNESS_SNIPPET}</code>
+                    </pre>
+                    <p class="muted">{t('embed.off.readme')}</p>
+                  </section>
+                }
+              >
+                {(model) => <ModelSetup status={s()} model={model()} />}
+              </Show>
             }
           >
             <EmbedFacts status={s()} />
             <EmbedControls status={s()} />
+            <Show when={s().kind === 'onnx'}>
+              <EmbedBudget status={s()} />
+            </Show>
           </Show>
         )}
       </Show>

@@ -1,6 +1,10 @@
 import { createRoot } from 'solid-js';
 import { describe, expect, it, vi } from 'vitest';
-import { type EmbedStatus, embeddingsOffStatus } from '../../common/embedding-schemas.ts';
+import {
+  type DownloadState,
+  type EmbedStatus,
+  embeddingsOffStatus,
+} from '../../common/embedding-schemas.ts';
 import {
   createEmbeddingsStore,
   type EmbeddingsApi,
@@ -26,6 +30,22 @@ function cloudStatus(over: Partial<EmbedStatus> = {}): EmbedStatus {
     generation: 'g1',
     lastError: null,
     ...over,
+  };
+}
+
+/** The layer off, with the harness's model in `state`. */
+function offStatus(state: DownloadState): EmbedStatus {
+  return {
+    ...embeddingsOffStatus(),
+    laptop: true,
+    semanticModel: {
+      name: 'e5',
+      label: 'e5 (int8)',
+      bytes: 135_390_915,
+      dimensions: 384,
+      download: { state, progress: null, problem: null },
+      estimate: { chunks: 3_000, seconds: 130 },
+    },
   };
 }
 
@@ -63,6 +83,13 @@ function setup(answers: EmbedStatus[]) {
       cloudStatus({ enabled, state: enabled ? 'idle' : 'paused' }),
     ),
     retryEmbeddings: vi.fn(async () => cloudStatus({ consent: 'given', state: 'failing' })),
+    downloadModel: vi.fn(async () => offStatus('downloading')),
+    cancelModelDownload: vi.fn(async () => offStatus('absent')),
+    installModelFolder: vi.fn(async (_dir: string) => offStatus('checking')),
+    setEmbedBudget: vi.fn(async (cores: 1 | 2) => ({
+      ...offStatus('absent'),
+      budget: { cores, maxCores: 2 },
+    })),
   } satisfies EmbeddingsApi;
   const clock = manualTimer();
   const report = vi.fn();
@@ -176,5 +203,30 @@ describe('the embeddings store', () => {
     unwatch();
     store.watch();
     await vi.waitFor(() => expect(clock.pendingCount()).toBe(1));
+  });
+
+  it('keeps reading while the model downloads, panel open or not, and stops once it is in', async () => {
+    const { api, clock, store } = setup([offStatus('checking'), offStatus('installed')]);
+    await store.download();
+    expect(api.downloadModel).toHaveBeenCalledOnce();
+    expect(store.status()?.semanticModel?.download.state).toBe('downloading');
+    expect(clock.pendingCount()).toBe(1);
+    clock.fire();
+    await vi.waitFor(() => expect(store.status()?.semanticModel?.download.state).toBe('checking'));
+    await vi.waitFor(() => expect(clock.pendingCount()).toBe(1));
+    clock.fire();
+    await vi.waitFor(() => expect(store.status()?.semanticModel?.download.state).toBe('installed'));
+    expect(clock.pendingCount()).toBe(0);
+  });
+
+  it('sends the folder, the cancel and the budget the user chose', async () => {
+    const { api, store } = setup([]);
+    await store.useFolder('/media/usb/e5');
+    expect(api.installModelFolder).toHaveBeenCalledWith('/media/usb/e5');
+    await store.cancelDownload();
+    expect(api.cancelModelDownload).toHaveBeenCalledOnce();
+    await store.setBudget(2);
+    expect(api.setEmbedBudget).toHaveBeenCalledWith(2);
+    expect(store.status()?.budget.cores).toBe(2);
   });
 });

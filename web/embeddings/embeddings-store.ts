@@ -1,5 +1,5 @@
 import { createSignal } from 'solid-js';
-import type { EmbedStatus } from '../../common/embedding-schemas.ts';
+import type { Cores, EmbedStatus } from '../../common/embedding-schemas.ts';
 import * as embeddingsApi from '../lib/embeddings-api.ts';
 
 /** How often the status is read while the panel is open or vectors are being computed. */
@@ -17,6 +17,10 @@ export type EmbeddingsApi = Pick<
   | 'revokeEmbedConsent'
   | 'setEmbedEnabled'
   | 'retryEmbeddings'
+  | 'downloadModel'
+  | 'cancelModelDownload'
+  | 'installModelFolder'
+  | 'setEmbedBudget'
 >;
 
 /** The timer the store polls with (replaced in tests). */
@@ -60,7 +64,9 @@ export function createEmbeddingsStore(
   /** The next read's delay, or null when nothing needs reading again. */
   const pollDelay = (): number | null => {
     const state = status()?.state;
-    if (watchers > 0 || state === 'embedding') return POLL_MS;
+    const download = status()?.semanticModel?.download.state;
+    const installing = download === 'downloading' || download === 'checking';
+    if (watchers > 0 || state === 'embedding' || installing) return POLL_MS;
     return state === 'failing' ? FAILING_POLL_MS : null;
   };
 
@@ -159,6 +165,20 @@ export function createEmbeddingsStore(
     /** The embedder is failing and the user fixed the cause: the failed batch is sent again now. */
     retry() {
       return change(() => api.retryEmbeddings());
+    },
+    /** «Buscar por significado»: the model's download starts on the laptop. */
+    download() {
+      return change(() => api.downloadModel());
+    },
+    cancelDownload() {
+      return change(() => api.cancelModelDownload());
+    },
+    /** «Usar una carpeta»: the model's files from a folder on the laptop. */
+    useFolder(dir: string) {
+      return change(() => api.installModelFolder(dir));
+    },
+    setBudget(cores: Cores) {
+      return change(() => api.setEmbedBudget(cores));
     },
     /** Stops polling (sign-out). */
     stop() {

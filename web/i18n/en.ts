@@ -279,6 +279,8 @@ export const en = {
   'error.unsupported_media_type': 'SOMA only accepts JSON requests.',
   'error.audit_unavailable':
     'Nothing was written: the audit log cannot be written. Check 02_Conciencia/sesiones/soma_auditoria.jsonl.',
+  'error.busy': 'The model is already being downloaded or checked: wait for it or cancel it.',
+  'error.no_model': 'The harness names no model to download («semanticModel»).',
   'error.embeddings_off':
     'Semantic search is off: add the “embeddings” section to the harness and restart SOMA.',
   'error.consent_required': 'Sending text to that service needs your permission first.',
@@ -377,6 +379,61 @@ export const en = {
   'embed.problem.model_dir_invalid.checksum':
     '{file} in {dir} does not match the published SHA-256: download it again.',
   'embed.problem.model_failed': 'The model failed: {reason}',
+  'embed.model.title': 'Search by meaning',
+  'embed.model.explain':
+    'Besides words, SOMA can search by what your notes say: «car» finds the note about the automobile. For that it downloads, once, a model that runs on this laptop.',
+  'embed.model.name': 'Model',
+  'embed.model.download': 'Download',
+  'embed.model.downloadValue': '{size}, once',
+  'embed.model.disk': 'On disk',
+  'embed.model.diskValue': '{size} in SOMA’s config folder, outside the vault',
+  'embed.model.time': 'Embedding this vault',
+  'embed.model.timeValue':
+    'about {time} on {cores} core(s) (~{chunks} chunks); you can keep using SOMA meanwhile',
+  'embed.model.private':
+    'Your notes’ text never leaves this laptop: only the model is downloaded, and it runs here.',
+  'embed.model.start': 'Search by meaning',
+  'embed.model.phone':
+    'Downloading the model and the CPU budget are decided on the laptop: open SOMA there.',
+  'embed.model.downloading': '{done} of {total} · {rate}/s · {left} left',
+  'embed.model.leftUnknown': 'estimating…',
+  'embed.model.checking': 'Checking…',
+  'embed.model.cancel': 'Cancel',
+  'embed.model.folder.open': 'Use a folder',
+  'embed.model.folder.label': 'Folder holding the model (a USB stick, say)',
+  'embed.model.folder.help': 'It must hold {files}. They are copied and checked before use.',
+  'embed.model.folder.use': 'Install from this folder',
+  'embed.model.problem.network':
+    'Could not reach the model’s server ({reason}). Check the connection and try again: the download resumes where it stopped.',
+  'embed.model.problem.http_status':
+    'The model’s server answered with an error (HTTP {status}). Try again later, or use a folder holding the model.',
+  'embed.model.problem.size':
+    '{file} is not the expected size: incomplete, or another file. Try again.',
+  'embed.model.problem.checksum':
+    '{file} does not match its SHA-256: damaged, or another version. Try again.',
+  'embed.model.problem.disk_full': 'The disk is full ({path}). Free some space and try again.',
+  'embed.model.problem.not_writable':
+    'SOMA cannot write to {path}. Check that folder’s permissions and try again.',
+  'embed.model.problem.busy':
+    'The model is already being installed (perhaps by «npm run model»). Wait for it to finish.',
+  'embed.model.problem.cancelled':
+    'Download cancelled. What was fetched is kept: starting again resumes where it stopped.',
+  'embed.model.problem.not_a_folder':
+    '«{dir}» does not exist or is not a folder. Type the path of the folder holding the model.',
+  'embed.model.problem.missing':
+    '{file} is missing from that folder. Copy the model’s files there and try again.',
+  'embed.model.problem.removed':
+    'The model’s folder ({dir}) is gone. Search goes on by words; download it again to search by meaning (what was embedded is kept).',
+  'embed.model.problem.unexpected':
+    'Installing the model failed ({reason}). Try again; if it happens again, see what the server says.',
+  'embed.budget.title': 'CPU',
+  'embed.budget.help':
+    'With 1 core, the other stays free for the browser and the chat; with 2, it finishes sooner. Now using {cores} of {max}.',
+  'embed.budget.one': 'Use 1 core',
+  'embed.budget.two': 'Use 2 cores',
+  'embed.duration.seconds': '{n} s',
+  'embed.duration.minutes': '{n} min',
+  'embed.duration.hours': '{h} h {m} min',
   'devices.link': 'Devices',
   'offline.banner':
     'Offline: you can read closings and saved notes. Chat and proposals need the server.',

@@ -284,6 +284,8 @@ export const es = {
   'error.unsupported_media_type': 'SOMA solo acepta peticiones en JSON.',
   'error.audit_unavailable':
     'No se escribió nada: el registro de auditoría no se puede escribir. Revisa 02_Conciencia/sesiones/soma_auditoria.jsonl.',
+  'error.busy': 'El modelo ya se está descargando o comprobando: espera a que termine o cancélalo.',
+  'error.no_model': 'El arnés no nombra ningún modelo que descargar («semanticModel»).',
   'error.embeddings_off':
     'La búsqueda semántica está apagada: añade la sección «embeddings» al arnés y reinicia SOMA.',
   'error.consent_required': 'Antes de enviar texto a ese servicio hace falta tu permiso.',
@@ -383,6 +385,62 @@ export const es = {
   'embed.problem.model_dir_invalid.checksum':
     '{file} en {dir} no coincide con la suma SHA-256 publicada: descárgalo de nuevo.',
   'embed.problem.model_failed': 'El modelo falló: {reason}',
+  'embed.model.title': 'Buscar por significado',
+  'embed.model.explain':
+    'Además de las palabras, SOMA puede buscar por lo que dicen tus notas: «automóvil» encuentra la nota sobre el coche. Para eso descarga una vez un modelo que funciona en este portátil.',
+  'embed.model.name': 'Modelo',
+  'embed.model.download': 'Descarga',
+  'embed.model.downloadValue': '{size}, una sola vez',
+  'embed.model.disk': 'En disco',
+  'embed.model.diskValue': '{size} en la carpeta de configuración de SOMA, fuera de la bóveda',
+  'embed.model.time': 'Calcular esta bóveda',
+  'embed.model.timeValue':
+    'unos {time} con {cores} núcleo(s) (~{chunks} fragmentos); puedes seguir usando SOMA mientras tanto',
+  'embed.model.private':
+    'El texto de tus notas nunca sale de este portátil: solo se descarga el modelo, y se calcula aquí.',
+  'embed.model.start': 'Buscar por significado',
+  'embed.model.phone':
+    'La descarga del modelo y el uso del procesador se deciden en el portátil: abre SOMA allí.',
+  'embed.model.downloading': '{done} de {total} · {rate}/s · quedan {left}',
+  'embed.model.leftUnknown': 'calculando…',
+  'embed.model.checking': 'Comprobando…',
+  'embed.model.cancel': 'Cancelar',
+  'embed.model.folder.open': 'Usar una carpeta',
+  'embed.model.folder.label': 'Carpeta con el modelo (por ejemplo, en una memoria USB)',
+  'embed.model.folder.help': 'Debe contener {files}. Se copian y se comprueban antes de usarlos.',
+  'embed.model.folder.use': 'Instalar desde esta carpeta',
+  'embed.model.problem.network':
+    'No se pudo conectar con el servidor del modelo ({reason}). Comprueba la conexión y vuelve a intentarlo: la descarga sigue donde se quedó.',
+  'embed.model.problem.http_status':
+    'El servidor del modelo respondió con un error (HTTP {status}). Vuelve a intentarlo más tarde o usa una carpeta con el modelo.',
+  'embed.model.problem.size':
+    '{file} no tiene el tamaño esperado: está incompleto o es otro archivo. Vuelve a intentarlo.',
+  'embed.model.problem.checksum':
+    '{file} no coincide con su suma SHA-256: está dañado o es otra versión. Vuelve a intentarlo.',
+  'embed.model.problem.disk_full':
+    'No queda espacio en el disco ({path}). Libera espacio y vuelve a intentarlo.',
+  'embed.model.problem.not_writable':
+    'SOMA no puede escribir en {path}. Revisa los permisos de esa carpeta y vuelve a intentarlo.',
+  'embed.model.problem.busy':
+    'Ya se está instalando el modelo (quizá con «npm run model»). Espera a que termine.',
+  'embed.model.problem.cancelled':
+    'Descarga cancelada. Lo descargado se guarda: si vuelves a empezar, sigue donde se quedó.',
+  'embed.model.problem.not_a_folder':
+    '«{dir}» no existe o no es una carpeta. Escribe la ruta de la carpeta que contiene el modelo.',
+  'embed.model.problem.missing':
+    'Falta {file} en esa carpeta. Copia ahí los archivos del modelo y vuelve a intentarlo.',
+  'embed.model.problem.removed':
+    'La carpeta del modelo ({dir}) ya no está. La búsqueda sigue por palabras; descárgalo otra vez para buscar por significado (lo ya calculado se conserva).',
+  'embed.model.problem.unexpected':
+    'Algo falló al instalar el modelo ({reason}). Vuelve a intentarlo; si se repite, mira lo que dice el servidor.',
+  'embed.budget.title': 'Procesador',
+  'embed.budget.help':
+    'Con 1 núcleo, el otro queda libre para el navegador y el chat; con 2, termina antes. Ahora usa {cores} de {max}.',
+  'embed.budget.one': 'Usar 1 núcleo',
+  'embed.budget.two': 'Usar 2 núcleos',
+  'embed.duration.seconds': '{n} s',
+  'embed.duration.minutes': '{n} min',
+  'embed.duration.hours': '{h} h {m} min',
   'devices.link': 'Dispositivos',
   'offline.banner':
     'Sin conexión: puedes leer los cierres y las notas guardadas. El chat y las propuestas necesitan el servidor.',

@@ -154,6 +154,8 @@ export interface EventHandlers {
   onOpen(): void;
   onVault(event: VaultEvent): void;
   onHarness(status: HarnessStatus): void;
+  /** The long-term layer started, stopped or changed state (its vectors may have moved). */
+  onEmbeddings?(): void;
   /** The stream dropped; `closed` means the browser will not retry on its own. */
   onError(closed: boolean): void;
 }
@@ -181,6 +183,8 @@ export function openEvents(handlers: EventHandlers): () => void {
   );
   listen(source, 'vault', VaultEventSchema, handlers.onVault);
   listen(source, 'harness', HarnessStatusSchema, handlers.onHarness);
+  // No data to trust: the event only says «read the status again».
+  source.addEventListener('embeddings', () => handlers.onEmbeddings?.());
   return () => source.close();
 }
 

@@ -1,4 +1,5 @@
 import {
+  type Cores,
   type EmbedQueryResponse,
   EmbedQueryResponseSchema,
   type EmbedStatus,
@@ -36,6 +37,26 @@ export function setEmbedEnabled(enabled: boolean): Promise<EmbedStatus> {
 /** Sends the failed batch again now, instead of after the back-off (the user fixed the cause). */
 export function retryEmbeddings(): Promise<EmbedStatus> {
   return request(EmbedStatusSchema, '/api/embeddings/retry', { method: 'POST' });
+}
+
+/** Starts downloading the model the harness offers (the laptop only); progress is in the status. */
+export function downloadModel(): Promise<EmbedStatus> {
+  return request(EmbedStatusSchema, '/api/embeddings/model', { method: 'POST' });
+}
+
+/** Cancels the model's download; what was fetched stays for the next try. */
+export function cancelModelDownload(): Promise<EmbedStatus> {
+  return request(EmbedStatusSchema, '/api/embeddings/model/download', { method: 'DELETE' });
+}
+
+/** Installs the model from a folder on the laptop (a USB stick), checked like a download. */
+export function installModelFolder(dir: string): Promise<EmbedStatus> {
+  return request(EmbedStatusSchema, '/api/embeddings/model/folder', postJson({ dir }));
+}
+
+/** How many cores the embedder may use, kept across restarts. */
+export function setEmbedBudget(cores: Cores): Promise<EmbedStatus> {
+  return request(EmbedStatusSchema, '/api/embeddings/budget', postJson({ cores }));
 }
 
 /** One page of vectors changed since `since` (the cursor of the previous page). */

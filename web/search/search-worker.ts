@@ -241,6 +241,8 @@ function followEvents() {
     },
     onVault,
     onHarness: (harness) => engine.setSynonyms(harness.searchSynonyms),
+    // The layer can start while the page is open (a download completed): copy its vectors.
+    onEmbeddings: () => void vectors.sync(),
     onError(closed) {
       reconnecting = true;
       if (!closed) return;
