@@ -66,7 +66,7 @@ export const EXIT: Record<string, { status: number; hint: string }> = {
     hint: 'El arnés no tiene un modelo de búsqueda web (webSearch).',
   },
   search_failed: { status: 47, hint: 'La búsqueda web falló.' },
-  // The semantic layer (60–64).
+  // The semantic layer (60–66).
   embeddings_off: { status: 60, hint: 'La búsqueda semántica está apagada en el arnés.' },
   consent_required: {
     status: 61,
@@ -81,6 +81,8 @@ export const EXIT: Record<string, { status: number; hint: string }> = {
     status: 64,
     hint: 'La búsqueda semántica está en pausa: actívala en la app (#/semantica).',
   },
+  busy: { status: 65, hint: 'El modelo ya se está descargando o comprobando: espera a que termine.' },
+  no_model: { status: 66, hint: 'El arnés no nombra ningún modelo que descargar (semanticModel).' },
   // Writes (50–59).
   proposal_expired: { status: 50, hint: 'La propuesta caducó: vuelve a pedirla.' },
   proposal_used: { status: 51, hint: 'Esa propuesta ya se usó.' },
