@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -81,6 +81,8 @@ export class EmbeddingsHost {
     }
     const model = this.offer();
     if (!model) return;
+    const folder = await stat(modelFolder(this.opts.configDir, model)).catch(() => null);
+    if (!folder?.isDirectory()) return;
     this.download = { state: 'checking', progress: null, problem: null };
     this.track(async () => {
       const { isModelInstalled } = await import('../models/model-dir.ts');
@@ -159,7 +161,10 @@ export class EmbeddingsHost {
   /** The user's CPU budget: kept in the config folder, taken by the embedder between batches. */
   async setBudget(cores: Cores): Promise<void> {
     await this.switchStore().setCores(cores, new Date(this.opts.clock?.() ?? Date.now()));
-    this.service?.setThreads(this.threads());
+    // Kept already: an embedder that cannot take it now (its worker ended) starts with it.
+    await this.service?.setThreads(this.threads()).catch((err: unknown) => {
+      this.opts.log?.(`[embeddings] presupuesto de CPU: ${String(err)}`);
+    });
   }
 
   async close(): Promise<void> {

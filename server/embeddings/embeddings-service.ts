@@ -28,7 +28,7 @@ export interface EmbeddingsService {
   /** Ends a failed batch's back-off now (the user fixed the endpoint or the model). */
   retry(): void;
   /** The user's CPU budget: the embedder takes it between batches. */
-  setThreads(threads: number): void;
+  setThreads(threads: number): Promise<void>;
   delta(since: number, generation: string | null, maxChunks: number): VectorsDelta;
   query(text: string): Promise<EmbedQueryResponse>;
   close(): Promise<void>;
@@ -144,8 +144,8 @@ export async function startEmbeddings(opts: EmbeddingsOptions): Promise<Embeddin
       // An embedder that could not be made at start-up is made again only by a restart.
       pipeline?.retryNow();
     },
-    setThreads(threads) {
-      embedder?.setThreads?.(threads);
+    async setThreads(threads) {
+      await embedder?.setThreads?.(threads);
     },
     delta(since, generation, maxChunks) {
       const reset = generation !== store.generation || since < store.floor || since > store.cursor;
