@@ -81,7 +81,10 @@ export const EXIT: Record<string, { status: number; hint: string }> = {
     status: 64,
     hint: 'La búsqueda semántica está en pausa: actívala en la app (#/semantica).',
   },
-  busy: { status: 65, hint: 'El modelo ya se está descargando o comprobando: espera a que termine.' },
+  busy: {
+    status: 65,
+    hint: 'El modelo ya se está descargando o comprobando: espera a que termine.',
+  },
   no_model: { status: 66, hint: 'El arnés no nombra ningún modelo que descargar (semanticModel).' },
   // Writes (50–59).
   proposal_expired: { status: 50, hint: 'La propuesta caducó: vuelve a pedirla.' },
