@@ -24,7 +24,8 @@ export function EmbedBudget(props: { status: EmbedStatus }) {
             {(choice) => (
               <button
                 type="button"
-                class="button button-quiet"
+                class="button"
+                classList={{ 'button-quiet': budget().cores !== choice.cores }}
                 data-testid={`embed-budget-${choice.cores}`}
                 aria-pressed={budget().cores === choice.cores}
                 disabled={stores.embeddings.busy()}

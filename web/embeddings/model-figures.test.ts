@@ -48,9 +48,10 @@ describe('web/embeddings/model-figures', () => {
     expect(formatDuration(7_500, tEs)).toBe('2 h 5 min');
   });
 
-  it('gives sizes in whole megabytes in the UI’s locale', () => {
+  it('gives sizes in megabytes (kilobytes below one) in the UI’s locale', () => {
     expect(formatSize(135_390_915, 'es')).toBe('135 MB');
     expect(formatSize(4_250_000, 'es')).toBe('4,3 MB');
     expect(formatSize(4_250_000, 'en')).toBe('4.3 MB');
+    expect(formatSize(25_289, 'es')).toBe('25 kB');
   });
 });

@@ -1,8 +1,9 @@
 import type { ModelProblem } from '../../common/embedding-schemas.ts';
 import type { Words } from '../i18n/describe-notice.ts';
 
-/** Bytes as the panel says them: megabytes, whole, in the UI's locale («135 MB»). */
+/** Bytes as the panel says them, in the UI's locale: «135 MB», «4,3 MB», «25 kB». */
 export function formatSize(bytes: number, locale: string): string {
+  if (bytes < 1_000_000) return `${Math.round(bytes / 1_000).toLocaleString(locale)} kB`;
   const mb = bytes / 1_000_000;
   return `${mb.toLocaleString(locale, { maximumFractionDigits: mb < 10 ? 1 : 0 })} MB`;
 }

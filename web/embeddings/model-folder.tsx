@@ -19,7 +19,6 @@ export function ModelFolder() {
           {t('embed.model.folder.label')}
           <input
             type="text"
-            class="input"
             data-testid="model-folder-input"
             value={dir()}
             onInput={(e) => setDir(e.currentTarget.value)}

@@ -295,6 +295,7 @@ export const en = {
   'embed.title': 'Semantic search',
   'embed.intro':
     'Finds notes by what they say, not only by their words: each note becomes vectors on this laptop and search combines them with word search.',
+  'embed.off.other': 'Or with Ollama or another service',
   'embed.off.explain':
     'It is off: SOMA searches by words only. To turn it on, add this section to the harness ({file}) and restart SOMA (with Ollama on this laptop, first: ollama pull nomic-embed-text).',
   'embed.off.readme':

@@ -300,6 +300,7 @@ export const es = {
   'embed.title': 'Búsqueda semántica',
   'embed.intro':
     'Encuentra notas por lo que dicen, no solo por sus palabras: cada nota se convierte en vectores en este portátil y la búsqueda los combina con la de palabras.',
+  'embed.off.other': 'O con Ollama u otro servicio',
   'embed.off.explain':
     'Está apagada: SOMA busca solo por palabras. Para encenderla, añade esta sección al arnés ({file}) y reinicia SOMA (con Ollama en este portátil, antes: ollama pull nomic-embed-text).',
   'embed.off.readme':
