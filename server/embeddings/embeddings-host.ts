@@ -5,25 +5,16 @@ import {
   type Cores,
   type EmbedStatus,
   embeddingsOffStatus,
-  type ModelProblem,
   type SemanticModelStatus,
 } from '../../common/embedding-schemas.ts';
-import {
-  type Embeddings,
-  EmbeddingsSchema,
-  type SemanticModel,
-} from '../../harness/embeddings-schema.ts';
+import type { Embeddings, SemanticModel } from '../../harness/embeddings-schema.ts';
 import { ApiError } from '../http/api-error.ts';
-import {
-  type DownloadProgress,
-  ModelInstallError,
-  modelBytes,
-  modelFolder,
-} from '../models/model-source.ts';
+import { modelBytes, modelFolder } from '../models/model-source.ts';
 import type { Vault } from '../vault/vault.ts';
 import type { Backoff } from './backoff.ts';
 import { estimateChunks } from './chunk-note.ts';
 import type { EmbeddingsService } from './embeddings-service.ts';
+import { type InstallRun, ModelInstall, onnxEmbeddings } from './model-install.ts';
 import { SwitchStore } from './switch-store.ts';
 
 export interface EmbeddingsHostOptions {
@@ -41,8 +32,6 @@ export interface EmbeddingsHostOptions {
   log?: (line: string) => void;
 }
 
-type Download = SemanticModelStatus['download'];
-
 /**
  * Owns the long-term layer while SOMA runs: the service (from the harness's `embeddings`
  * section, or from the downloadable model once it is installed: the installed folder is the
@@ -53,8 +42,7 @@ type Download = SemanticModelStatus['download'];
 export class EmbeddingsHost {
   private service: EmbeddingsService | null = null;
   private source: 'harness' | 'model' | null = null;
-  private download: Download = { state: 'absent', progress: null, problem: null };
-  private installing: AbortController | null = null;
+  private readonly model = new ModelInstall();
   private work: Promise<void> = Promise.resolve();
   private switches: SwitchStore | null = null;
   private readonly listeners = new Set<() => void>();
@@ -83,11 +71,11 @@ export class EmbeddingsHost {
     if (!model) return;
     const folder = await stat(modelFolder(this.opts.configDir, model)).catch(() => null);
     if (!folder?.isDirectory()) return;
-    this.download = { state: 'checking', progress: null, problem: null };
+    this.model.checking();
     this.track(async () => {
       const { isModelInstalled } = await import('../models/model-dir.ts');
       if (await isModelInstalled(this.opts.configDir, model)) await this.installed(model);
-      else this.download = { state: 'absent', progress: null, problem: null };
+      else this.model.absent();
     });
   }
 
@@ -155,7 +143,7 @@ export class EmbeddingsHost {
 
   /** Cancels the download in flight; without one, nothing happens. */
   cancelDownload(): void {
-    this.installing?.abort();
+    this.model.cancel();
   }
 
   /** The user's CPU budget: kept in the config folder, taken by the embedder between batches. */
@@ -168,7 +156,7 @@ export class EmbeddingsHost {
   }
 
   async close(): Promise<void> {
-    this.installing?.abort();
+    this.model.cancel();
     await this.work;
     await this.service?.close();
     this.service = null;
@@ -181,53 +169,29 @@ export class EmbeddingsHost {
   private installable(): SemanticModel {
     const model = this.offer();
     if (!model) throw new ApiError(409, 'no_model', 'El arnés no nombra ningún modelo.');
-    if (this.installing || this.download.state === 'checking') {
-      throw new ApiError(409, 'busy', 'El modelo ya se está descargando o comprobando.');
-    }
+    this.model.assertIdle();
     return model;
   }
 
-  private install(
-    model: SemanticModel,
-    run: (signal: AbortSignal, onProgress: (p: DownloadProgress) => void) => Promise<void>,
-  ): void {
-    if (this.source === 'model' && this.download.state === 'installed') return;
-    const abort = new AbortController();
-    this.installing = abort;
-    this.download = { state: 'downloading', progress: null, problem: null };
-    const onProgress = (p: DownloadProgress) => {
-      this.download = { state: p.phase, progress: { ...p }, problem: null };
-    };
+  private install(model: SemanticModel, run: InstallRun): void {
+    if (this.source === 'model' && this.model.download.state === 'installed') return;
+    // Taken before the first await, so a second click in the same tick is `busy`.
+    const done = this.model.run(run, this.opts.log);
     this.track(async () => {
-      try {
-        await run(abort.signal, onProgress);
-        await this.installed(model);
-      } catch (err) {
-        const problem = problemOf(err);
-        // Cancelled is not failed: what was fetched stays, and the next click resumes it.
-        const state = problem.code === 'cancelled' ? 'absent' : 'failed';
-        this.download = { state, progress: this.download.progress, problem };
-        if (!(err instanceof ModelInstallError)) this.opts.log?.(`[modelo] ${String(err)}`);
-      } finally {
-        this.installing = null;
-      }
+      if (await done) await this.installed(model);
     });
   }
 
   /** The model's folder is there and checked: the layer starts over it. */
   private async installed(model: SemanticModel): Promise<void> {
-    this.download = { state: 'installed', progress: null, problem: null };
+    this.model.installed();
     if (this.service) return;
-    const embedder = {
-      kind: 'onnx' as const,
-      modelDir: modelFolder(this.opts.configDir, model),
-      dimensions: model.dimensions,
-      maxTokens: model.maxTokens,
-      batchSize: model.batchSize,
-      queryPrefix: model.queryPrefix,
-      documentPrefix: model.documentPrefix,
-    };
-    this.service = await this.startService(EmbeddingsSchema.parse({ embedder }), model);
+    try {
+      this.service = await this.startService(onnxEmbeddings(model, this.opts.configDir), model);
+    } catch (err) {
+      this.model.failed(err, this.opts.log);
+      return;
+    }
     this.source = 'model';
     this.changed();
   }
@@ -261,18 +225,16 @@ export class EmbeddingsHost {
    */
   private async noticeRemoval(): Promise<void> {
     const model = this.offer();
-    if (this.source !== 'model' || !model || this.installing) return;
+    if (this.source !== 'model' || !model || this.model.busy) return;
     const { isModelInstalled } = await import('../models/model-dir.ts');
     if (await isModelInstalled(this.opts.configDir, model)) return;
     const service = this.service;
     this.service = null;
     this.source = null;
-    const dir = modelFolder(this.opts.configDir, model);
-    this.download = {
-      state: 'absent',
-      progress: null,
-      problem: { code: 'removed', params: { dir } },
-    };
+    this.model.absent({
+      code: 'removed',
+      params: { dir: modelFolder(this.opts.configDir, model) },
+    });
     this.changed();
     await service?.close();
   }
@@ -282,7 +244,8 @@ export class EmbeddingsHost {
     if (!model) return null;
     const rate = model.chunksPerSecond?.[this.cores() === 2 ? '2' : '1'];
     let estimate: SemanticModelStatus['estimate'] = null;
-    if (rate) {
+    // Only for the offer: once the layer runs, its progress says how far it is.
+    if (rate && !this.service) {
       const manifest = await this.opts.vault.manifest();
       const chunks = manifest.notes.reduce((sum, note) => sum + estimateChunks(note.size), 0);
       estimate = { chunks, seconds: Math.ceil(chunks / rate) };
@@ -292,7 +255,7 @@ export class EmbeddingsHost {
       label: model.label,
       bytes: modelBytes(model),
       dimensions: model.dimensions,
-      download: this.download,
+      download: this.model.download,
       estimate,
     };
   }
@@ -319,10 +282,4 @@ export class EmbeddingsHost {
   private changed(): void {
     for (const listener of this.listeners) listener();
   }
-}
-
-/** A failure as the status shows it: an install error's code, or `unexpected` (logged). */
-function problemOf(err: unknown): ModelProblem {
-  if (err instanceof ModelInstallError) return { code: err.code, params: err.params };
-  return { code: 'unexpected', params: { reason: String(err).slice(0, 200) } };
 }
