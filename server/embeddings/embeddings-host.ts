@@ -1,4 +1,4 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -58,9 +58,7 @@ export class EmbeddingsHost {
    * does not wait for it; `settled()` does.
    */
   async start(): Promise<void> {
-    const dir = join(this.opts.configDir, 'embeddings');
-    await mkdir(dir, { recursive: true });
-    this.switches = await SwitchStore.open(dir);
+    this.switches = await SwitchStore.open(join(this.opts.configDir, 'embeddings'));
     const section = this.opts.harness().embeddings;
     if (section) {
       this.source = 'harness';

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import * as z from 'zod/mini';
 
@@ -57,6 +57,8 @@ export class SwitchStore {
   }
 
   private async write(record: Switches): Promise<void> {
+    // The layer's folder may not exist yet: the budget can be set before any model runs.
+    await mkdir(dirname(this.file), { recursive: true });
     await writeFileAtomic(this.file, `${JSON.stringify(record)}\n`, { fsync: true });
     this.record = record;
   }

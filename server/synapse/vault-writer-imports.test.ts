@@ -24,7 +24,7 @@ const FS_WRITERS: Record<string, string> = {
   'server/embeddings/consent-store.ts':
     'writes the embeddings consent in the config folder, outside the vault',
   'server/embeddings/switch-store.ts':
-    'writes the on/off switch of the embeddings layer in the config folder, outside the vault',
+    'writes the on/off switch and CPU budget of the embeddings layer in the config folder, outside the vault',
   'server/embeddings/durable-file.ts':
     'appends vectors to <configDir>/embeddings, outside the vault (the vault stays Markdown)',
   'server/embeddings/store-files.ts':
