@@ -70,7 +70,10 @@ test('one click downloads the model, embeds the vault and search finds a note by
   const offer = page.getByTestId('model-offer');
   await expect(offer).toBeVisible();
   await expect(page.getByTestId('model-label')).toHaveText('concept-e5 (prueba)');
-  await expect(page.getByTestId('model-estimate')).toContainText('núcleo');
+  await expect(page.getByTestId('model-estimate')).toContainText('con 1 núcleo');
+  // The budget can be chosen first; the estimate follows it.
+  await page.getByTestId('embed-budget-2').click();
+  await expect(page.getByTestId('model-estimate')).toContainText('con 2 núcleo');
   await expect(offer).toContainText('nunca sale de este portátil');
   expect((await status(page)).semanticModel?.download.state).toBe('absent');
   expect(mirror!.requests).toEqual([]);
@@ -84,9 +87,12 @@ test('one click downloads the model, embeds the vault and search finds a note by
   const state = page.getByTestId('embed-state');
   await expect(state).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
   await expect(page.getByTestId('embed-progress')).toContainText('3 de 3 notas');
+  await expect(page.getByTestId('embed-budget-2')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('embed-budget-1').click();
   await expect(page.getByTestId('embed-budget-1')).toHaveAttribute('aria-pressed', 'true');
   const s = await status(page);
   expect(s).toMatchObject({ configured: true, kind: 'onnx', local: true, dimensions: DIMENSIONS });
+  expect(s.budget.cores).toBe(1);
   expect(s.semanticModel?.download.state).toBe('installed');
 
   await page.goto(`${soma.url}/#/`);

@@ -20,7 +20,7 @@ export function EmbedBudget(props: { status: EmbedStatus }) {
           {t('embed.budget.help', { cores: budget().cores, max: budget().maxCores })}
         </p>
         <div class="panel-actions">
-          <For each={CHOICES.filter((c) => c.cores <= Math.max(1, budget().maxCores))}>
+          <For each={CHOICES}>
             {(choice) => (
               <button
                 type="button"

@@ -1,15 +1,17 @@
 import { Match, Show, Switch } from 'solid-js';
 import type { EmbedStatus, SemanticModelStatus } from '../../common/embedding-schemas.ts';
 import { useStores } from '../app/store-context.tsx';
+import { EmbedBudget } from './embed-budget.tsx';
 import { describeModelProblem } from './model-figures.ts';
 import { ModelFolder } from './model-folder.tsx';
 import { ModelOffer } from './model-offer.tsx';
 import { ModelProgress } from './model-progress.tsx';
 
 /**
- * The layer is off and the harness offers a model: what «Buscar por significado» will do,
- * then the download's progress, then the check; a failure worded from its code. A phone is
- * told that this is decided on the laptop.
+ * The layer is off and the harness offers a model: what «Buscar por significado» will do
+ * (the budget can be chosen first: the estimate follows it), then the download's progress,
+ * then the check; a failure worded from its code. A phone is told that this is decided on
+ * the laptop.
  */
 export function ModelSetup(props: { status: EmbedStatus; model: SemanticModelStatus }) {
   const t = useStores().i18n.t;
@@ -41,6 +43,7 @@ export function ModelSetup(props: { status: EmbedStatus; model: SemanticModelSta
           <ModelOffer model={props.model} status={props.status} />
           <Show when={props.status.laptop}>
             <ModelFolder />
+            <EmbedBudget status={props.status} />
           </Show>
         </Match>
       </Switch>
