@@ -9,6 +9,7 @@ export const HARNESS_SNIPPET = `"embeddings": {
     "model": "nomic-embed-text",
     "dimensions": 768,
     "local": true,
+    "apiKeyEnv": null,
     "queryPrefix": "search_query: ",
     "documentPrefix": "search_document: "
   }

@@ -22,11 +22,16 @@ export function ModelOffer(props: { model: SemanticModelStatus; status: EmbedSta
             <>
               <dt>{t('embed.model.time')}</dt>
               <dd data-testid="model-estimate">
-                {t('embed.model.timeValue', {
-                  time: formatDuration(estimate().seconds, t),
-                  cores: props.status.budget.cores,
-                  chunks: estimate().chunks.toLocaleString(stores.i18n.locale()),
-                })}
+                {t(
+                  props.status.budget.cores === 1
+                    ? 'embed.model.timeValueOne'
+                    : 'embed.model.timeValue',
+                  {
+                    time: formatDuration(estimate().seconds, t),
+                    cores: props.status.budget.cores,
+                    chunks: estimate().chunks.toLocaleString(stores.i18n.locale()),
+                  },
+                )}
               </dd>
             </>
           )}

@@ -389,8 +389,10 @@ export const en = {
   'embed.model.disk': 'On disk',
   'embed.model.diskValue': '{size} in SOMA’s config folder, outside the vault',
   'embed.model.time': 'Embedding this vault',
+  'embed.model.timeValueOne':
+    'about {time} on 1 core (~{chunks} chunks); you can keep using SOMA meanwhile',
   'embed.model.timeValue':
-    'about {time} on {cores} core(s) (~{chunks} chunks); you can keep using SOMA meanwhile',
+    'about {time} on {cores} cores (~{chunks} chunks); you can keep using SOMA meanwhile',
   'embed.model.private':
     'Your notes’ text never leaves this laptop: only the model is downloaded, and it runs here.',
   'embed.model.start': 'Search by meaning',

@@ -395,8 +395,10 @@ export const es = {
   'embed.model.disk': 'En disco',
   'embed.model.diskValue': '{size} en la carpeta de configuración de SOMA, fuera de la bóveda',
   'embed.model.time': 'Calcular esta bóveda',
+  'embed.model.timeValueOne':
+    'unos {time} con 1 núcleo (~{chunks} fragmentos); puedes seguir usando SOMA mientras tanto',
   'embed.model.timeValue':
-    'unos {time} con {cores} núcleo(s) (~{chunks} fragmentos); puedes seguir usando SOMA mientras tanto',
+    'unos {time} con {cores} núcleos (~{chunks} fragmentos); puedes seguir usando SOMA mientras tanto',
   'embed.model.private':
     'El texto de tus notas nunca sale de este portátil: solo se descarga el modelo, y se calcula aquí.',
   'embed.model.start': 'Buscar por significado',
