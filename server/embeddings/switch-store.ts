@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import * as z from 'zod/mini';
+import { openPrivateDir, PRIVATE_FILE_MODE } from './durable-file.ts';
 
 const SwitchSchema = z.object({ enabled: z.boolean(), changedAt: z.string() });
 
@@ -17,6 +18,7 @@ export class SwitchStore {
   ) {}
 
   static async open(dir: string): Promise<SwitchStore> {
+    await openPrivateDir(dir);
     const file = join(dir, 'switch.json');
     const text = await readFile(file, 'utf8').catch(() => null);
     let parsed: unknown = null;
@@ -33,7 +35,10 @@ export class SwitchStore {
 
   async set(enabled: boolean, now: Date): Promise<void> {
     const record = { enabled, changedAt: now.toISOString() };
-    await writeFileAtomic(this.file, `${JSON.stringify(record)}\n`, { fsync: true });
+    await writeFileAtomic(this.file, `${JSON.stringify(record)}\n`, {
+      fsync: true,
+      mode: PRIVATE_FILE_MODE,
+    });
     this.on = enabled;
   }
 }
