@@ -15,6 +15,12 @@ const MAX_SEGMENT_BYTES = 255;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
 const CONTROL_RE = /[\u0000-\u001f\u007f]/;
+/**
+ * Half of a UTF-16 surrogate pair with no other half (JSON allows `"\ud800"`). It has no
+ * UTF-8 spelling, so the file system would store U+FFFD: the write would land under
+ * another name than the one shown and signed.
+ */
+const LONE_SURROGATE_RE = /\p{Cs}/u;
 /** One percent escape; any left after the one decode means double encoding. */
 const ESCAPE_RE = /%[0-9a-f]{2}/i;
 /** A run of escapes, decoded together so a multi-byte character stays whole. */
@@ -29,6 +35,7 @@ const DRIVE_RE = /^[a-z]:/i;
 /** Why a path was refused: the PWA words each as `error.invalid_path.<reason>`. */
 export type InvalidPathReason =
   | 'not_text'
+  | 'lone_surrogate'
   | 'bad_escape'
   | 'reserved_char'
   | 'too_long'
@@ -114,6 +121,8 @@ export interface VaultPathOptions {
 export function normalizeVaultPath(input: string, opts: VaultPathOptions = {}): string {
   if (typeof input !== 'string') invalidPath('not_text', 'no es texto');
   if (input.length > MAX_PATH_CHARS * 4) invalidPath('too_long', 'demasiado larga');
+  if (LONE_SURROGATE_RE.test(input))
+    invalidPath('lone_surrogate', 'contiene un carácter Unicode incompleto (un sustituto suelto)');
   let p = decodeEscapesOnce(input);
   if (CONTROL_RE.test(p)) invalidPath('control_chars', 'contiene caracteres de control');
   p = p.normalize('NFC').replaceAll('\\', '/');

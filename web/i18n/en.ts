@@ -534,6 +534,8 @@ export const en = {
   'error.no_search_provider.missing_key':
     'Web search uses {provider} ({model}) and the environment variable {env} is not set. Meanwhile you can attach a specific page with /extract URL.',
   'error.invalid_path.not_text': 'Invalid path: it is not text.',
+  'error.invalid_path.lone_surrogate':
+    'Invalid path: it has an incomplete Unicode character (a lone surrogate).',
   'error.invalid_path.bad_escape': 'Invalid path: it has a % escape that is not valid UTF-8.',
   'error.invalid_path.reserved_char':
     'Invalid path: «{name}» has a character Obsidian does not allow in names (* " < > : | ?).',

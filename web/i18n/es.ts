@@ -541,6 +541,8 @@ export const es = {
   'error.no_search_provider.missing_key':
     'La búsqueda web usa {provider} ({model}) y falta la variable de entorno {env}. Mientras tanto, puedes adjuntar una página concreta con /extraer URL.',
   'error.invalid_path.not_text': 'Ruta no válida: no es texto.',
+  'error.invalid_path.lone_surrogate':
+    'Ruta no válida: contiene un carácter Unicode incompleto (un sustituto suelto).',
   'error.invalid_path.bad_escape':
     'Ruta no válida: tiene una codificación % que no es UTF-8 válido.',
   'error.invalid_path.reserved_char':
