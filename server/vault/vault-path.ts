@@ -50,6 +50,7 @@ export type InvalidPathReason =
   | 'symlink_escape'
   | 'symlink_loop'
   | 'broken_symlink'
+  | 'hard_link'
   | 'no_file_name'
   | 'not_writable_type'
   | 'soma_log'
@@ -211,6 +212,16 @@ export async function assertRealPathInside(root: string, abs: string): Promise<b
     if (parent === probe) return false;
     probe = parent;
   }
+}
+
+/**
+ * Refuses to write to a file that has other names (`nlink > 1`): an append would land in
+ * the other name too, which may lie outside the vault or be another note, as a symlink
+ * would. Called with the file's stat at proposal and again by the writer.
+ */
+export function assertSingleLink(rel: string, st: { nlink: number }): void {
+  if (st.nlink > 1)
+    invalidPath('hard_link', `«${rel}» tiene otros nombres (enlaces duros)`, { path: rel });
 }
 
 /**

@@ -550,6 +550,8 @@ export const en = {
   'error.invalid_path.name_too_long': 'Invalid path: name too long.',
   'error.invalid_path.symlink_escape': 'Invalid path: it leaves the vault through a symbolic link.',
   'error.invalid_path.symlink_loop': 'Invalid path: a loop of symbolic links.',
+  'error.invalid_path.hard_link':
+    'Invalid path: «{path}» has other names (hard links); SOMA does not write to it.',
   'error.invalid_path.broken_symlink': 'Invalid path: a broken symbolic link.',
   'error.invalid_path.no_file_name': 'Invalid path: the file name is missing.',
   'error.invalid_path.not_writable_type': 'Invalid path: only .md or .txt notes are written.',

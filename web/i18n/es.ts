@@ -561,6 +561,8 @@ export const es = {
   'error.invalid_path.symlink_escape':
     'Ruta no válida: sale de la bóveda a través de un enlace simbólico.',
   'error.invalid_path.symlink_loop': 'Ruta no válida: bucle de enlaces simbólicos.',
+  'error.invalid_path.hard_link':
+    'Ruta no válida: «{path}» tiene otros nombres (enlaces duros); SOMA no escribe en él.',
   'error.invalid_path.broken_symlink': 'Ruta no válida: enlace simbólico roto.',
   'error.invalid_path.no_file_name': 'Ruta no válida: falta el nombre del archivo.',
   'error.invalid_path.not_writable_type': 'Ruta no válida: solo se escriben notas .md o .txt.',
