@@ -108,6 +108,8 @@ test('a phone pairs through the QR link, then reads closings and saved notes off
   await expect(phone.getByTestId('offline-banner')).toHaveText(
     'Sin conexión: puedes leer los cierres y las notas guardadas. El chat y las propuestas necesitan el servidor.',
   );
+  // And not a second one on top of it saying the server cannot be reached.
+  await expect(phone.getByTestId('error-banner')).toHaveCount(0);
   // The offline page keeps side margins: its text does not touch the screen's edges.
   const box = await phone.getByTestId('offline-banner').boundingBox();
   expect(box?.x).toBeGreaterThanOrEqual(8);
