@@ -137,7 +137,17 @@ test('a failing embedder reads as failing, not paused: why, words still work, an
   await page.goto(soma.loginLink);
   await expect(page.getByTestId('chat-view')).toBeVisible();
   await expect.poll(async () => (await status(page)).state).toBe('failing');
-  // A fresh worker reads the status as it is now.
+  // A fresh worker reads the status as it is now. On a busy machine the user's first
+  // search after the reload can be answered before that read lands: the status is held
+  // until then, so the search line must follow the status when it comes.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/embeddings/status', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.reload();
   await expect(page.getByTestId('chat-view')).toBeVisible();
 
@@ -145,6 +155,7 @@ test('a failing embedder reads as failing, not paused: why, words still work, an
   await page.getByTestId('search-box').fill('taller');
   await expect(page.getByTestId('search-hit')).toHaveCount(1);
   await expect(page.getByTestId('search-hit').first()).toContainText('coche');
+  release();
   const lexical = page.getByTestId('search-lexical');
   await expect(lexical).toHaveAttribute('data-reason', 'failing');
   await expect(lexical).toContainText('el servicio de embeddings está fallando');

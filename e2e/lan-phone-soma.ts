@@ -12,6 +12,8 @@ export interface LanSoma {
   lanUrl: string;
   /** Base64 SHA-256 of the server certificate's key, for `--ignore-certificate-errors-spki-list`. */
   spki: string;
+  /** The config folder, where `cli.json` holds the terminal's token. */
+  configDir: string;
   stop: () => Promise<void>;
 }
 
@@ -26,7 +28,8 @@ export async function startLanSoma(notes: Record<string, string>): Promise<LanSo
     await mkdir(dirname(join(vault, path)), { recursive: true });
     await writeFile(join(vault, path), content);
   }
-  const args = ['dist/server/main.js', '--vault', vault, '--config-dir', join(base, 'config')];
+  const configDir = join(base, 'config');
+  const args = ['dist/server/main.js', '--vault', vault, '--config-dir', configDir];
   args.push(
     '--port',
     '0',
@@ -65,6 +68,7 @@ export async function startLanSoma(notes: Record<string, string>): Promise<LanSo
     loginLink: pick(/(http:\/\/127\.0\.0\.1:\d+\/#login=[\w-]+)/),
     lanUrl: pick(/(https:\/\/soma\.test:\d+)/),
     spki: pick(/SPKI del certificado \(SHA-256, base64\): (\S+)/),
+    configDir,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

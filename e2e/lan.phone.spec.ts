@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, devices, expect, type Page, test } from '@playwright/test';
 import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
@@ -106,6 +108,8 @@ test('a phone pairs through the QR link, then reads closings and saved notes off
   await expect(phone.getByTestId('offline-banner')).toHaveText(
     'Sin conexión: puedes leer los cierres y las notas guardadas. El chat y las propuestas necesitan el servidor.',
   );
+  // And not a second one on top of it saying the server cannot be reached.
+  await expect(phone.getByTestId('error-banner')).toHaveCount(0);
   // The offline page keeps side margins: its text does not touch the screen's edges.
   const box = await phone.getByTestId('offline-banner').boundingBox();
   expect(box?.x).toBeGreaterThanOrEqual(8);
@@ -141,5 +145,27 @@ test('the same phone without pairing sees nothing of the vault', async () => {
   );
   expect(pairing).toBe(401);
   await noSeriousViolations(phone);
+  await ctx.close();
+});
+
+test('the terminal’s token from cli.json opens nothing on the LAN, and still works on loopback', async () => {
+  // cli.json is written once the server listens, just after the login link is printed.
+  const cli = async () => JSON.parse(await readFile(join(soma.configDir, 'cli.json'), 'utf8'));
+  await expect.poll(async () => (await cli().catch(() => null))?.token ?? null).not.toBeNull();
+  const { url, token } = (await cli()) as { url: string; token: string };
+  const onLoopback = await fetch(`${url}/api/vault/manifest`, {
+    headers: { cookie: `soma_session=${token}` },
+  });
+  expect(onLoopback.status).toBe(200);
+  const ctx = await phoneContext();
+  await ctx.addCookies([{ name: 'soma_session', value: token, url: soma.lanUrl }]);
+  const phone = await ctx.newPage();
+  await phone.goto(`${soma.lanUrl}/`);
+  const statuses = await phone.evaluate(async () => {
+    const paths = ['/api/session', '/api/vault/manifest', '/api/sessions'];
+    return Promise.all(paths.map(async (p) => (await fetch(p)).status));
+  });
+  expect(statuses).toEqual([401, 401, 401]);
+  await expect(phone.getByTestId('login-required')).toBeVisible();
   await ctx.close();
 });

@@ -1,4 +1,5 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import type { FakeUpstream } from '../server/testing/fake-upstream/fake-upstream.ts';
@@ -14,14 +15,33 @@ import {
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
 /**
- * The screenshots of the user's guide (README.md), taken by the end-to-end
- * suite so that they follow the interface: `docs/screenshots/<view>-<device>.png`.
+ * The screenshots of the user's guide (README.md), taken by the end-to-end suite so
+ * that they follow the interface. A test run writes `test-results/screenshots/`
+ * (untracked); `npm run screenshots` rewrites `docs/screenshots/<view>-<device>.png`.
  * `screenshots.spec.ts` (laptop project) and `screenshots.phone.spec.ts` (phone
  * project) each pick their views from here.
  */
 
-/** Where the PNGs go, next to the README that embeds them. */
-const OUT_DIR = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
+/** The copies the README embeds, in git: only `npm run screenshots` rewrites them. */
+const DOCS_DIR = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
+/** `npm run screenshots` sets it: the run is there to rewrite the docs' copies. */
+const REGENERATE = process.env.SOMA_SCREENSHOTS === 'docs';
+/** Where the PNGs go: the docs' copies when asked for on purpose, else an untracked folder. */
+const OUT_DIR = REGENERATE
+  ? DOCS_DIR
+  : fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
+
+/** SHA-256 of each PNG in `dir`, by name. */
+async function pngHashes(dir: string): Promise<Record<string, string>> {
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.png'));
+  const hashes: Record<string, string> = {};
+  for (const n of names.sort()) {
+    hashes[n] = createHash('sha256')
+      .update(await readFile(`${dir}${n}`))
+      .digest('hex');
+  }
+  return hashes;
+}
 
 /** The sample vault plus a few everyday notes, so the views look lived in. */
 const notes: Record<string, string> = {
@@ -99,7 +119,8 @@ async function ask(page: Page, text: string) {
 
 /**
  * Checks that nothing transient or alarming is on screen, then writes the PNG, unless
- * it looks the same as the one already there (so the suite leaves git clean).
+ * it looks the same as the one already there (so a regeneration leaves unchanged views
+ * alone).
  */
 async function shoot(page: Page, view: string, device: Device): Promise<void> {
   for (const id of ['sync-progress', 'events-reconnecting', 'offline-banner', 'error-banner']) {
@@ -225,6 +246,14 @@ export type View = keyof typeof views;
 
 /** Declares one test per view: open SOMA signed in, show the view, check it, save its PNG. */
 export function screenshotTests(device: Device, names: View[]): void {
+  // A test run (`npm test`, CI) leaves git clean: the docs' copies are as they were.
+  let docsBefore: Record<string, string> = {};
+  screenshotTest.beforeAll(async () => {
+    docsBefore = await pngHashes(DOCS_DIR);
+  });
+  screenshotTest.afterAll(async () => {
+    if (!REGENERATE) expect(await pngHashes(DOCS_DIR)).toEqual(docsBefore);
+  });
   for (const name of names) {
     screenshotTest(`screenshot: ${name} (${device})`, async ({ page, upstream, vault }) => {
       await openSignedIn(page, vault);

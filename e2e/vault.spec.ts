@@ -107,5 +107,8 @@ test('when the server stops, the page says so in words', async ({ page, soma }) 
   await soma.stop();
   // The tree asks for a folder's notes when it opens: that request meets the stopped server.
   await page.getByTestId('vault-tree').getByText('04_Sueños', { exact: true }).click();
-  await expect(page.getByTestId('error-banner')).toBeVisible({ timeout: 30_000 });
+  // One notice: the server does not answer, what still works, and that it is tried again.
+  await expect(page.getByTestId('offline-banner')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Se reintentará solo en unos segundos.')).toBeVisible();
+  await expect(page.getByTestId('error-banner')).toHaveCount(0);
 });

@@ -2,6 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import * as z from 'zod/mini';
+import { openPrivateDir, PRIVATE_FILE_MODE } from './durable-file.ts';
 
 const ConsentSchema = z.object({ endpoint: z.string(), model: z.string(), givenAt: z.string() });
 
@@ -16,6 +17,7 @@ export class ConsentStore {
   ) {}
 
   static async open(dir: string): Promise<ConsentStore> {
+    await openPrivateDir(dir);
     const file = join(dir, 'consent.json');
     const text = await readFile(file, 'utf8').catch(() => null);
     const parsed = text === null ? null : ConsentSchema.safeParse(safeJson(text));
@@ -28,7 +30,10 @@ export class ConsentStore {
 
   async give(endpoint: string, model: string, now: Date): Promise<void> {
     const record = { endpoint, model, givenAt: now.toISOString() };
-    await writeFileAtomic(this.file, `${JSON.stringify(record)}\n`, { fsync: true });
+    await writeFileAtomic(this.file, `${JSON.stringify(record)}\n`, {
+      fsync: true,
+      mode: PRIVATE_FILE_MODE,
+    });
     this.current = record;
   }
 

@@ -1,8 +1,26 @@
-import { open } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** The store names every note and heading of the vault: only its owner may read it. */
+export const PRIVATE_FILE_MODE = 0o600;
+const PRIVATE_DIR_MODE = 0o700;
+
+/**
+ * Creates `dir` (0700) or narrows an existing one, and narrows every file in it to 0600:
+ * a store written by an older version, or copied in with wider modes, is private again
+ * from the moment it is opened.
+ */
+export async function openPrivateDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  await chmod(dir, PRIVATE_DIR_MODE);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.isFile()) await chmod(join(dir, entry.name), PRIVATE_FILE_MODE);
+  }
+}
 
 /** Appends and waits until the bytes are on disk (not just in the page cache). */
 export async function appendDurably(file: string, data: Uint8Array | string): Promise<void> {
-  const fh = await open(file, 'a');
+  const fh = await open(file, 'a', PRIVATE_FILE_MODE);
   try {
     await fh.writeFile(data);
     await fh.datasync();
@@ -13,7 +31,7 @@ export async function appendDurably(file: string, data: Uint8Array | string): Pr
 
 /** Writes a whole file and waits until it is on disk. */
 export async function writeDurably(file: string, data: Uint8Array | string): Promise<void> {
-  const fh = await open(file, 'w');
+  const fh = await open(file, 'w', PRIVATE_FILE_MODE);
   try {
     await fh.writeFile(data);
     await fh.sync();

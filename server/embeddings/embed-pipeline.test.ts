@@ -10,7 +10,7 @@ import {
 } from '../testing/fake-embeddings-upstream.ts';
 import { Vault } from '../vault/vault.ts';
 import { EmbedPipeline } from './embed-pipeline.ts';
-import type { Embedder } from './embedder.ts';
+import { type Embedder, EmbedError } from './embedder.ts';
 import { createEndpointEmbedder } from './endpoint-embedder.ts';
 import { createTestEmbedder } from './test-embedder.ts';
 import { VectorStore } from './vector-store.ts';
@@ -57,7 +57,12 @@ async function endpoint(script: EmbeddingsBehaviour[], batchSize = 2): Promise<E
   return createEndpointEmbedder(config, {});
 }
 
-async function pipeline(embedder: Embedder, mayEmbed = () => true, paused = () => false) {
+async function pipeline(
+  embedder: Embedder,
+  mayEmbed = () => true,
+  paused = () => false,
+  backoff = FAST,
+) {
   const store = await VectorStore.open(join(base, 'config'), {
     model: embedder.model,
     dimensions: embedder.dimensions,
@@ -69,7 +74,7 @@ async function pipeline(embedder: Embedder, mayEmbed = () => true, paused = () =
     embedder,
     mayEmbed,
     paused,
-    backoff: FAST,
+    backoff,
     onFailure: (problem) =>
       seen.push({ code: problem.code, state: p.state, stored: store.noteCount }),
   });
@@ -137,6 +142,33 @@ describe('server/embeddings/embed-pipeline', () => {
       expect(p.state).toBe('idle');
     });
   }
+
+  it('a retry asked while the failing request is out sends the batch again at once', async () => {
+    await startVault(notes(1));
+    const embedder = createTestEmbedder({ dimensions: 16, batchSize: 2 });
+    let sent: () => void = () => undefined;
+    const out = new Promise<void>((resolve) => {
+      sent = resolve;
+    });
+    let fail: () => void = () => undefined;
+    vi.spyOn(embedder, 'embed').mockImplementationOnce(() => {
+      sent();
+      return new Promise((_, reject) => {
+        fail = () =>
+          reject(new EmbedError({ code: 'server_error', params: { status: 500 } }, true));
+      });
+    });
+    // A back-off no test outlives: only the retry can send the batch again.
+    const long = { baseMs: 3_600_000, maxMs: 3_600_000, permanentMs: 3_600_000 };
+    const { p } = await pipeline(embedder, undefined, undefined, long);
+    await out;
+    // The user fixed the endpoint and pressed «Reintentar» while this request was out.
+    p.retryNow();
+    fail();
+    await vi.waitFor(() => expect(p.progress().notesDone).toBe(1), { timeout: 20_000 });
+    expect(p.state).toBe('idle');
+    expect(p.counters.failures).toBe(1);
+  });
 
   it('stopped mid-way, restarts from the stored vectors and embeds only the rest', async () => {
     await startVault(notes(6));

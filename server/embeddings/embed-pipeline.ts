@@ -33,6 +33,8 @@ export class EmbedPipeline {
   private batchAbort = new AbortController();
   /** Cuts the back-off short when the user asks to retry now (the request in flight goes on). */
   private retryAbort = new AbortController();
+  /** A retry was asked since the current request went out: if it fails, no back-off. */
+  private retryAsked = false;
   /** Callers of halt() waiting for the loop to park. */
   private parkedWaiters: (() => void)[] = [];
   /** The loop has ended (stopped, or a fault it logged): nothing will be sent any more. */
@@ -118,6 +120,7 @@ export class EmbedPipeline {
    * failure ends at once and the failed batch is sent again. Nothing changes otherwise.
    */
   retryNow(): void {
+    this.retryAsked = true;
     this.retryAbort.abort();
     this.retryAbort = new AbortController();
     this.wakeUp();
@@ -192,6 +195,7 @@ export class EmbedPipeline {
     if (this.batchAbort.signal.aborted) this.batchAbort = new AbortController();
     const signal = AbortSignal.any([this.abort.signal, this.batchAbort.signal]);
     for (let attempt = 0; !signal.aborted && !this.paused(); attempt++) {
+      this.retryAsked = false;
       try {
         await embedBatch(
           batch,
@@ -208,8 +212,15 @@ export class EmbedPipeline {
         this.lastError = err.problem;
         this.state = 'failing';
         this.deps.onFailure?.(err.problem);
+        // Asked while this request was out (sent, perhaps, before the user's fix): no sleep
+        // for the retry to cut short, so the batch goes again now, the back-off from the start.
+        if (this.retryAsked) {
+          attempt = -1;
+          continue;
+        }
         const wait = backoffMs(backoff, attempt, err);
         await sleep(wait, AbortSignal.any([signal, this.retryAbort.signal]));
+        if (this.retryAsked) attempt = -1;
       }
     }
     // Stopped or paused mid-batch: the notes go back, so a later start embeds them.

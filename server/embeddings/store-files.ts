@@ -1,6 +1,6 @@
-import { mkdir, readdir, readFile, rename, stat, truncate, unlink } from 'node:fs/promises';
+import { readdir, readFile, rename, stat, truncate, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { appendDurably, syncDir, writeDurably } from './durable-file.ts';
+import { appendDurably, openPrivateDir, syncDir, writeDurably } from './durable-file.ts';
 
 /**
  * The vector store's files in its folder (the config folder's `embeddings/`, never the
@@ -10,9 +10,9 @@ import { appendDurably, syncDir, writeDurably } from './durable-file.ts';
 
 const INDEX = 'index.ndjson';
 
-/** The index's lines (none when there is no index yet); creates the folder. */
+/** The index's lines (none when there is no index yet); creates or narrows the folder. */
 export async function readIndexLines(dir: string): Promise<string[]> {
-  await mkdir(dir, { recursive: true });
+  await openPrivateDir(dir);
   return readFile(join(dir, INDEX), 'utf8').then(
     (t) => t.split('\n'),
     () => [] as string[],

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -36,5 +36,15 @@ describe('server/embeddings/switch-store', () => {
     const again = await SwitchStore.open(dir);
     expect(again.cores).toBe(2);
     expect(again.enabled).toBe(false);
+  });
+
+  it('writes its file 0600 and narrows one left wider when it opens it', async () => {
+    await (await SwitchStore.open(dir)).set(false, new Date(0));
+    expect((await stat(join(dir, 'switch.json'))).mode & 0o777).toBe(0o600);
+    await chmod(join(dir, 'switch.json'), 0o644);
+    await chmod(dir, 0o755);
+    expect((await SwitchStore.open(dir)).enabled).toBe(false);
+    expect((await stat(join(dir, 'switch.json'))).mode & 0o777).toBe(0o600);
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
   });
 });

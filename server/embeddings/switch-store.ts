@@ -2,6 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import * as z from 'zod/mini';
+import { openPrivateDir, PRIVATE_FILE_MODE } from './durable-file.ts';
 
 /** Cores the embedder may use until the user says otherwise: the other is the browser's and the chat's. */
 export const DEFAULT_CORES = 1;
@@ -26,6 +27,7 @@ export class SwitchStore {
   ) {}
 
   static async open(dir: string): Promise<SwitchStore> {
+    await openPrivateDir(dir);
     const file = join(dir, 'switch.json');
     const text = await readFile(file, 'utf8').catch(() => null);
     let parsed: unknown = null;
@@ -58,8 +60,11 @@ export class SwitchStore {
 
   private async write(record: Switches): Promise<void> {
     // The layer's folder may not exist yet: the budget can be set before any model runs.
-    await mkdir(dirname(this.file), { recursive: true });
-    await writeFileAtomic(this.file, `${JSON.stringify(record)}\n`, { fsync: true });
+    await mkdir(dirname(this.file), { recursive: true, mode: 0o700 });
+    await writeFileAtomic(this.file, `${JSON.stringify(record)}\n`, {
+      fsync: true,
+      mode: PRIVATE_FILE_MODE,
+    });
     this.record = record;
   }
 }

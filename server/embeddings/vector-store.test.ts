@@ -1,4 +1,14 @@
-import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import {
+  appendFile,
+  chmod,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -28,6 +38,30 @@ function note(path: string, hash: string, vectors: number[][]): NoteToStore {
 }
 
 describe('server/embeddings/vector-store', () => {
+  it('keeps its folder 0700 and its files 0600: they name every note and heading', async () => {
+    const store = join(dir, 'config', 'embeddings');
+    const a = await VectorStore.open(store, ID);
+    await a.put([note('a.md', 'h1', [[1, 0, 0, 0]])]);
+    expect((await stat(store)).mode & 0o777).toBe(0o700);
+    for (const f of await readdir(store)) {
+      expect({ f, mode: (await stat(join(store, f))).mode & 0o777 }).toEqual({ f, mode: 0o600 });
+    }
+  });
+
+  it('narrows a folder and files left wider by an older version when it opens them', async () => {
+    const a = await VectorStore.open(dir, ID);
+    await a.put([note('a.md', 'h1', [[1, 0, 0, 0]])]);
+    await chmod(dir, 0o755);
+    for (const f of await readdir(dir)) await chmod(join(dir, f), 0o644);
+    await mkdir(join(dir, 'not-a-file'), { mode: 0o755 });
+    await VectorStore.open(dir, ID);
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    for (const f of await readdir(dir)) {
+      if (f === 'not-a-file') continue;
+      expect({ f, mode: (await stat(join(dir, f))).mode & 0o777 }).toEqual({ f, mode: 0o600 });
+    }
+  });
+
   it('keeps what was stored across a reopen, with cursor and generation', async () => {
     const a = await VectorStore.open(dir, ID);
     expect(a.wasReset).toBe(true);

@@ -91,11 +91,6 @@ export function fetchErrorText(err: unknown): string {
   return cause instanceof Error ? cause.message : String(cause);
 }
 
-/** Removes every key from a text bound for the user; some providers echo part of a bad key. */
-export function redact(text: string, secrets: string[]): string {
-  return secrets.reduce((t, s) => t.split(s).join('***'), text);
-}
-
 /** Told when no link can be tried: how to get one, in the user's words rather than ours. */
 export function noProviderMessage(providers: Provider[]): string {
   const vars = providers.flatMap((p) => (p.apiKeyEnv ? [p.apiKeyEnv] : []));

@@ -359,6 +359,34 @@ describe('server/inference/provider-chain', () => {
     expect(all).toContain('***');
   });
 
+  it('redacts a key the upstream re-encodes: percent escapes in an error, base64 and reversed in an answer', async () => {
+    const keys = { K1: 'gsk_SECRETO1234567890abcdef', K2: 'sk-or-SECRETO0987654321' };
+    const percent = [...keys.K1].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
+    const b64 = Buffer.from(`Authorization: Bearer ${keys.K2}`).toString('base64');
+    const url = Buffer.from(`{"k":"${keys.K2}"}`).toString('base64url');
+    const reversed = [...keys.K2].reverse().join('');
+    script({
+      a: { kind: 'status', status: 401, message: `Invalid API Key ${percent}` },
+      b: {
+        kind: 'text',
+        chunks: [`eco ${b64.slice(0, 17)}`, `${b64.slice(17)} y ${url}`, ` ${reversed}`],
+      },
+    });
+    const events = await run({
+      providers: [
+        provider('uno', ['a'], { apiKeyEnv: 'K1' }),
+        provider('dos', ['b'], { apiKeyEnv: 'K2' }),
+      ],
+      env: keys,
+    });
+    expect(types(events)).toEqual(['start', 'fallback', 'done']);
+    const all = JSON.stringify(events);
+    for (const leak of [percent, b64, url, reversed, keys.K1, keys.K2])
+      expect(all).not.toContain(leak);
+    expect(Buffer.from(text(events), 'base64').toString('latin1')).not.toContain('SECRETO');
+    expect(text(events)).toMatch(/^eco .*\*\*\*.* y .*\*\*\*.* \*\*\*$/);
+  });
+
   it('redacts a key the upstream echoes in the answer, even split across two chunks', async () => {
     const key = 'gsk_SECRETO1234567890abcdef';
     script({ a: { kind: 'text', chunks: ['Tu clave: gsk_SECR', 'ETO1234567890abcdef. ', key] } });

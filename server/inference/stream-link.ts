@@ -1,7 +1,7 @@
 import type { LinkFailure, NoticeParams } from '../../common/notice-schemas.ts';
 import { SSE_DONE, sseData } from '../../common/sse-data.ts';
 import type { Provider } from '../../harness/schema.ts';
-import { StreamRedactor } from '../security/key-redaction.ts';
+import { redactKeys, StreamRedactor } from '../security/key-redaction.ts';
 import type { ChainEvent, StreamChatArgs } from './chain-events.ts';
 import { httpFetch, type UpstreamRequest } from './http-fetch.ts';
 import {
@@ -9,7 +9,6 @@ import {
   failureText,
   fetchErrorText,
   REQUEST_REJECTED,
-  redact,
   statusFailure,
 } from './map-upstream-failure.ts';
 import {
@@ -66,7 +65,7 @@ export async function* streamLink(
   let ttftMs: number | null = null;
   let usage: Usage | null = null;
   let finishReason: string | null = null;
-  const clean = (text: string) => redact(cleanText(text), secrets);
+  const clean = (text: string) => redactKeys(cleanText(text), secrets);
   // The answer's text too, not only errors: an upstream may echo a key, split across chunks.
   const redactor = new StreamRedactor(secrets);
   /** Upstream words (a detail, a cause) can echo a key: every text param is cleaned too. */

@@ -4,6 +4,47 @@ import { configuredKeys, redactingLog, redactKeys, StreamRedactor } from './key-
 
 const KEY = 'gsk_SECRETO1234567890abcdef';
 
+/** How an upstream may re-encode text that holds a key, each with the decoder that undoes it. */
+const ENCODINGS: Record<string, { encode: (t: string) => string; decode: (t: string) => string }> =
+  {
+    percent: {
+      encode: (t) => [...Buffer.from(t)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join(''),
+      decode: (t) =>
+        Buffer.from(
+          t.replace(/%([0-9a-f]{2})/gi, (_, h) => String.fromCharCode(Number.parseInt(h, 16))),
+          'latin1',
+        ).toString(),
+    },
+    percentUpper: {
+      encode: (t) =>
+        [...Buffer.from(t)]
+          .map((b) => `%${b.toString(16).padStart(2, '0').toUpperCase()}`)
+          .join(''),
+      decode: (t) => ENCODINGS.percent!.decode(t),
+    },
+    uriComponent: { encode: encodeURIComponent, decode: (t) => ENCODINGS.percent!.decode(t) },
+    base64: {
+      encode: (t) => Buffer.from(t).toString('base64'),
+      decode: (t) => Buffer.from(t, 'base64').toString('latin1'),
+    },
+    base64url: {
+      encode: (t) => Buffer.from(t).toString('base64url'),
+      decode: (t) => Buffer.from(t, 'base64url').toString('latin1'),
+    },
+    reversed: {
+      encode: (t) => [...t].reverse().join(''),
+      decode: (t) => [...t].reverse().join(''),
+    },
+    hex: {
+      encode: (t) => Buffer.from(t).toString('hex'),
+      decode: (t) => Buffer.from(t.replace(/[^0-9a-f]/gi, ''), 'hex').toString('latin1'),
+    },
+  };
+
+/** Keys as providers issue them: letters, digits and a few marks, 16 to 64 long. */
+const KEY_CHARS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.'];
+const anyKey = fc.string({ unit: fc.constantFrom(...KEY_CHARS), minLength: 16, maxLength: 64 });
+
 /** Feeds `pieces` through a redactor and returns everything it let out. */
 function stream(keys: string[], pieces: string[]): string {
   const r = new StreamRedactor(keys);
@@ -77,5 +118,43 @@ describe('key-redaction', () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  it.each(Object.keys(ENCODINGS))('replaces a key an upstream re-encoded as %s', (name) => {
+    const { encode, decode } = ENCODINGS[name]!;
+    const out = redactKeys(`eco: ${encode(`{"authorization":"Bearer ${KEY}"}`)} fin`, [KEY]);
+    expect(out).toContain('***');
+    expect(decode(out)).not.toContain(KEY);
+    expect(decode(out)).not.toContain('SECRETO');
+  });
+
+  it('never lets a random key out in any of those encodings, at any offset, whole or streamed', () => {
+    fc.assert(
+      fc.property(
+        anyKey,
+        fc.constantFrom(...Object.keys(ENCODINGS)),
+        fc.string({ maxLength: 20, unit: 'grapheme' }),
+        fc.string({ maxLength: 20, unit: 'grapheme' }),
+        fc.array(fc.nat({ max: 400 }), { maxLength: 6 }),
+        (key, name, before, after, cuts) => {
+          const { encode, decode } = ENCODINGS[name]!;
+          const text = `upstream: ${encode(`${before}${key}${after}`)} .`;
+          const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+          const pieces = [0, ...points].map((p, i, all) =>
+            text.slice(p, all[i + 1] ?? text.length),
+          );
+          return [redactKeys(text, [key]), stream([key], pieces)].every(
+            (out) => !decode(out).includes(key) && !out.includes(key),
+          );
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('leaves text without a key as it was, encodings of other words included', () => {
+    const text = `hola ${Buffer.from('hola mundo').toString('base64')} %68%6f%6c%61 aloh`;
+    expect(redactKeys(text, [KEY])).toBe(text);
+    expect(stream([KEY], [text.slice(0, 9), text.slice(9)])).toBe(text);
   });
 });

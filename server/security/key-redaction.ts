@@ -1,14 +1,13 @@
 import type { Provider } from '../../harness/schema.ts';
-import { redact } from '../inference/map-upstream-failure.ts';
+import { KEY_MASK, KeyForms } from './key-forms.ts';
 
 /**
  * Keeps API keys out of everything sent to the browser or written to a log, even when an
- * upstream echoes them back. `redact` (map-upstream-failure.ts) is the one replacement.
+ * upstream echoes them back, plain or re-encoded (key-forms.ts lists the spellings).
  */
 
 /** A held-back key prefix at least this long is masked at the end rather than shown. */
 const MASK_PREFIX_CHARS = 8;
-const MASK = '***';
 
 /** The keys the harness's providers read from `env`, longest first (so none hides in another). */
 export function configuredKeys(
@@ -22,9 +21,18 @@ export function configuredKeys(
   return [...new Set(keys)].sort((a, b) => b.length - a.length);
 }
 
-/** Every key in `text` replaced by `***`. */
+/** The spellings of the keys last asked for: the same few keys come with every call. */
+let cached: { id: string; forms: KeyForms } | null = null;
+
+function formsFor(keys: readonly string[]): KeyForms {
+  const id = keys.join('\n');
+  if (cached?.id !== id) cached = { id, forms: new KeyForms(keys) };
+  return cached.forms;
+}
+
+/** Every key in `text`, in any spelling key-forms.ts knows, replaced by `***`. */
 export function redactKeys(text: string, keys: readonly string[]): string {
-  return keys.length === 0 ? text : redact(text, [...keys]);
+  return keys.length === 0 ? text : formsFor(keys).mask(text);
 }
 
 /** `log` with every key `keys()` returns (read at each line: the harness may change) removed. */
@@ -41,18 +49,18 @@ export function redactingLog(
  * the longest tail that could still grow into a key; `end` releases that tail.
  */
 export class StreamRedactor {
-  readonly #keys: string[];
+  readonly #forms: KeyForms;
   #held = '';
 
   constructor(keys: readonly string[]) {
-    this.#keys = keys.filter((k) => k !== '');
+    this.#forms = new KeyForms(keys);
   }
 
   /** What of `piece` (after anything held back) can be sent now, keys replaced. */
   push(piece: string): string {
-    if (this.#keys.length === 0) return piece;
-    const text = redactKeys(this.#held + piece, this.#keys);
-    const hold = this.#keyPrefixAtEnd(text);
+    if (this.#forms.empty) return piece;
+    const text = this.#forms.mask(this.#held + piece);
+    const hold = this.#forms.heldTail(text);
     this.#held = text.slice(text.length - hold);
     return text.slice(0, text.length - hold);
   }
@@ -61,20 +69,6 @@ export class StreamRedactor {
   end(): string {
     const rest = this.#held;
     this.#held = '';
-    return rest.length >= MASK_PREFIX_CHARS ? MASK : rest;
-  }
-
-  /** Length of the longest suffix of `text` that is a proper prefix of some key. */
-  #keyPrefixAtEnd(text: string): number {
-    let best = 0;
-    for (const key of this.#keys) {
-      for (let n = Math.min(key.length - 1, text.length); n > best; n--) {
-        if (text.endsWith(key.slice(0, n))) {
-          best = n;
-          break;
-        }
-      }
-    }
-    return best;
+    return rest.length >= MASK_PREFIX_CHARS ? KEY_MASK : rest;
   }
 }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
@@ -59,8 +59,12 @@ describe('audit health', () => {
     expect(JSON.parse(lines[0]!)).toMatchObject({ id: p.id, path: '03_Proyectos/nueva.md' });
   });
 
-  it('calls a folder or a dangling symlink in the log’s place not writable', async () => {
+  it('calls a folder, a dangling symlink or a hard link in the log’s place not writable', async () => {
     const { status } = await setup();
+    await writeFile(path.join(outside, 'ajeno.jsonl'), '');
+    await link(path.join(outside, 'ajeno.jsonl'), logAbs());
+    expect((await status()).writable).toBe(false);
+    await unlink(logAbs());
     await mkdir(logAbs());
     expect((await status()).writable).toBe(false);
     await rm(logAbs(), { recursive: true });

@@ -23,8 +23,9 @@ export class AuditHealth {
 
   /**
    * True when a line could be appended now: the log resolves inside the vault through the
-   * path module (no symlink out, none dangling), is a regular file (appendLine refuses a
-   * symlink) the server may write, or is missing under a folder it may write in.
+   * path module (no symlink out, none dangling), is a regular file with one name (appendLine
+   * refuses a symlink or a hard link) the server may write, or is missing under a folder it
+   * may write in.
    */
   async writable(): Promise<boolean> {
     try {
@@ -34,7 +35,8 @@ export class AuditHealth {
         throw err;
       });
       if (st) {
-        if (!st.isFile()) return false;
+        // appendLine refuses a file with other hard links: the log could not take the line.
+        if (!st.isFile() || st.nlink > 1) return false;
         await access(abs, constants.W_OK);
         return true;
       }

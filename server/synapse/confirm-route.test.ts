@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { link, mkdtemp, readdir, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AUDIT_LOG_PATH } from '../../common/synapse-schemas.ts';
+import {
+  AUDIT_LOG_PATH,
+  ProposalsAnswerSchema,
+  SYNAPSE_LOG_PATH,
+} from '../../common/synapse-schemas.ts';
 import { apiClient, errorCode } from '../testing/proposals-client.ts';
 import { buildTestApp, HOST, type TestApp } from '../testing/test-app.ts';
 import { snapshot } from '../testing/vault-snapshot.ts';
@@ -159,6 +163,41 @@ describe('confirm route', () => {
         expect([res.status, await errorCode(res)]).toEqual([400, 'invalid_path']);
       });
       expect(await readdir(outside)).toEqual([]);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a file with another hard link, at proposal and when it appears before confirm', async () => {
+    const api = await setup();
+    const outside = await mkdtemp(path.join(tmpdir(), 'soma-fuera-'));
+    const reason = async (res: Response) => {
+      const body = (await res.json()) as { error: { code: string; params?: { reason?: string } } };
+      return [res.status, body.error.code, body.error.params?.reason];
+    };
+    try {
+      await link(abs('03_Proyectos/a.md'), abs('03_Proyectos/gemela.md'));
+      await unchanged(async () => {
+        for (const route of ['/write', '/append']) {
+          const res = await api.post(route, { path: '03_Proyectos/gemela.md', content: 'x' });
+          expect(await reason(res), route).toEqual([400, 'invalid_path', 'hard_link']);
+        }
+      });
+      // A synapse appends to the log: a log swapped for a link to a file outside is refused.
+      const res = await api.post('/synapses', { answer: 'Ver [[b]].' });
+      const [synapse] = ProposalsAnswerSchema.parse(await res.json()).proposals;
+      const secret = path.join(outside, 'secreto.txt');
+      await writeFile(secret, 'ajeno\n');
+      await unlink(abs(SYNAPSE_LOG_PATH)).catch(() => {});
+      await link(secret, abs(SYNAPSE_LOG_PATH));
+      await unchanged(async () => {
+        expect(await reason(await api.confirm(synapse!))).toEqual([
+          400,
+          'invalid_path',
+          'hard_link',
+        ]);
+      });
+      expect(await readFile(secret, 'utf8')).toBe('ajeno\n');
     } finally {
       await rm(outside, { recursive: true, force: true });
     }

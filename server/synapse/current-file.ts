@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { invalidPath, resolveInVault } from '../vault/vault-path.ts';
+import { assertSingleLink, invalidPath, resolveInVault } from '../vault/vault-path.ts';
 
 /** A vault path's file as it is now on disk. */
 export type CurrentFile =
@@ -13,7 +13,8 @@ export function sha256Hex(data: string | Buffer): string {
 
 /**
  * Reads the file at `input` through the vault's path module (400 invalid_path for
- * anything it refuses). A folder at that path is refused too: no file can go there.
+ * anything it refuses). A folder at that path is refused too: no file can go there; so is
+ * a file with other hard links, which no write may reach.
  */
 export async function readCurrent(root: string, input: string): Promise<CurrentFile> {
   const { rel, abs } = await resolveInVault(root, input);
@@ -29,6 +30,7 @@ export async function readCurrent(root: string, input: string): Promise<CurrentF
   if (!info.isFile()) {
     invalidPath('not_a_file', `«${rel}» no es un archivo`, { path: rel });
   }
+  assertSingleLink(rel, info);
   const bytes = await readFile(abs);
   return { rel, exists: true, text: bytes.toString('utf8'), hash: sha256Hex(bytes) };
 }

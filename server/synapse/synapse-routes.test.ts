@@ -154,6 +154,18 @@ describe('synapse routes', () => {
     expect(names.filter((n) => n.normalize('NFC') === 'Sueño de mayo.md')).toHaveLength(1);
   });
 
+  it('refuses a path with a lone surrogate in the JSON body, naming why, and writes nothing', async () => {
+    const api = await setup();
+    const before = await snapshot(ctx.vault.root);
+    // JSON.stringify escapes the lone half as `\ud800`, as a hostile client would send it.
+    const res = await api.post('/write', { path: 'notas/\ud800x.md', content: 'x' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      error: { code: 'invalid_path', params: { reason: 'lone_surrogate' } },
+    });
+    expect(await snapshot(ctx.vault.root)).toEqual(before);
+  });
+
   it("refuses to reject another session's proposal", async () => {
     const api = await setup();
     const other = apiClient(ctx, await ctx.login());

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -55,6 +55,26 @@ describe('vault-writer', () => {
     }
     expect(await readdir(outside)).toEqual([]);
     expect((await readdir(root)).sort()).toEqual(['colgante.md', 'enlace']);
+  });
+
+  it('refuses a file with another hard link, inside or outside the vault, and leaves both names', async () => {
+    const outside = path.join(base, 'fuera.txt');
+    await writeFile(outside, 'ajeno\n');
+    await link(outside, path.join(root, 'log.txt'));
+    await writeFile(path.join(root, 'a.md'), 'A\n');
+    await link(path.join(root, 'a.md'), path.join(root, 'gemela.md'));
+    for (const rel of ['log.txt', 'a.md', 'gemela.md']) {
+      for (const write of [() => writeAtomic(root, rel, 'x'), () => appendLine(root, rel, 'x')]) {
+        await expect(write(), rel).rejects.toMatchObject({
+          code: 'invalid_path',
+          params: { reason: 'hard_link', path: rel },
+        });
+      }
+    }
+    expect(await readFile(outside, 'utf8')).toBe('ajeno\n');
+    expect(await readFile(path.join(root, 'log.txt'), 'utf8')).toBe('ajeno\n');
+    expect(await readFile(path.join(root, 'gemela.md'), 'utf8')).toBe('A\n');
+    expect((await readdir(root)).sort()).toEqual(['a.md', 'gemela.md', 'log.txt']);
   });
 
   it('appends whole lines and refuses text that spans lines', async () => {

@@ -1,13 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { assertRealPathInside, isHiddenName, resolveInVault } from '../vault/vault-path.ts';
+import {
+  assertRealPathInside,
+  assertSingleLink,
+  isHiddenName,
+  resolveInVault,
+} from '../vault/vault-path.ts';
 
 /**
  * THE ONLY module that writes to the vault, and only the confirm route imports it
  * (vault-writer-imports.test.ts enforces both). Every path goes through the vault's
- * path module: hidden names, traversal and symlinks leading out are refused.
+ * path module: hidden names, traversal and symlinks leading out are refused, and so is
+ * a file with other hard links (its other names would change too).
  */
 
 /** Prefix of temp files: hidden, so Obsidian, the vault walker and the watcher ignore them. */
@@ -79,6 +85,8 @@ export async function writeAtomic(root: string, rel: string, content: string): P
     }
     // The folder may have been swapped for a symlink meanwhile: check again just before.
     await assertRealPathInside(root, target.abs);
+    const old = await lstat(target.abs).catch(() => null);
+    if (old) assertSingleLink(target.rel, old);
     await rename(tmp, target.abs);
   } catch (err) {
     await unlink(tmp).catch(() => {});
@@ -90,7 +98,8 @@ export async function writeAtomic(root: string, rel: string, content: string): P
 
 /**
  * Appends `line` (a newline is added) to the file at `rel`, creating it if missing.
- * O_APPEND keeps concurrent lines whole; O_NOFOLLOW refuses a symlink as the file itself.
+ * O_APPEND keeps concurrent lines whole; O_NOFOLLOW refuses a symlink as the file itself,
+ * and a file with other hard links is refused before a byte is written.
  */
 export async function appendLine(root: string, rel: string, line: string): Promise<Written> {
   if (line.includes('\n') || line.includes('\r')) throw new Error('appendLine: one line only');
@@ -100,6 +109,8 @@ export async function appendLine(root: string, rel: string, line: string): Promi
   const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
   const handle = await open(target.abs, flags, 0o644);
   try {
+    // Checked on the open file, so a link made after any earlier check is seen too.
+    assertSingleLink(target.rel, await handle.stat());
     await handle.write(data);
     await handle.sync();
   } finally {

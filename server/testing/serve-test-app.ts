@@ -65,9 +65,10 @@ export async function serveTestApp(
     clientKey: () => 'test',
   });
   const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () =>
-      resolve(s as Server),
-    );
+    // Tagged as main tags its loopback listener: the terminal's token counts only there.
+    const fetch = (req: Request, env: object) =>
+      app.fetch(req, { ...env, somaListener: 'loopback' });
+    const s = serve({ fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s as Server));
   });
   port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;

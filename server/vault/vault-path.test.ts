@@ -93,6 +93,12 @@ const REJECTED: string[] = [
   '%ED%A0%80',
   '%2541',
   '50% menos %252e.md',
+  // A lone UTF-16 surrogate (JSON allows `"\ud800"`) has no UTF-8 spelling: the disk would get U+FFFD.
+  'notas/\ud800x.md',
+  '\udc00.md',
+  'a/b\ud83c',
+  '\udf89\ud83c.md',
+  '%41\ud800',
   `${'a/'.repeat(512)}b`,
   'x'.repeat(256),
   'ñ'.repeat(128),
@@ -133,6 +139,17 @@ describe('vault-path', () => {
   it.each(WRITE_REFUSED.map((s) => [s]))('refuses %j as the name of a write', (input) => {
     expect(() => normalizeVaultPath(input, { forWrite: true })).toThrow(ApiError);
     expect(() => normalizeVaultPath(input)).not.toThrow();
+  });
+
+  it('names a lone surrogate as its own reason, and keeps a paired one (an emoji)', () => {
+    expect(() => normalizeVaultPath('notas/\ud800x.md')).toThrow(
+      expect.objectContaining({
+        status: 400,
+        code: 'invalid_path',
+        params: { reason: 'lone_surrogate' },
+      }),
+    );
+    expect(normalizeVaultPath('notas/\ud83c\udf89.md')).toBe('notas/🎉.md');
   });
 
   it('treats a decomposed name as equal to the precomposed one', () => {
@@ -229,6 +246,40 @@ describe('vault-path properties', () => {
           return true;
         }
         return normalizeVaultPath(out) === out;
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuses any path holding a lone surrogate, wherever it sits', () => {
+    const lone = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
+    fc.assert(
+      fc.property(fc.string(), lone, fc.string(), (before, surrogate, after) => {
+        // Only a surrogate left unpaired by its neighbours counts as lone.
+        const input = `${before.replace(/\p{Cs}/gu, '')}${surrogate}x${after.replace(/\p{Cs}/gu, '')}`;
+        try {
+          normalizeVaultPath(input);
+          return false;
+        } catch (err) {
+          return err instanceof ApiError && err.code === 'invalid_path';
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('returns well-formed Unicode for any input, halves of pairs included', () => {
+    const half = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
+    const mixed = fc
+      .array(fc.oneof(half, fc.constantFrom('🎉', 'a', '/', 'ñ', '%41')))
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: 'binary' }), mixed, pathLike), (input) => {
+        try {
+          return !/\p{Cs}/u.test(normalizeVaultPath(input));
+        } catch (err) {
+          return err instanceof ApiError && err.code === 'invalid_path';
+        }
       }),
       { numRuns: 2000 },
     );

@@ -15,6 +15,12 @@ const MAX_SEGMENT_BYTES = 255;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
 const CONTROL_RE = /[\u0000-\u001f\u007f]/;
+/**
+ * Half of a UTF-16 surrogate pair with no other half (JSON allows `"\ud800"`). It has no
+ * UTF-8 spelling, so the file system would store U+FFFD: the write would land under
+ * another name than the one shown and signed.
+ */
+const LONE_SURROGATE_RE = /\p{Cs}/u;
 /** One percent escape; any left after the one decode means double encoding. */
 const ESCAPE_RE = /%[0-9a-f]{2}/i;
 /** A run of escapes, decoded together so a multi-byte character stays whole. */
@@ -29,6 +35,7 @@ const DRIVE_RE = /^[a-z]:/i;
 /** Why a path was refused: the PWA words each as `error.invalid_path.<reason>`. */
 export type InvalidPathReason =
   | 'not_text'
+  | 'lone_surrogate'
   | 'bad_escape'
   | 'reserved_char'
   | 'too_long'
@@ -43,6 +50,7 @@ export type InvalidPathReason =
   | 'symlink_escape'
   | 'symlink_loop'
   | 'broken_symlink'
+  | 'hard_link'
   | 'no_file_name'
   | 'not_writable_type'
   | 'soma_log'
@@ -114,6 +122,8 @@ export interface VaultPathOptions {
 export function normalizeVaultPath(input: string, opts: VaultPathOptions = {}): string {
   if (typeof input !== 'string') invalidPath('not_text', 'no es texto');
   if (input.length > MAX_PATH_CHARS * 4) invalidPath('too_long', 'demasiado larga');
+  if (LONE_SURROGATE_RE.test(input))
+    invalidPath('lone_surrogate', 'contiene un carácter Unicode incompleto (un sustituto suelto)');
   let p = decodeEscapesOnce(input);
   if (CONTROL_RE.test(p)) invalidPath('control_chars', 'contiene caracteres de control');
   p = p.normalize('NFC').replaceAll('\\', '/');
@@ -202,6 +212,16 @@ export async function assertRealPathInside(root: string, abs: string): Promise<b
     if (parent === probe) return false;
     probe = parent;
   }
+}
+
+/**
+ * Refuses to write to a file that has other names (`nlink > 1`): an append would land in
+ * the other name too, which may lie outside the vault or be another note, as a symlink
+ * would. Called with the file's stat at proposal and again by the writer.
+ */
+export function assertSingleLink(rel: string, st: { nlink: number }): void {
+  if (st.nlink > 1)
+    invalidPath('hard_link', `«${rel}» tiene otros nombres (enlaces duros)`, { path: rel });
 }
 
 /**

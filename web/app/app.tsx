@@ -1,5 +1,4 @@
 import { ErrorBoundary, lazy, Match, Show, Switch } from 'solid-js';
-import { browserOnline } from '../offline/network-status.ts';
 import { LoginRequired } from '../session/login-required.tsx';
 import { ErrorBanner } from '../ui/error-banner.tsx';
 import { FatalError } from '../ui/fatal-error.tsx';
@@ -36,9 +35,8 @@ function Screen() {
     const current = route();
     return current.name === 'search' ? current : null;
   };
-  // No network and no session answer yet: what this device saved can still be read.
-  const offline = () =>
-    stores.session.status() === 'checking' && (!browserOnline() || stores.connection.serverDown());
+  // The server does not answer and no session answer came: what this device saved can be read.
+  const offline = () => stores.session.status() === 'checking' && stores.connection.serverDown();
   return (
     <Switch>
       <Match when={location.pathname === '/pair'}>

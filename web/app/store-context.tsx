@@ -2,6 +2,7 @@ import { createContext, type JSX, onCleanup, useContext } from 'solid-js';
 import { createChatStore } from '../chat/chat-store.ts';
 import { createEmbeddingsStore } from '../embeddings/embeddings-store.ts';
 import { createI18nStore } from '../i18n/i18n-store.ts';
+import { pingServer } from '../lib/api.ts';
 import { isSessionError } from '../lib/api-error.ts';
 import { createProposalsStore } from '../proposals/proposals-store.ts';
 import { createSearchStore } from '../search/search-store.ts';
@@ -55,7 +56,15 @@ function createStores() {
     await Promise.all([vault.start(), chat.start()]);
     await vault.reloadNote();
   };
-  const connection = createConnectionStore(reloadAll);
+  const connection = createConnectionStore(reloadAll, pingServer);
+  // The browser's word on the network is a hint to ask the server, never the answer.
+  const askServer = () => void connection.check();
+  window.addEventListener('online', askServer);
+  window.addEventListener('offline', askServer);
+  onCleanup(() => {
+    window.removeEventListener('online', askServer);
+    window.removeEventListener('offline', askServer);
+  });
 
   /** First load: pair with a start-up link if there is one, then load the vault. */
   const start = async () => {

@@ -594,6 +594,8 @@ export const en = {
   'error.no_search_provider.missing_key':
     'Web search uses {provider} ({model}) and the environment variable {env} is not set. Meanwhile you can attach a specific page with /extract URL.',
   'error.invalid_path.not_text': 'Invalid path: it is not text.',
+  'error.invalid_path.lone_surrogate':
+    'Invalid path: it has an incomplete Unicode character (a lone surrogate).',
   'error.invalid_path.bad_escape': 'Invalid path: it has a % escape that is not valid UTF-8.',
   'error.invalid_path.reserved_char':
     'Invalid path: «{name}» has a character Obsidian does not allow in names (* " < > : | ?).',
@@ -608,6 +610,8 @@ export const en = {
   'error.invalid_path.name_too_long': 'Invalid path: name too long.',
   'error.invalid_path.symlink_escape': 'Invalid path: it leaves the vault through a symbolic link.',
   'error.invalid_path.symlink_loop': 'Invalid path: a loop of symbolic links.',
+  'error.invalid_path.hard_link':
+    'Invalid path: «{path}» has other names (hard links); SOMA does not write to it.',
   'error.invalid_path.broken_symlink': 'Invalid path: a broken symbolic link.',
   'error.invalid_path.no_file_name': 'Invalid path: the file name is missing.',
   'error.invalid_path.not_writable_type': 'Invalid path: only .md or .txt notes are written.',

@@ -602,6 +602,8 @@ export const es = {
   'error.no_search_provider.missing_key':
     'La búsqueda web usa {provider} ({model}) y falta la variable de entorno {env}. Mientras tanto, puedes adjuntar una página concreta con /extraer URL.',
   'error.invalid_path.not_text': 'Ruta no válida: no es texto.',
+  'error.invalid_path.lone_surrogate':
+    'Ruta no válida: contiene un carácter Unicode incompleto (un sustituto suelto).',
   'error.invalid_path.bad_escape':
     'Ruta no válida: tiene una codificación % que no es UTF-8 válido.',
   'error.invalid_path.reserved_char':
@@ -620,6 +622,8 @@ export const es = {
   'error.invalid_path.symlink_escape':
     'Ruta no válida: sale de la bóveda a través de un enlace simbólico.',
   'error.invalid_path.symlink_loop': 'Ruta no válida: bucle de enlaces simbólicos.',
+  'error.invalid_path.hard_link':
+    'Ruta no válida: «{path}» tiene otros nombres (enlaces duros); SOMA no escribe en él.',
   'error.invalid_path.broken_symlink': 'Ruta no válida: enlace simbólico roto.',
   'error.invalid_path.no_file_name': 'Ruta no válida: falta el nombre del archivo.',
   'error.invalid_path.not_writable_type': 'Ruta no válida: solo se escriben notas .md o .txt.',

@@ -116,6 +116,22 @@ export async function getSession(): Promise<SessionInfo> {
   return (await request(SessionAnswerSchema, '/api/session')).session;
 }
 
+/**
+ * Whether the server answers at all: any HTTP answer will do (a 401 too). Fails with a
+ * `network` ApiError when nothing answers, which is what «sin conexión» means here.
+ */
+export async function pingServer(): Promise<void> {
+  try {
+    await fetch('/api/session', {
+      credentials: 'same-origin',
+      cache: 'no-store',
+      signal: timeoutSignal() ?? null,
+    });
+  } catch (cause) {
+    throw new ApiError('network', cause instanceof Error ? cause.message : String(cause), 0);
+  }
+}
+
 export function getStatus(): Promise<Status> {
   return request(StatusSchema, '/api/status');
 }

@@ -1,8 +1,11 @@
 import { onCleanup, Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
-import { browserOnline, listenServedFromCache } from './network-status.ts';
+import { listenServedFromCache } from './network-status.ts';
 
-/** Says what works without the server (reading) and what does not (chat, proposals). */
+/**
+ * While the server does not answer: what works without it (reading) and what does not
+ * (chat, proposals), that it is tried again on its own, and a way to try now.
+ */
 export function OfflineBanner() {
   const stores = useStores();
   const t = stores.i18n.t;
@@ -10,10 +13,21 @@ export function OfflineBanner() {
   listenServedFromCache((error) => stores.connection.report(error));
   onCleanup(() => listenServedFromCache(null));
   return (
-    <Show when={!browserOnline() || stores.connection.serverDown()}>
-      <p class="notice notice-warning offline-banner" role="status" data-testid="offline-banner">
-        {t('offline.banner')}
-      </p>
+    <Show when={stores.connection.serverDown()}>
+      <div class="notice notice-warning offline-notice" role="status">
+        <p data-testid="offline-banner">{t('offline.banner')}</p>
+        <p class="offline-retry">
+          <span class="error-banner-hint">{t('banner.autoRetry')}</span>
+          <button
+            type="button"
+            class="button"
+            disabled={stores.connection.retrying()}
+            onClick={() => void stores.connection.retry()}
+          >
+            {t('banner.retry')}
+          </button>
+        </p>
+      </div>
     </Show>
   );
 }

@@ -2,21 +2,18 @@ import { Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import { describeError } from '../i18n/describe-error.ts';
 
-/** The app-wide problem in words, with a retry button (and an automatic retry when the server is down). */
+/**
+ * The app-wide problem in words, with a retry button. A server that does not answer is
+ * the offline notice's to say (offline-banner.tsx, offline-home.tsx): said once, not twice.
+ */
 export function ErrorBanner() {
   const stores = useStores();
   const t = stores.i18n.t;
   return (
-    <Show when={stores.connection.error()}>
+    <Show when={!stores.connection.serverDown() && stores.connection.error()}>
       {(error) => (
         <div class="error-banner" role="alert" data-testid="error-banner">
-          <p class="error-banner-text">
-            {describeError(error(), t)}
-            <Show when={stores.connection.serverDown()}>
-              {' '}
-              <span class="error-banner-hint">{t('banner.autoRetry')}</span>
-            </Show>
-          </p>
+          <p class="error-banner-text">{describeError(error(), t)}</p>
           <div class="error-banner-actions">
             <button
               type="button"

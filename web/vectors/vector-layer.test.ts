@@ -288,4 +288,28 @@ describe('the vector layer', () => {
     expect(reasonOf(new ApiError('consent_required', 'no', 403))).toBe('consent');
     expect(reasonOf(new ApiError('embed_failed', 'no', 502))).toBe('failed');
   });
+
+  it('tells the page when a status read changes why search is lexical, and only then', async () => {
+    // A reload's first search, answered before the worker read the status, told no reason.
+    let current = status({ enabled: false, state: 'paused' });
+    const onChanged = vi.fn();
+    const layer = createVectorLayer({
+      getStatus: async () => current,
+      embedQuery: async () => {
+        throw new Error('no');
+      },
+      onChanged,
+      ...fakeServer([page('g1', 0, [])]),
+    });
+    expect(layer.plan('coche')).toEqual({ kind: 'lexical', reason: null });
+    await layer.sync();
+    expect(layer.plan('coche')).toEqual({ kind: 'lexical', reason: 'paused' });
+    expect(onChanged).toHaveBeenCalledTimes(1);
+    await layer.sync();
+    expect(onChanged).toHaveBeenCalledTimes(1);
+    current = status({ consent: 'needed', state: 'waiting_consent' });
+    await layer.sync();
+    expect(layer.plan('coche')).toEqual({ kind: 'lexical', reason: 'consent' });
+    expect(onChanged).toHaveBeenCalledTimes(2);
+  });
 });

@@ -25,7 +25,10 @@ export interface VectorLayerDeps {
   getStatus(): Promise<EmbedStatus>;
   getVectors(since: number, generation: string, limit: number): Promise<VectorsDelta>;
   embedQuery(text: string): Promise<EmbedQueryResponse>;
-  /** Vectors were added or dropped: results on screen may rank differently now. */
+  /**
+   * Vectors were added or dropped, or the reason a search stays lexical changed: results
+   * on screen may rank or read differently now.
+   */
   onChanged?: () => void;
   pollMs?: number;
 }
@@ -84,22 +87,24 @@ export function createVectorLayer(deps: VectorLayerDeps) {
 
   const syncOnce = async () => {
     await loading.catch(() => undefined); // a sync applies its pages over what was loaded
+    const reasonBefore = blocked()?.reason;
     try {
       status = await deps.getStatus();
     } catch {
       return; // Offline: the held vectors stay; the query call will say so.
     }
     if (status.hybrid) hybrid = status.hybrid;
+    let received = 0;
     try {
-      const received = await syncVectors(status, { getVectors: deps.getVectors, onChange: apply });
-      if (received > 0) {
-        index?.fit();
-        deps.onChanged?.();
-      }
-      generation = (await loadVectorSync())?.generation ?? generation;
+      received = await syncVectors(status, { getVectors: deps.getVectors, onChange: apply });
+      if (received > 0) index?.fit();
     } catch {
       // A failed page is asked again on the next sync; what was stored stays.
     }
+    // New vectors rank differently; and a search answered before this read (the first one
+    // after a reload, on a busy machine) told no reason or an old one for being lexical.
+    if (received > 0 || blocked()?.reason !== reasonBefore) deps.onChanged?.();
+    generation = (await loadVectorSync().catch(() => null))?.generation ?? generation;
     clearTimeout(pollTimer);
     if (status.state === 'embedding') pollTimer = setTimeout(sync, deps.pollMs ?? VECTOR_POLL_MS);
   };
