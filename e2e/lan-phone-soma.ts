@@ -26,7 +26,14 @@ export async function startLanSoma(notes: Record<string, string>): Promise<LanSo
     await mkdir(dirname(join(vault, path)), { recursive: true });
     await writeFile(join(vault, path), content);
   }
-  const args = ['dist/server/main.js', '--vault', vault, '--config-dir', join(base, 'config')];
+  const args = [
+    'dist/server/main.js',
+    '--vault',
+    vault,
+    '--create-vault',
+    '--config-dir',
+    join(base, 'config'),
+  ];
   args.push(
     '--port',
     '0',

@@ -69,6 +69,7 @@ export async function startSoma(
         'dist/server/main.js',
         '--vault',
         vault,
+        '--create-vault',
         '--config-dir',
         configDir,
         '--harness',

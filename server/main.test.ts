@@ -73,8 +73,27 @@ describe('main', () => {
     expect(out).toContain('$.history.turns');
   });
 
+  it('refuses a vault path that does not exist without a terminal to ask, creating nothing', async () => {
+    const vault = join(base, 'notsa');
+    const { code, out } = await start(['--vault', vault, '--config-dir', join(base, 'c')]).exit;
+    expect(code).toBe(1);
+    expect(out).toContain(`la bóveda ${vault} no existe`);
+    expect(out).toContain('--create-vault');
+    expect(out).toContain(`mkdir -p ${vault}`);
+    expect(existsSync(vault)).toBe(false);
+  });
+
+  it('says so in words when the vault path is a file', async () => {
+    const file = join(base, 'nota.md');
+    await writeFile(file, '# Nota');
+    const { code, out } = await start(['--vault', file, '--config-dir', join(base, 'c')]).exit;
+    expect(code).toBe(1);
+    expect(out).toContain(`${file} es un archivo, no una carpeta`);
+    expect(out).not.toContain('ENOTDIR');
+  });
+
   it('creates the vault where it is told, prints a one-time link, and keeps sessions across a restart', async () => {
-    const args = ['--vault', join(base, 'v'), '--config-dir', join(base, 'c')];
+    const args = ['--vault', join(base, 'v'), '--config-dir', join(base, 'c'), '--create-vault'];
     const first = start(args);
     const link = new URL(await first.link);
     expect(existsSync(join(base, 'v', '04_Sueños'))).toBe(true);
@@ -117,7 +136,7 @@ describe('main', () => {
     const harness = JSON.parse(await readFile('harness/soma.json', 'utf8'));
     harness.embeddings = { embedder: { kind: 'test', dimensions: 32 } };
     await writeFile(join(base, 'soma.json'), JSON.stringify(harness));
-    const args = ['--vault', join(base, 'v'), '--config-dir', join(base, 'c')];
+    const args = ['--vault', join(base, 'v'), '--config-dir', join(base, 'c'), '--create-vault'];
     args.push('--harness', join(base, 'soma.json'));
     /** Logs in and returns a reader of /api/embeddings/status. */
     const statusReader = async (s: Started) => {
