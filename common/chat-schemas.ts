@@ -160,6 +160,18 @@ export const SentPartSchema = z.lazy(() =>
     chars: z.int().check(z.nonnegative()),
     /** noteList: names listed; project: notes; rules: rules. */
     count: z.optional(z.int().check(z.nonnegative())),
+    /**
+     * noteList: how the names sent were chosen — linked from the chosen notes, sharing words
+     * with the message or their names, the rest newest first — and how many were left out.
+     */
+    listing: z.optional(
+      z.object({
+        linked: z.int().check(z.nonnegative()),
+        matched: z.int().check(z.nonnegative()),
+        recent: z.int().check(z.nonnegative()),
+        omitted: z.int().check(z.nonnegative()),
+      }),
+    ),
     /** The exact text, for the parts the user cannot see elsewhere (not history or message). */
     text: z.optional(z.string()),
   }),

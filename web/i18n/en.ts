@@ -213,6 +213,8 @@ export const en = {
   'part.profile': 'Profile {label}',
   'part.synapse': 'Synapse instruction',
   'part.noteList': 'Note list ({count} names)',
+  'part.noteListChosen':
+    'Note list ({count} names: {linked} linked from the chosen notes, {matched} sharing words with the message or the chosen notes, {recent} recent; {omitted} not sent)',
   'part.userContext': 'User context',
   'part.project': 'Project {label}',
   'part.recall': 'Session memory: {label}',

@@ -216,6 +216,8 @@ export const es = {
   'part.profile': 'Perfil {label}',
   'part.synapse': 'Instrucción de sinapsis',
   'part.noteList': 'Lista de notas ({count} nombres)',
+  'part.noteListChosen':
+    'Lista de notas ({count} nombres: {linked} enlazados desde lo elegido, {matched} por palabras del mensaje o de lo elegido, {recent} recientes; {omitted} sin enviar)',
   'part.userContext': 'Contexto de usuario',
   'part.project': 'Proyecto {label}',
   'part.recall': 'Memoria de sesión: {label}',
