@@ -148,6 +148,8 @@ export const SentPartSchema = z.lazy(() =>
       'recall',
       'history',
       'message',
+      /** The harness's instruction sent instead of a message (/resumir, /cerrar); label: the mode. */
+      'instruction',
       'attachmentsIntro',
       'attachment',
     ]),

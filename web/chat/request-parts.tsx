@@ -32,6 +32,11 @@ export function RequestParts(props: { parts: SentPart[]; contextTokens: number |
         omitted: n(omitted),
       });
     }
+    if (p.part === 'instruction') {
+      const command =
+        p.label === 'closing' ? 'part.instruction.closing' : 'part.instruction.summary';
+      return t('part.instruction', { label: t(command) });
+    }
     const key: MessageKey = p.part === 'history' ? history : `part.${p.part}`;
     return t(key, { label: p.label, count: n(p.count ?? 0) });
   };
