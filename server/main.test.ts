@@ -83,6 +83,47 @@ describe('main', () => {
     expect(existsSync(vault)).toBe(false);
   });
 
+  it.skipIf(!existsSync('/usr/bin/script'))(
+    'asks on a terminal before creating a typed vault path, and creates it only on a yes',
+    async () => {
+      /** Runs SOMA under a pseudo-terminal (util-linux `script`), answering the question. */
+      const onTerminal = (vault: string, answer: string) => {
+        const line = [TSX, 'server/main.ts', '--port', '0', '--no-open', '--vault', vault]
+          .concat(['--config-dir', join(base, 'c')])
+          .map((a) => `'${a}'`)
+          .join(' ');
+        const child = spawn('/usr/bin/script', ['-qec', line, '/dev/null'], {
+          stdio: ['pipe', 'pipe', 'pipe'],
+          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CI: '1' },
+        });
+        let out = '';
+        let answered = false;
+        const done = new Promise<string>((resolve) => {
+          const onData = (d: Buffer) => {
+            out += d;
+            if (!answered && out.includes('[s/N]')) {
+              answered = true;
+              child.stdin?.write(`${answer}\n`);
+            }
+            if (/#login=/.test(out)) child.kill('SIGTERM');
+          };
+          child.stdout?.on('data', onData);
+          child.stderr?.on('data', onData);
+          child.on('exit', () => resolve(out));
+        });
+        return done;
+      };
+      const no = join(base, 'no');
+      const refused = await onTerminal(no, 'n');
+      expect(refused).toContain(`¿Crear una bóveda nueva en ${no}? [s/N]`);
+      expect(refused).toContain(`la bóveda ${no} no existe`);
+      expect(existsSync(no)).toBe(false);
+      const yes = join(base, 'sí');
+      expect(await onTerminal(yes, 's')).toContain('(nueva)');
+      expect(existsSync(join(yes, '04_Sueños'))).toBe(true);
+    },
+  );
+
   it('says so in words when the vault path is a file', async () => {
     const file = join(base, 'nota.md');
     await writeFile(file, '# Nota');
