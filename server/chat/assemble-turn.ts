@@ -75,8 +75,8 @@ export interface AssembledTurn {
  * Builds the messages of one turn in DESIGN.md's order: one system message holding
  * [system prompt + rules + profile + synapse (+ note listing)] + [user context] + [project]
  * + [last closing], then the last N history turns, then the user message (or, for a summary
- * or a closing, the harness's instruction, shown as a part of its own) with the chosen context. Every sentence comes from the harness; this adds only
- * labels and delimiters. Budget (limits.contextChars) covers history and chosen context:
+ * or a closing, the harness's instruction, shown as a part of its own) with the chosen
+ * context. Every sentence comes from the harness; this adds only labels and delimiters. Budget (limits.contextChars) covers history and chosen context:
  * the oldest turns go first, then the largest blocks are cut, each cut marked and reported.
  */
 export function assembleTurn(input: TurnInput): AssembledTurn {
