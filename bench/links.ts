@@ -16,6 +16,7 @@ import {
 } from '../server/testing/fake-upstream/fake-upstream.ts';
 import { Vault } from '../server/vault/vault.ts';
 import { ensureVault } from '../server/vault/vault-init.ts';
+import { benchLinks10k } from './links-10k.ts';
 import { type BenchResult, round2 } from './results.ts';
 
 const HOST = '127.0.0.1:4317';
@@ -57,7 +58,7 @@ const INVENTED_TAILS = [
 ];
 
 /** A small deterministic hash, so every run proposes the same links. */
-function hash(text: string): number {
+export function hash(text: string): number {
   let h = 2166136261;
   for (const ch of text) h = Math.imul(h ^ (ch.codePointAt(0) ?? 0), 16777619) >>> 0;
   return h;
@@ -67,19 +68,21 @@ const noteNames = Array.from({ length: HEADS.length * TAILS.length }, (_, i) => 
   return `${HEADS[i % HEADS.length]} ${TAILS[Math.floor(i / HEADS.length)]}`;
 }).slice(0, NOTES);
 
+/** The names a request's system prompt lists (none when it has no listing). */
+export function listedNames(req: RecordedRequest, listingPrompt: string): string[] {
+  const body = req.body as { messages: { role: string; content: string }[] };
+  const system = body.messages[0]?.content ?? '';
+  const at = system.indexOf(listingPrompt);
+  if (at === -1) return [];
+  return (/~{3,}\n([\s\S]*?)\n~{3,}/.exec(system.slice(at))?.[1] ?? '').split('\n').filter(Boolean);
+}
+
 /** The "model": names from the note listing when its system prompt has one, else invented ones. */
 function linkingModel(listingPrompt: string) {
   return (req: RecordedRequest): Script => {
     const body = req.body as { messages: { role: string; content: string }[] };
-    const system = body.messages[0]?.content ?? '';
     const question = body.messages.at(-1)?.content ?? '';
-    const at = system.indexOf(listingPrompt);
-    const listed =
-      at === -1
-        ? []
-        : (/~{3,}\n([\s\S]*?)\n~{3,}/.exec(system.slice(at))?.[1] ?? '')
-            .split('\n')
-            .filter(Boolean);
+    const listed = listedNames(req, listingPrompt);
     const seed = hash(question);
     const names = Array.from({ length: LINKS_PER_ANSWER }, (_, k) => {
       const n = (seed >>> (k * 5)) + k * 7;
@@ -91,11 +94,22 @@ function linkingModel(listingPrompt: string) {
   };
 }
 
-async function runCondition(
+/** The questions of the 50-note run: each answer is scripted from its hash. */
+const QUESTION_TEXTS = Array.from(
+  { length: QUESTIONS },
+  (_, q) => `Pregunta ${q}: ¿cómo se relacionan mis notas?`,
+);
+
+/**
+ * Asks `questions` through the real chat route (the fake upstream answers), then proposes
+ * the answer's links through the real synapse route and counts those that resolve.
+ */
+export async function runCondition(
   base: string,
   vault: Vault,
   upstreamUrl: string,
   listVaultNotes: boolean,
+  questions: readonly string[] = QUESTION_TEXTS,
 ): Promise<{ proposed: number; resolved: number }> {
   const shipped: Harness = JSON.parse(await readFile('harness/soma.json', 'utf8'));
   const harnessFile = join(base, `soma-${listVaultNotes}.json`);
@@ -134,8 +148,7 @@ async function runCondition(
   const headers = { ...json, cookie: (login.headers.get('set-cookie') ?? '').split(';')[0]! };
   let proposed = 0;
   let resolved = 0;
-  for (let q = 0; q < QUESTIONS; q++) {
-    const message = `Pregunta ${q}: ¿cómo se relacionan mis notas?`;
+  for (const message of questions) {
     const res = await app.request('/api/chat', {
       method: 'POST',
       headers,
@@ -188,6 +201,7 @@ export async function benchLinks(): Promise<BenchResult[]> {
     const note = (r: { proposed: number; resolved: number }) =>
       `${r.resolved} of ${r.proposed} proposed links resolved; ${QUESTIONS} scripted answers over a generated vault of ${noteNames.length} notes (fake upstream)`;
     return [
+      ...(await benchLinks10k(base, upstream)),
       {
         name: 'synapse.links_resolved_with_listing',
         value: share(on),

@@ -84,6 +84,7 @@ export async function benchServerStart(runs: number): Promise<BenchResult[]> {
             script,
             '--vault',
             join(base, `vault-${i}`),
+            '--create-vault',
             '--config-dir',
             join(base, `config-${i}`),
             '--port',

@@ -43,6 +43,7 @@ export async function benchWarmStart(runs: number): Promise<BenchResult[]> {
   const where = (i: number) => [
     '--vault',
     join(base, `vault-${i}`),
+    '--create-vault',
     '--config-dir',
     join(base, `config-${i}`),
     '--port',

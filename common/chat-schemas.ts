@@ -148,6 +148,8 @@ export const SentPartSchema = z.lazy(() =>
       'recall',
       'history',
       'message',
+      /** The harness's instruction sent instead of a message (/resumir, /cerrar); label: the mode. */
+      'instruction',
       'attachmentsIntro',
       'attachment',
     ]),
@@ -160,6 +162,18 @@ export const SentPartSchema = z.lazy(() =>
     chars: z.int().check(z.nonnegative()),
     /** noteList: names listed; project: notes; rules: rules. */
     count: z.optional(z.int().check(z.nonnegative())),
+    /**
+     * noteList: how the names sent were chosen — linked from the chosen notes, sharing words
+     * with the message or their names, the rest newest first — and how many were left out.
+     */
+    listing: z.optional(
+      z.object({
+        linked: z.int().check(z.nonnegative()),
+        matched: z.int().check(z.nonnegative()),
+        recent: z.int().check(z.nonnegative()),
+        omitted: z.int().check(z.nonnegative()),
+      }),
+    ),
     /** The exact text, for the parts the user cannot see elsewhere (not history or message). */
     text: z.optional(z.string()),
   }),

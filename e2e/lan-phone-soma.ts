@@ -29,7 +29,14 @@ export async function startLanSoma(notes: Record<string, string>): Promise<LanSo
     await writeFile(join(vault, path), content);
   }
   const configDir = join(base, 'config');
-  const args = ['dist/server/main.js', '--vault', vault, '--config-dir', configDir];
+  const args = [
+    'dist/server/main.js',
+    '--vault',
+    vault,
+    '--create-vault',
+    '--config-dir',
+    configDir,
+  ];
   args.push(
     '--port',
     '0',

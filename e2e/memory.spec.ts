@@ -89,6 +89,32 @@ test('a pinned note goes with every turn, across a reload, until unpinned', asyn
   expect(sentText((await ask(page, 'cinco')).messages)).not.toContain(NOTE_TEXT);
 });
 
+test('/resumir sends the pinned note, and shows the instruction it sent instead of a message', async ({
+  page,
+}) => {
+  fake.setScript({ kind: 'text', chunks: ['De acuerdo.'] });
+  await openChat(page);
+  await enter(page, '/unir "01_Caracter/Memoria activa.md"');
+  const chip = page.getByTestId('chip').filter({ hasText: 'Memoria activa' });
+  await chip.getByTestId('chip-pin').click();
+  await ask(page, 'uno');
+  const { answer, messages } = await ask(page, '/resumir');
+  expect(messages.at(-1)?.content).toContain(shipped.prompts.summary);
+  expect(messages.at(-1)?.content).toContain(NOTE_TEXT);
+  await answer.getByText(/Lo que se envió/).click();
+  const instruction = answer.locator('[data-testid="sent-part"][data-part="instruction"]');
+  await expect(instruction).toContainText('/resumir');
+  await instruction.locator('summary').click();
+  await expect(instruction.getByTestId('sent-part-text')).toHaveText(shipped.prompts.summary);
+  await expect(answer.locator('[data-testid="sent-part"][data-part="attachment"]')).toContainText(
+    'Memoria activa',
+  );
+  // The pinned note's size comes from what this last request sent: never «~0 tokens».
+  await expect(chip).toHaveAttribute('data-pinned', 'true');
+  await expect(chip).not.toContainText(/~0 tokens/);
+  await expect(page.getByTestId('pinned-budget')).not.toContainText(/~0 /);
+});
+
 test('/reiniciar keeps the pinned context when asked to, and drops it otherwise', async ({
   page,
 }) => {

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Harness } from '../harness/schema.ts';
+import { VAULT_FOLDERS } from '../server/vault/vault-init.ts';
 
 /** A real SOMA server on a free port, over a temp vault and config folder. */
 export interface RunningSoma {
@@ -49,6 +50,11 @@ export async function startSoma(
   }
   await mkdir(base, { recursive: true });
   await writeFile(harnessFile, JSON.stringify(harness, null, 2));
+  // With notes, the vault is one SOMA laid out on an earlier start (its folders, no welcome
+  // note); without, it is missing and SOMA lays it out itself.
+  if (Object.keys(notes).length > 0) {
+    for (const folder of VAULT_FOLDERS) await mkdir(join(vault, folder), { recursive: true });
+  }
   for (const [path, content] of Object.entries(notes)) {
     await mkdir(dirname(join(vault, path)), { recursive: true });
     await writeFile(join(vault, path), content);
@@ -63,6 +69,7 @@ export async function startSoma(
         'dist/server/main.js',
         '--vault',
         vault,
+        '--create-vault',
         '--config-dir',
         configDir,
         '--harness',

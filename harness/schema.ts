@@ -90,6 +90,8 @@ export const PromptsSchema = z.strictObject({
   }),
   /** Introduces the list of existing note names, so proposed links are real. */
   vaultListing: TextSchema,
+  /** Follows a listing cut to its budget; `{count}` becomes the number of names left out. */
+  vaultListingMore: TextSchema,
   /** How to propose `[[links]]` (synapses) for the user to approve. */
   synapse: TextSchema,
 });

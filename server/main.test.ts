@@ -73,8 +73,68 @@ describe('main', () => {
     expect(out).toContain('$.history.turns');
   });
 
+  it('refuses a vault path that does not exist without a terminal to ask, creating nothing', async () => {
+    const vault = join(base, 'notsa');
+    const { code, out } = await start(['--vault', vault, '--config-dir', join(base, 'c')]).exit;
+    expect(code).toBe(1);
+    expect(out).toContain(`la bóveda ${vault} no existe`);
+    expect(out).toContain('--create-vault');
+    expect(out).toContain(`mkdir -p ${vault}`);
+    expect(existsSync(vault)).toBe(false);
+  });
+
+  it.skipIf(!existsSync('/usr/bin/script'))(
+    'asks on a terminal before creating a typed vault path, and creates it only on a yes',
+    async () => {
+      /** Runs SOMA under a pseudo-terminal (util-linux `script`), answering the question. */
+      const onTerminal = (vault: string, answer: string) => {
+        const line = [TSX, 'server/main.ts', '--port', '0', '--no-open', '--vault', vault]
+          .concat(['--config-dir', join(base, 'c')])
+          .map((a) => `'${a}'`)
+          .join(' ');
+        const child = spawn('/usr/bin/script', ['-qec', line, '/dev/null'], {
+          stdio: ['pipe', 'pipe', 'pipe'],
+          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CI: '1' },
+        });
+        let out = '';
+        let answered = false;
+        const done = new Promise<string>((resolve) => {
+          const onData = (d: Buffer) => {
+            out += d;
+            if (!answered && out.includes('[s/N]')) {
+              answered = true;
+              child.stdin?.write(`${answer}\n`);
+            }
+            if (/#login=/.test(out)) child.kill('SIGTERM');
+          };
+          child.stdout?.on('data', onData);
+          child.stderr?.on('data', onData);
+          child.on('exit', () => resolve(out));
+        });
+        return done;
+      };
+      const no = join(base, 'no');
+      const refused = await onTerminal(no, 'n');
+      expect(refused).toContain(`¿Crear una bóveda nueva en ${no}? [s/N]`);
+      expect(refused).toContain(`la bóveda ${no} no existe`);
+      expect(existsSync(no)).toBe(false);
+      const yes = join(base, 'sí');
+      expect(await onTerminal(yes, 's')).toContain('(nueva)');
+      expect(existsSync(join(yes, '04_Sueños'))).toBe(true);
+    },
+  );
+
+  it('says so in words when the vault path is a file', async () => {
+    const file = join(base, 'nota.md');
+    await writeFile(file, '# Nota');
+    const { code, out } = await start(['--vault', file, '--config-dir', join(base, 'c')]).exit;
+    expect(code).toBe(1);
+    expect(out).toContain(`${file} es un archivo, no una carpeta`);
+    expect(out).not.toContain('ENOTDIR');
+  });
+
   it('creates the vault where it is told, prints a one-time link, and keeps sessions across a restart', async () => {
-    const args = ['--vault', join(base, 'v'), '--config-dir', join(base, 'c')];
+    const args = ['--vault', join(base, 'v'), '--config-dir', join(base, 'c'), '--create-vault'];
     const first = start(args);
     const link = new URL(await first.link);
     expect(existsSync(join(base, 'v', '04_Sueños'))).toBe(true);
@@ -117,7 +177,7 @@ describe('main', () => {
     const harness = JSON.parse(await readFile('harness/soma.json', 'utf8'));
     harness.embeddings = { embedder: { kind: 'test', dimensions: 32 } };
     await writeFile(join(base, 'soma.json'), JSON.stringify(harness));
-    const args = ['--vault', join(base, 'v'), '--config-dir', join(base, 'c')];
+    const args = ['--vault', join(base, 'v'), '--config-dir', join(base, 'c'), '--create-vault'];
     args.push('--harness', join(base, 'soma.json'));
     /** Logs in and returns a reader of /api/embeddings/status. */
     const statusReader = async (s: Started) => {

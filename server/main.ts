@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -11,6 +12,12 @@ import { SessionStore } from './auth/session-store.ts';
 import { ensureCliCredentials } from './cli/cli-credentials.ts';
 import { ConversationStore } from './cli/conversation-store.ts';
 import { parseOptions } from './config/options.ts';
+import {
+  chooseVault,
+  createVaultQuestion,
+  isYes,
+  missingVaultMessage,
+} from './config/vault-choice.ts';
 import { EmbeddingsHost } from './embeddings/embeddings-host.ts';
 import { HarnessStore } from './harness/harness-store.ts';
 import type { LanRuntime } from './lan/start-lan.ts';
@@ -50,6 +57,20 @@ function openBrowser(url: string): void {
   }
 }
 
+/**
+ * Asks on the terminal whether to create a vault at a typed path that does not exist;
+ * without a terminal (a service, a test, a pipe) the answer is no.
+ */
+async function confirmNewVault(vault: string): Promise<boolean> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) return false;
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return isYes(await rl.question(createVaultQuestion(vault)));
+  } finally {
+    rl.close();
+  }
+}
+
 async function main(): Promise<void> {
   const appRoot = findAppRoot();
   let parsed: ReturnType<typeof parseOptions>;
@@ -66,6 +87,13 @@ async function main(): Promise<void> {
   const version = JSON.parse(readFileSync(join(appRoot, 'package.json'), 'utf8')).version;
 
   const harness = await HarnessStore.open(options.harness).catch((err: Error) => fail(err.message));
+  const choice = await chooseVault(options.vault, {
+    source: options.vaultSource,
+    create: options.createVault,
+  }).catch((err: Error) => fail(err.message));
+  if (choice === 'ask' && !(await confirmNewVault(options.vault))) {
+    fail(missingVaultMessage(options.vault, options.vaultSource));
+  }
   const { created } = await ensureVault(options.vault).catch((err: Error) =>
     fail(`la bóveda ${options.vault} no se puede preparar: ${err.message}`),
   );

@@ -7,6 +7,7 @@ import {
 } from '../../common/chat-schemas.ts';
 import type { TurnNotice } from '../../common/notice-schemas.ts';
 import type { Harness } from '../../harness/schema.ts';
+import type { RankedListing } from './note-listing.ts';
 import {
   capListing,
   fenced,
@@ -45,8 +46,11 @@ export interface TurnInput {
   /** `summary` and `closing` send the harness's prompt instead of the message. */
   mode: ChatRequest['mode'];
   attachments: ResolvedAttachment[];
-  /** Names of the notes that exist, so the model proposes real links; capped at attachmentChars. */
-  vaultListing?: string[] | null;
+  /**
+   * Names of the notes that exist, so the model proposes real links, the ones that matter
+   * to this turn first (note-listing.ts); cut at attachmentChars, the rest counted.
+   */
+  vaultListing?: RankedListing | null;
 }
 
 export interface ModelMessage {
@@ -70,9 +74,9 @@ export interface AssembledTurn {
 /**
  * Builds the messages of one turn in DESIGN.md's order: one system message holding
  * [system prompt + rules + profile + synapse (+ note listing)] + [user context] + [project]
- * + [last closing], then the last N history turns, then the user message (or the summary
- * prompt) with the chosen context. Every sentence comes from the harness; this adds only
- * labels and delimiters. Budget (limits.contextChars) covers history and chosen context:
+ * + [last closing], then the last N history turns, then the user message (or, for a summary
+ * or a closing, the harness's instruction, shown as a part of its own) with the chosen
+ * context. Every sentence comes from the harness; this adds only labels and delimiters. Budget (limits.contextChars) covers history and chosen context:
  * the oldest turns go first, then the largest blocks are cut, each cut marked and reported.
  */
 export function assembleTurn(input: TurnInput): AssembledTurn {
@@ -159,9 +163,10 @@ export function assembleTurn(input: TurnInput): AssembledTurn {
   const chars = historyChars();
   if (n > 0) sent.push({ kind: 'history', label: turnsLabel, count: n, chars, cutChars: 0 });
 
-  const listing = input.vaultListing?.length
-    ? capListing(input.vaultListing, limits.attachmentChars)
-    : null;
+  const ranked = input.vaultListing?.names.length ? input.vaultListing : null;
+  const listing = ranked ? capListing(ranked.names, limits.attachmentChars) : null;
+  const linkedSent = Math.min(ranked?.linked ?? 0, listing?.count ?? 0);
+  const matchedSent = Math.min(ranked?.matched ?? 0, (listing?.count ?? 0) - linkedSent);
   if (listing && listing.omitted > 0) {
     notices.push({ code: 'listing_cut', params: { omitted: listing.omitted } });
   }
@@ -173,8 +178,20 @@ export function assembleTurn(input: TurnInput): AssembledTurn {
     { part: 'synapse', text: prompts.synapse },
     listing && {
       part: 'noteList',
-      text: `${prompts.vaultListing}\n${fenced(listing.text)}`,
+      text: [
+        prompts.vaultListing,
+        fenced(listing.text),
+        ...(listing.omitted > 0
+          ? [prompts.vaultListingMore.replaceAll('{count}', String(listing.omitted))]
+          : []),
+      ].join('\n'),
       count: listing.count,
+      listing: {
+        linked: linkedSent,
+        matched: matchedSent,
+        recent: listing.count - linkedSent - matchedSent,
+        omitted: listing.omitted,
+      },
     },
     { part: 'userContext', text: userContext },
     projectPieces.length > 0 && {
@@ -190,7 +207,9 @@ export function assembleTurn(input: TurnInput): AssembledTurn {
     },
   ];
   const user: PartDraft[] = [
-    { part: 'message', text: input.mode === 'chat' ? input.message.trim() : prompts[input.mode] },
+    input.mode === 'chat'
+      ? { part: 'message', text: input.message.trim() }
+      : { part: 'instruction', label: input.mode, text: prompts[input.mode] },
     chosen.length > 0 && { part: 'attachmentsIntro', text: prompts.attachments.prompt },
     ...sent
       .filter((item) => chosen.some((p) => p.sent === item))

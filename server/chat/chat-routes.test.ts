@@ -189,6 +189,39 @@ describe('chat routes', () => {
     expect(listed(events)).toBe((listed(all) ?? 0) - 1);
   });
 
+  it('sends first the note names this turn is about, when the vault has more than fit', async () => {
+    const notes: Record<string, string> = {
+      '03_Proyectos/Tesis.md': '# Tesis\n\nVer [[Zanahoria silvestre]].\n',
+    };
+    // 1,500 names of ~20 characters: far more than the listing's budget, all sorting first.
+    for (let i = 0; i < 1_500; i++) notes[`00_Entrada/Apunte número ${i}.md`] = `# ${i}\n`;
+    notes['06_Archivo/Zanahoria silvestre.md'] = '# Zanahoria\n';
+    notes['06_Archivo/Zoología del faro.md'] = '# Faro\n';
+    notes['06_Archivo/Zumo de naranja.md'] = '# Zumo\n';
+    ctx = await buildTestApp({ harness: twoLinks(upstream.url), env: { FAKE_KEY: SECRET }, notes });
+    cookie = await ctx.login();
+    upstream.requests.length = 0;
+    upstream.setScript({ kind: 'text', chunks: ['ok'] });
+    const events = await readEvents(
+      await chat({
+        message: '¿Qué sé de los faros?',
+        attachments: [{ kind: 'note', path: '03_Proyectos/Tesis.md' }],
+      }),
+    );
+    const system = (upstream.requests[0]!.body as { messages: { content: string }[] }).messages[0]!
+      .content;
+    expect(system).toContain('Zanahoria silvestre\n');
+    expect(system).toContain('Zoología del faro\n');
+    const meta = events[0] as Extract<ChatEvent, { type: 'meta' }>;
+    const part = meta.parts?.find((p) => p.part === 'noteList');
+    // Linked from Tesis: Zanahoria; by words: Zoología del faro, and Tesis by its own name.
+    expect(part?.listing).toMatchObject({ linked: 1, matched: 2 });
+    // 1,500 + Tesis + three in 06_Archivo + the welcome note of the new vault.
+    expect(part!.count! + part!.listing!.omitted).toBe(1_505);
+    expect(part!.listing!.omitted).toBeGreaterThan(0);
+    expect(part!.text).toContain(`${part!.listing!.omitted}`);
+  });
+
   it('describes in meta every part it sent, adding up to what the upstream received', async () => {
     await setup();
     upstream.setScript({ kind: 'text', chunks: ['ok'] });

@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import { type ChatContext, type ChatEvent, ChatRequestSchema } from '../../common/chat-schemas.ts';
 import { DEFAULT_CONTEXT_TOKENS } from '../../common/estimate-tokens.ts';
-import { noteKey, noteName } from '../../common/wikilinks.ts';
+import { noteKey } from '../../common/wikilinks.ts';
 import type { Harness } from '../../harness/schema.ts';
 import type { HarnessStore } from '../harness/harness-store.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
 import { streamChat } from '../inference/provider-chain.ts';
 import type { Vault } from '../vault/vault.ts';
 import { assembleTurn } from './assemble-turn.ts';
+import { buildNameIndex, type NameIndex, rankNoteNames } from './note-listing.ts';
 import { noticeText } from './notice-text.ts';
 import { latestClosing, listProjects, readUserContext, resolveContext } from './resolve-context.ts';
 import { sseResponse } from './sse-response.ts';
@@ -75,7 +76,16 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
       excludeFolders: harness.links.excludeFolders,
     };
     const vaultListing = noteList.enabled
-      ? await noteNames(deps.vault, noteList.excludeFolders)
+      ? rankNoteNames(await noteNames(deps.vault, noteList.excludeFolders), {
+          message: req.mode === 'chat' ? req.message : '',
+          notes: [
+            ...(context.project?.notes ?? []),
+            ...(context.recall ? [context.recall] : []),
+            ...context.attachments.flatMap((a) =>
+              a.kind === 'note' ? [a] : a.kind === 'search' ? a.notes : [],
+            ),
+          ],
+        })
       : null;
     const turn = assembleTurn({
       harness,
@@ -130,31 +140,26 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
   return app;
 }
 
-/** The listing per manifest: the manifest object only changes when the vault does. */
-const listings = new WeakMap<object, Map<string, string[]>>();
+/** The name index per manifest: the manifest object only changes when the vault does. */
+const listings = new WeakMap<object, Map<string, NameIndex>>();
 
 /**
- * The names of the vault's notes outside `exclude` (folder prefixes, NFC, any case), once
- * each (case-insensitively), sorted for a stable prompt.
+ * The index of the vault's note names outside `exclude` (folder prefixes, NFC, any case),
+ * built once per manifest and exclusion.
  */
-async function noteNames(vault: Vault, exclude: readonly string[]): Promise<string[]> {
+async function noteNames(vault: Vault, exclude: readonly string[]): Promise<NameIndex> {
   const manifest = await vault.manifest();
   const prefixes = exclude.map((f) => `${noteKey(f.trim().replace(/\/+$/, ''))}/`);
   const cacheKey = JSON.stringify(prefixes);
-  const byExclusion = listings.get(manifest) ?? new Map<string, string[]>();
+  const byExclusion = listings.get(manifest) ?? new Map<string, NameIndex>();
   listings.set(manifest, byExclusion);
   const cached = byExclusion.get(cacheKey);
   if (cached) return cached;
-  const names = new Map<string, string>();
-  for (const n of manifest.notes) {
-    const key = noteKey(n.path);
-    if (prefixes.some((prefix) => key.startsWith(prefix))) continue;
-    const name = noteName(n.path);
-    if (!names.has(noteKey(name))) names.set(noteKey(name), name);
-  }
-  const listing = [...names.values()].sort((a, b) => a.localeCompare(b, 'es'));
-  byExclusion.set(cacheKey, listing);
-  return listing;
+  const index = buildNameIndex(
+    manifest.notes.filter((n) => !prefixes.some((prefix) => noteKey(n.path).startsWith(prefix))),
+  );
+  byExclusion.set(cacheKey, index);
+  return index;
 }
 
 /** A link's context window: its harness `contextTokens`, else the default. */

@@ -58,7 +58,13 @@ export function capListing(
 
 /** A part before it knows its message; `false`/`null` and empty texts are left out. */
 export type PartDraft =
-  | { part: SentPart['part']; text: string; label?: string | undefined; count?: number }
+  | {
+      part: SentPart['part'];
+      text: string;
+      label?: string | undefined;
+      count?: number;
+      listing?: SentPart['listing'];
+    }
   | false
   | null;
 
@@ -74,6 +80,7 @@ export function toParts(drafts: PartDraft[], message: number, role: 'system' | '
       label: d.label ?? '',
       chars: d.text.length,
       ...(d.count === undefined ? {} : { count: d.count }),
+      ...(d.listing === undefined ? {} : { listing: d.listing }),
       text: d.text,
     }));
 }

@@ -17,6 +17,8 @@ describe('server/config/options', () => {
   it('uses the defaults when nothing is given', () => {
     expect(parse([])).toEqual({
       vault: join(HOME, 'vault', 'SOMA'),
+      vaultSource: null,
+      createVault: false,
       harness: join(ROOT, 'harness', 'soma.json'),
       port: 4317,
       host: '127.0.0.1',
@@ -24,6 +26,18 @@ describe('server/config/options', () => {
       open: true,
       lan: { enabled: false, interface: null, port: null, hosts: [], addresses: [] },
     });
+  });
+
+  it('names who gave the vault path and whether a missing one may be created', () => {
+    expect(parse(['--vault', '/v', '--create-vault'])).toMatchObject({
+      vaultSource: '--vault',
+      createVault: true,
+    });
+    expect(parse([], { SOMA_VAULT: '/v', SOMA_CREATE_VAULT: '1' })).toMatchObject({
+      vaultSource: 'SOMA_VAULT',
+      createVault: true,
+    });
+    expect(() => parse(['--create-vault=sí'])).toThrow(/--create-vault no admite un valor/);
   });
 
   it('reads the SOMA_* environment variables', () => {

@@ -17,6 +17,10 @@ const LOOPBACK_NAMES = new Set(['localhost', '::1', '[::1]']);
 const PathSchema = z.string().check(z.minLength(1));
 export const OptionsSchema = z.object({
   vault: PathSchema,
+  /** Who gave the vault path (`--vault`, `SOMA_VAULT`); null for the default. */
+  vaultSource: z.nullable(z.string()),
+  /** A missing vault path is created without asking (`--create-vault`). */
+  createVault: z.boolean(),
   harness: PathSchema,
   /** 0 asks the system for a free port (tests, benchmarks). */
   port: z.int().check(z.gte(0), z.lte(65_535)),
@@ -62,7 +66,7 @@ const BY_ARG_NAME = new Map(
   (Object.keys(FLAGS) as ValueOption[]).map((k) => [FLAGS[k].flag.slice(2), k] as const),
 );
 /** Options that take no value. */
-const SWITCHES = new Set(['help', 'lan', 'open', 'no-open']);
+const SWITCHES = new Set(['help', 'lan', 'open', 'no-open', 'create-vault']);
 const ARG_OPTIONS: ParseArgsConfig['options'] = {
   ...Object.fromEntries([...BY_ARG_NAME.keys()].map((n) => [n, { type: 'string' as const }])),
   ...Object.fromEntries([...SWITCHES].map((n) => [n, { type: 'boolean' as const }])),
@@ -72,6 +76,7 @@ const ARG_OPTIONS: ParseArgsConfig['options'] = {
 const HELP = `Uso: soma [opciones]
 
   --vault RUTA        bóveda de notas (SOMA_VAULT; por defecto ~/vault/SOMA)
+  --create-vault      crear la bóveda si la ruta no existe, sin preguntar (SOMA_CREATE_VAULT=1)
   --harness ARCHIVO   arnés de comportamiento (SOMA_HARNESS; por defecto harness/soma.json)
   --port N            puerto HTTP (SOMA_PORT; por defecto ${DEFAULT_PORT})
   --host DIRECCIÓN    dirección de escucha (SOMA_HOST; por defecto 127.0.0.1, solo local)
@@ -102,6 +107,7 @@ export function parseOptions(
   const flags: Partial<Record<ValueOption, string>> = {};
   let open: boolean | undefined;
   let lan = false;
+  let createVault = false;
 
   // Not strict: parseArgs splits the line, and each token is checked here so that every
   // mistake gets a Spanish message naming the option (its own errors are English).
@@ -116,6 +122,7 @@ export function parseOptions(
       if (token.value !== undefined) throw new Error(`${token.rawName} no admite un valor.`);
       if (token.name === 'help') return { help: HELP };
       if (token.name === 'lan') lan = true;
+      else if (token.name === 'create-vault') createVault = true;
       else open = token.name === 'open';
       continue;
     }
@@ -175,8 +182,10 @@ export function parseOptions(
       .split(',')
       .map((v) => v.trim())
       .filter(Boolean);
+  const yes = (v: string | undefined) =>
+    ['1', 'true', 'sí', 'si', 'yes'].includes((v ?? '').toLowerCase());
   const lanOptions = {
-    enabled: lan || ['1', 'true', 'sí', 'si', 'yes'].includes((env.SOMA_LAN ?? '').toLowerCase()),
+    enabled: lan || yes(env.SOMA_LAN),
     interface: pick('lanInterface')?.value.trim() ?? null,
     port: lanPort,
     hosts: list('lanHost'),
@@ -186,6 +195,8 @@ export function parseOptions(
   const ci = env.CI !== undefined && env.CI !== '' && env.CI !== '0' && env.CI !== 'false';
   return OptionsSchema.parse({
     vault,
+    vaultSource: pick('vault')?.source ?? null,
+    createVault: createVault || yes(env.SOMA_CREATE_VAULT),
     harness,
     port,
     host,

@@ -10,7 +10,8 @@ const WRITER_IMPORTERS = new Set(['server/synapse/confirm-route.ts']);
 /** Non-test server modules allowed to import file-writing functions, each with its reason. */
 const FS_WRITERS: Record<string, string> = {
   'server/synapse/vault-writer.ts': 'the one vault writer, reached only through confirm',
-  'server/vault/vault-init.ts': 'creates the vault folders and the welcome note at first start',
+  'server/vault/vault-init.ts':
+    'lays out a new (missing or empty) vault: its folders and the welcome note',
   'server/auth/session-store.ts': 'writes sessions.json in the config folder, outside the vault',
   'server/lan/lan-certificates.ts':
     'writes the LAN authority and certificate in <configDir>/tls, outside the vault',

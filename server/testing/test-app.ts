@@ -66,6 +66,8 @@ export interface TestAppOptions {
   clock?: () => number;
   /** Turns LAN mode on with one `host:port` name and a fake authority PEM. */
   lan?: { host: string; caCert: string };
+  /** False: an existing vault SOMA did not lay out (only `notes`, none of its folders). */
+  laidOut?: boolean;
   /** Builds the long-term layer over the test vault and a temp config folder. */
   embeddings?: (ctx: { vault: Vault; configDir: string }) => Promise<EmbeddingsService>;
   /** Options of the layer's host (a model mirror, the machine's cores, a quick back-off). */
@@ -79,7 +81,8 @@ export interface TestAppOptions {
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const base = await mkdtemp(join(tmpdir(), 'soma-app-'));
   const root = join(base, 'vault');
-  await ensureVault(root);
+  if (opts.laidOut === false) await mkdir(root);
+  else await ensureVault(root);
   for (const [path, content] of Object.entries(opts.notes ?? {})) {
     await mkdir(dirname(join(root, path)), { recursive: true });
     await writeFile(join(root, path), content);

@@ -30,11 +30,18 @@ describe('vault-init', () => {
     expect(await readdir(path.join(base, '00_Entrada'))).toEqual(['Bienvenida.md']);
   });
 
-  it('adds missing folders to an existing vault without a welcome note', async () => {
+  it('changes nothing in an existing vault: no folder, no welcome note', async () => {
+    await mkdir(path.join(base, '.obsidian'));
     await writeFile(path.join(base, 'mía.md'), 'mía');
     expect(await ensureVault(base)).toEqual({ created: false });
-    expect(await readdir(path.join(base, '00_Entrada'))).toEqual([]);
+    expect((await readdir(base)).sort()).toEqual(['.obsidian', 'mía.md']);
     expect(await readFile(path.join(base, 'mía.md'), 'utf8')).toBe('mía');
+  });
+
+  it('leaves a vault with only some of the folders as it is', async () => {
+    await mkdir(path.join(base, '00_Entrada'));
+    expect(await ensureVault(base)).toEqual({ created: false });
+    expect(await readdir(base)).toEqual(['00_Entrada']);
   });
 
   it('never overwrites an existing welcome note', async () => {

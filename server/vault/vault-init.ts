@@ -2,7 +2,10 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { WELCOME_NOTE, WELCOME_NOTE_PATH } from './welcome-note.ts';
 
-/** The vault's folders, created when missing and never deleted (DESIGN.md, "The vault"). */
+/**
+ * The folders SOMA lays out in a new vault. An existing vault gets none of them unasked: an
+ * approved write creates the folders it needs (the vault writer makes missing parents).
+ */
 export const VAULT_FOLDERS = [
   '00_Entrada',
   '01_Caracter',
@@ -24,26 +27,26 @@ async function isMissingOrEmpty(dir: string): Promise<boolean> {
 }
 
 /**
- * Creates the vault root and its folders if missing; only additive, so running it on an
- * existing vault (or an Obsidian vault) changes nothing that is there. A new vault (root
- * missing or empty) also gets the welcome note.
+ * Lays out a new vault — the root, its folders and the welcome note — when the root is
+ * missing or empty. An existing vault (an Obsidian vault, a half-laid-out one) is left
+ * exactly as it is: nothing is written there without an approved proposal. Whether a
+ * missing root may be created at all is decided before, at start-up.
  */
 export async function ensureVault(root: string): Promise<{ created: boolean }> {
   const created = await isMissingOrEmpty(root);
+  if (!created) return { created };
   await mkdir(root, { recursive: true });
   for (const folder of VAULT_FOLDERS) {
     await mkdir(path.join(root, ...folder.split('/')), { recursive: true });
   }
-  if (created) {
-    try {
-      // 'wx' fails instead of overwriting when the note appeared meanwhile.
-      await writeFile(path.join(root, ...WELCOME_NOTE_PATH.split('/')), WELCOME_NOTE, {
-        encoding: 'utf8',
-        flag: 'wx',
-      });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
+  try {
+    // 'wx' fails instead of overwriting when the note appeared meanwhile.
+    await writeFile(path.join(root, ...WELCOME_NOTE_PATH.split('/')), WELCOME_NOTE, {
+      encoding: 'utf8',
+      flag: 'wx',
+    });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
   return { created };
 }

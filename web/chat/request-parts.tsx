@@ -22,6 +22,21 @@ export function RequestParts(props: { parts: SentPart[]; contextTokens: number |
   };
   const title = (p: SentPart) => {
     const history = p.role === 'assistant' ? 'part.history.assistant' : 'part.history.user';
+    if (p.listing) {
+      const { linked, matched, recent, omitted } = p.listing;
+      return t('part.noteListChosen', {
+        count: n(p.count ?? 0),
+        linked: n(linked),
+        matched: n(matched),
+        recent: n(recent),
+        omitted: n(omitted),
+      });
+    }
+    if (p.part === 'instruction') {
+      const command =
+        p.label === 'closing' ? 'part.instruction.closing' : 'part.instruction.summary';
+      return t('part.instruction', { label: t(command) });
+    }
     const key: MessageKey = p.part === 'history' ? history : `part.${p.part}`;
     return t(key, { label: p.label, count: n(p.count ?? 0) });
   };

@@ -27,13 +27,18 @@ export function createSender(core: ChatCore, draft: Draft, conversations: Conver
     setState('turns', state.turns.length, record);
   };
 
-  /** An answer asked of the history alone, with no message of its own (summary, closing). */
+  /**
+   * An answer asked of the history with the harness's instruction instead of a message
+   * (summary, closing). The pinned context goes too, as with every turn of the conversation
+   * (the project already does); chips not pinned wait for the next message.
+   */
   const answerAlone = async (mode: 'summary' | 'closing') => {
     if (!state.conversation || state.streaming) return;
     const answer = nextTurn(state, 'assistant', '', { status: 'streaming', mode });
     setState('panel', { kind: 'none' });
     await append(answer);
-    await answers.stream({ mode, ...requestBase(state) }, answer);
+    const pinned = chipsToRequest(state.chips.filter((chip) => chip.pinned));
+    await answers.stream({ mode, ...requestBase(state), ...pinned }, answer);
   };
 
   return {
