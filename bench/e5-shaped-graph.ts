@@ -84,9 +84,11 @@ function weights(seed: number) {
 /** int8 [rows, cols] whose float values have about HF's initial spread (σ ≈ 0.02). */
 const WEIGHT_SCALE = 0.02 / 36.7;
 
+/** The sizes a model is written with (tests write a tiny one of the same architecture). */
+export type EncoderShape = { readonly [K in keyof typeof E5_SHAPE]: number };
+
 /** Writes the model; `seed` picks the weights. */
-export function e5ShapedModel(seed: number): Uint8Array {
-  const S = E5_SHAPE;
+export function e5ShapedModel(seed: number, S: EncoderShape = E5_SHAPE): Uint8Array {
   const g = new Graph();
   const w = weights(seed);
   const scalar = (name: string, v: number) => g.floats(name, [], Float32Array.of(v));
