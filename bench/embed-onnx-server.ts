@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { EmbedStatus } from '../common/embedding-schemas.ts';
 import { startSoma } from '../e2e/soma-server.ts';
@@ -169,6 +170,7 @@ export async function benchOnnxServer(opts: { quick: boolean }): Promise<BenchRe
       return end.progress.notesDone >= end.progress.notesTotal;
     });
     const busyS = (performance.now() - t0) / 1000;
+    const load = round2(loadavg()[0] ?? 0);
     const idle = await sample(
       read,
       chat,
@@ -181,7 +183,7 @@ export async function benchOnnxServer(opts: { quick: boolean }): Promise<BenchRe
     const during =
       `while the built server embedded ${end.progress.notesDone - start.progress.notesDone} of ${count} tldr-es notes ` +
       `(${chunks} chunks in ${round2(busyS)} s, ${round2(chunks / busyS)} chunks/s) with the generated e5-shaped int8 model ` +
-      `through its harness (kind onnx, «${m.documentPrefix}», batches of ${m.batchSize})`;
+      `through its harness (kind onnx, «${m.documentPrefix}», batches of ${m.batchSize}; machine load average ${load})`;
     return [
       {
         name: 'embed.onnx_note_read_while_embedding_ms',

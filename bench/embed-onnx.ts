@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Tokenizer } from '@huggingface/tokenizers';
 import { e5ShapedModelDir } from './e5-shaped-model.ts';
@@ -122,8 +123,11 @@ export async function benchOnnxDirect(opts: { quick: boolean }): Promise<BenchRe
   const chunks = opts.quick ? 16 : CHUNKS;
   const runs = opts.quick ? 1 : RUNS;
   const queries = opts.quick ? 5 : QUERIES;
+  // Other work on the machine takes cores from the runtime's threads: the notes say how much.
+  const loadBefore = loadavg()[0] ?? 0;
   const two = opts.quick ? null : await direct(model.dir, 2, chunks, runs, queries);
   const one = await direct(model.dir, 1, chunks, runs, queries);
+  const load = `load average ${round2(loadBefore)} before the passes, ${round2(loadavg()[0] ?? 0)} after`;
   const rate = tokenRate(model.dir, sampleChunks(corpusChunks(), chunks));
   const m = shippedModel();
   const what =
@@ -135,7 +139,7 @@ export async function benchOnnxDirect(opts: { quick: boolean }): Promise<BenchRe
     name,
     value: round2(median(r.rates)),
     unit: 'chunks/s',
-    note: `${what}, ${threads} intra-op thread${threads > 1 ? 's' : ''}; median of ${r.rates.length} passes (${r.rates.map(round2).join(', ')}); ${t460Reading(median(r.rates))}`,
+    note: `${what}, ${threads} intra-op thread${threads > 1 ? 's' : ''}; median of ${r.rates.length} passes (${r.rates.map(round2).join(', ')}); ${load}; ${t460Reading(median(r.rates))}`,
   });
   const rss = two ?? one;
   return [
