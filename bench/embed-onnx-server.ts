@@ -183,7 +183,7 @@ export async function benchOnnxServer(opts: { quick: boolean }): Promise<BenchRe
     const during =
       `while the built server embedded ${end.progress.notesDone - start.progress.notesDone} of ${count} tldr-es notes ` +
       `(${chunks} chunks in ${round2(busyS)} s, ${round2(chunks / busyS)} chunks/s) with the generated e5-shaped int8 model ` +
-      `through its harness (kind onnx, «${m.documentPrefix}», batches of ${m.batchSize}; machine load average ${load})`;
+      `through its harness (kind onnx, «${m.documentPrefix}», batches of ${m.batchSize}, on the default CPU budget of one core; machine load average ${load})`;
     return [
       {
         name: 'embed.onnx_note_read_while_embedding_ms',
