@@ -14,7 +14,7 @@ const RSS_SAMPLE_MS = 100;
 const STREAM_COUNTS = [20, 50] as const;
 
 /** Milliseconds from sending the request to the first byte matching `first`, and to the end. */
-async function timeStream(
+export async function timeStream(
   url: string,
   init: RequestInit,
   first: string,

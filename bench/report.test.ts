@@ -136,6 +136,16 @@ describe('renderReport', () => {
     expect(row(md, rss.name)).toContain('| ≤ 90 MB | **no** | `npm run bench -- --only search` |');
   });
 
+  it('describes a group the report has words for only when its figures are in the run', () => {
+    const onnx: BenchResult = { name: 'embed.onnx_chunks_per_s', value: 20, unit: 'chunks/s' };
+    const md = renderReport({ main: { file: 'latest.json', results: [onnx, ...main] } });
+    expect(md).toContain('### The onnx group');
+    expect(md.indexOf('### The onnx group')).toBeLessThan(md.indexOf('## Notes'));
+    expect(renderReport({ main: { file: 'latest.json', results: main } })).not.toContain(
+      '### The onnx group',
+    );
+  });
+
   it('has no T460 section without a T460 run', () => {
     expect(renderReport({ main: { file: 'latest.json', results: main } })).not.toContain('T460');
   });

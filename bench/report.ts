@@ -1,4 +1,4 @@
-import { FIGURE_SPECS, reproduceCommand } from './figure-specs.ts';
+import { FIGURE_SPECS, GROUP_ABOUT, groupOf, reproduceCommand } from './figure-specs.ts';
 import type { BenchResult } from './results.ts';
 import { type RunInfo, readRunInfo } from './run-info.ts';
 
@@ -96,6 +96,14 @@ function t460Table(t460: ReportRun, main: ReportRun | undefined): string[] {
   return lines;
 }
 
+/** A paragraph for each group of the run that GROUP_ABOUT describes, in run order. */
+function aboutGroups(run: ReportRun): string[] {
+  const groups = new Set(ordered(run.results).map((r) => groupOf(r.name)));
+  return Object.entries(GROUP_ABOUT)
+    .filter(([g]) => groups.has(g))
+    .flatMap(([g, text]) => [`### The ${g} group`, '', text, '']);
+}
+
 function notes(run: ReportRun): string[] {
   return ordered(run.results)
     .filter((r) => r.note)
@@ -134,8 +142,10 @@ export function renderReport(runs: { main?: ReportRun; t460?: ReportRun }): stri
     'start time and idle memory. The machine may be shared with other work, so timings are noisy.',
     '',
   ];
-  if (main)
+  if (main) {
     out.push(`## Figures (${readRunInfo(main.results).mode} run)`, '', ...mainTable(main), '');
+    out.push(...aboutGroups(main));
+  }
   if (t460) {
     const how = readRunInfo(t460.results).method;
     out.push(

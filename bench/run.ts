@@ -5,6 +5,7 @@ import { cpus } from 'node:os';
 import { benchChat } from './chat.ts';
 import { stealMeter } from './cpu-steal.ts';
 import { benchEmbed } from './embed.ts';
+import { benchOnnx } from './embed-onnx.ts';
 import { benchExtract } from './extract.ts';
 import { BENCH_GROUPS } from './figure-specs.ts';
 import { benchLighthouse } from './lighthouse.ts';
@@ -59,6 +60,7 @@ const groups: Record<string, () => Promise<BenchResult[]>> = {
   links: () => benchLinks(),
   search: () => benchSearch({ quick, ...(vaults ? { only: vaults } : {}) }),
   embed: () => benchEmbed({ quick }),
+  onnx: () => benchOnnx({ quick }),
   // Lighthouse takes a minute and a browser profile of its own: full runs only.
   lighthouse: () => benchLighthouse(),
 };
