@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Tokenizer } from '@huggingface/tokenizers';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
 import { normalize } from '../../common/vector-codec.ts';
+import { compactUnigram } from './compact-unigram.ts';
 import { EmbedError, type EmbedPurpose } from './embedder.ts';
 import { lengthBatches } from './length-batches.ts';
 import type { OnnxWorkerData } from './onnx-protocol.ts';
@@ -92,6 +93,7 @@ export async function loadOnnxModel(data: OnnxWorkerData): Promise<OnnxModel> {
       await readJson('tokenizer.json', 'null'),
       await readJson('tokenizer_config.json', '{}'),
     );
+    compactUnigram(tokenizer);
     session = await ort.InferenceSession.create(modelPath, sessionOptions(data.threads));
   } catch (err) {
     throw modelFailed(err);
