@@ -14,6 +14,8 @@ import type { EmbeddingsService } from './embeddings/embeddings-service.ts';
 import { eventsRoute } from './events/events-route.ts';
 import { extractRoutes } from './extract/extract-routes.ts';
 import type { HarnessStore } from './harness/harness-store.ts';
+import { historyRoutes } from './history/history-routes.ts';
+import type { HistoryStore } from './history/history-store.ts';
 import { ApiError } from './http/api-error.ts';
 import { bodyLimit } from './http/body-limit.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
@@ -62,6 +64,8 @@ export interface AppDeps {
   lan?: () => LanState | null;
   /** Server-side conversations, one per session (the `soma` command's history). */
   conversations: ConversationStore;
+  /** Every approved write's previous and new bytes, in `<configDir>/history`. */
+  history: HistoryStore;
   /** The long-term layer when the harness turns it on; absent or null: lexical search only. */
   embeddings?: EmbeddingsService | null;
 }
@@ -146,6 +150,7 @@ export function createApp(deps: AppDeps): Hono {
       vaultName: deps.vault.name,
       harness: deps.harness.status(),
       audit: await audit.status(),
+      history: await deps.history.usage(),
     };
     return c.json(status);
   });
@@ -168,12 +173,14 @@ export function createApp(deps: AppDeps): Hono {
     '/proposals',
     synapseRoutes({
       vault: deps.vault,
+      history: deps.history,
       ...(deps.clock ? { clock: deps.clock } : {}),
       log,
       audit,
       userContextNote: () => deps.harness.current().userContextNote,
     }),
   );
+  api.route('/history', historyRoutes(deps.history, deps.vault.root));
   // A catch-all, not notFound(): the app shell's `*` route would otherwise answer unknown API paths.
   api.all('*', apiNotFound);
   app.route('/api', api);

@@ -12,6 +12,7 @@ import { ensureCliCredentials } from './cli/cli-credentials.ts';
 import { ConversationStore } from './cli/conversation-store.ts';
 import { parseOptions } from './config/options.ts';
 import { HarnessStore } from './harness/harness-store.ts';
+import { HistoryStore } from './history/history-store.ts';
 import type { LanRuntime } from './lan/start-lan.ts';
 import { SCAN_CACHE_FILE } from './vault/scan-cache.ts';
 import { Vault } from './vault/vault.ts';
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
     clientKey: (c) => getConnInfo(c).remote.address ?? 'desconocido',
     lan: () => lan,
     conversations,
+    history: new HistoryStore(options.configDir, () => harness.current().writeHistory),
     embeddings,
     onLogin: () => {
       process.stdout.write(`Sesión iniciada. Enlace para otro navegador: ${loginLink()}\n`);

@@ -5,7 +5,7 @@ import { invalidPath, resolveInVault } from '../vault/vault-path.ts';
 /** A vault path's file as it is now on disk. */
 export type CurrentFile =
   | { rel: string; exists: false }
-  | { rel: string; exists: true; text: string; hash: string };
+  | { rel: string; exists: true; text: string; hash: string; bytes: Buffer };
 
 export function sha256Hex(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
@@ -30,7 +30,7 @@ export async function readCurrent(root: string, input: string): Promise<CurrentF
     invalidPath('not_a_file', `«${rel}» no es un archivo`, { path: rel });
   }
   const bytes = await readFile(abs);
-  return { rel, exists: true, text: bytes.toString('utf8'), hash: sha256Hex(bytes) };
+  return { rel, exists: true, text: bytes.toString('utf8'), hash: sha256Hex(bytes), bytes };
 }
 
 /**

@@ -1,8 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { assertRealPathInside, isHiddenName, resolveInVault } from '../vault/vault-path.ts';
+import {
+  assertRealPathInside,
+  invalidPath,
+  isHiddenName,
+  resolveInVault,
+} from '../vault/vault-path.ts';
 
 /**
  * THE ONLY module that writes to the vault, and only the confirm route imports it
@@ -61,13 +66,19 @@ async function syncDir(dir: string): Promise<void> {
  * Replaces (or creates) the file at vault path `rel` with `content`, atomically: a temp
  * file in the same folder is written and fsynced, renamed over the target, and the
  * folder fsynced. A reader or a crash sees the old content or the new, never a mix.
+ * A string is written as UTF-8; a Buffer byte for byte.
  *
  * @throws ApiError 400 `invalid_path` for a path the vault refuses (symlink escapes included)
  */
-export async function writeAtomic(root: string, rel: string, content: string): Promise<Written> {
+export async function writeAtomic(
+  root: string,
+  rel: string,
+  content: string | Buffer,
+): Promise<Written> {
   const target = await resolveInVault(root, rel, { forWrite: true });
   const dir = await ensureParent(root, target.abs);
-  const data = Buffer.from(content, 'utf8');
+  // Bytes as given: a restored version may hold a BOM, CRLF or bytes that are not UTF-8.
+  const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   const tmp = path.join(dir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
   const handle = await open(tmp, 'wx', 0o644);
   try {
@@ -106,6 +117,21 @@ export async function appendLine(root: string, rel: string, line: string): Promi
     await handle.close();
   }
   return written(target.rel, data);
+}
+
+/**
+ * Deletes the file at vault path `rel` (one unlink: atomic) and fsyncs its folder so the
+ * removal survives a crash. Refuses a symlink or a folder there; a missing file is ENOENT.
+ */
+export async function removeFile(root: string, rel: string): Promise<Written> {
+  const target = await resolveInVault(root, rel, { forWrite: true });
+  const info = await lstat(target.abs);
+  if (!info.isFile())
+    invalidPath('not_a_file', `«${target.rel}» no es un archivo`, { path: target.rel });
+  await assertRealPathInside(root, path.dirname(target.abs));
+  await unlink(target.abs);
+  await syncDir(path.dirname(target.abs));
+  return written(target.rel, Buffer.alloc(0));
 }
 
 /**

@@ -11,6 +11,7 @@ import { SessionStore } from '../auth/session-store.ts';
 import { ConversationStore } from '../cli/conversation-store.ts';
 import type { EmbeddingsService } from '../embeddings/embeddings-service.ts';
 import { HarnessStore } from '../harness/harness-store.ts';
+import { HistoryStore } from '../history/history-store.ts';
 import { Vault } from '../vault/vault.ts';
 import { ensureVault } from '../vault/vault-init.ts';
 
@@ -103,6 +104,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     harness,
     sessions,
     conversations: await ConversationStore.open(join(base, 'config')),
+    history: new HistoryStore(join(base, 'config'), () => harness.current().writeHistory),
     loginTokens: tokens,
     loginLimiter: new RateLimiter({ max: 5, windowMs: 60_000 }),
     allowedHosts: () => [HOST, 'localhost:4317', ...(lan ? [lan.host] : [])],

@@ -31,6 +31,8 @@ const KEYS: Readonly<Record<ClientErrorCode, MessageKey>> = {
   unsupported_type: 'error.unsupported_type',
   unsupported_media_type: 'error.unsupported_media_type',
   audit_unavailable: 'error.audit_unavailable',
+  history_unavailable: 'error.history_unavailable',
+  not_removable: 'error.not_removable',
   embeddings_off: 'error.embeddings_off',
   consent_required: 'error.consent_required',
   consent_mismatch: 'error.consent_mismatch',

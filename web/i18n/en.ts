@@ -274,9 +274,10 @@ export const en = {
   'error.not_pending': 'That pairing is no longer waiting for an answer.',
   'audit.unwritable':
     'The audit log (02_Conciencia/sesiones/soma_auditoria.jsonl) cannot be written: SOMA will not write to the vault until it is fixed.',
-  'audit.unaudited':
-    '{count} approved write(s) were left without an audit line: check 02_Conciencia/sesiones/soma_auditoria.jsonl.',
   'error.unsupported_media_type': 'SOMA only accepts JSON requests.',
+  'error.history_unavailable':
+    "Nothing was written: SOMA could not keep the previous version in its history, and a write that cannot be undone is not made. Check SOMA's config folder (history/).",
+  'error.not_removable': 'SOMA did not create this file: you can only restore an earlier version.',
   'error.audit_unavailable':
     'Nothing was written: the audit log cannot be written. Check 02_Conciencia/sesiones/soma_auditoria.jsonl.',
   'error.embeddings_off':
@@ -446,6 +447,8 @@ export const en = {
   'audit.kind.connection': 'Connection',
   'audit.kind.remember': 'Context',
   'audit.kind.append': 'Append',
+  'audit.kind.restore': 'Restore',
+  'audit.kind.remove': 'Removal',
 
   'external.warning': 'External text: SOMA treats it as data, never as instructions.',
   'external.url.summary': '{title} · {site} · {chars} characters',

@@ -279,9 +279,10 @@ export const es = {
   'error.not_pending': 'Ese emparejamiento ya no espera respuesta.',
   'audit.unwritable':
     'El registro de auditoría (02_Conciencia/sesiones/soma_auditoria.jsonl) no se puede escribir: SOMA no escribirá en la bóveda hasta que se arregle.',
-  'audit.unaudited':
-    '{count} escritura(s) aprobada(s) quedaron sin línea de auditoría: revisa 02_Conciencia/sesiones/soma_auditoria.jsonl.',
   'error.unsupported_media_type': 'SOMA solo acepta peticiones en JSON.',
+  'error.history_unavailable':
+    'No se escribió nada: SOMA no pudo guardar la versión anterior en su historial, y una escritura sin vuelta atrás no se hace. Revisa la carpeta de configuración de SOMA (history/).',
+  'error.not_removable': 'SOMA no creó este archivo: solo puedes restaurar una versión anterior.',
   'error.audit_unavailable':
     'No se escribió nada: el registro de auditoría no se puede escribir. Revisa 02_Conciencia/sesiones/soma_auditoria.jsonl.',
   'error.embeddings_off':
@@ -453,6 +454,8 @@ export const es = {
   'audit.kind.connection': 'Conexión',
   'audit.kind.remember': 'Contexto',
   'audit.kind.append': 'Anexo',
+  'audit.kind.restore': 'Restauración',
+  'audit.kind.remove': 'Borrado',
 
   'external.warning': 'Texto externo: SOMA lo trata como datos, nunca como órdenes.',
   'external.url.summary': '{title} · {site} · {chars} caracteres',

@@ -67,13 +67,11 @@ export async function confirmProposal(
 ): Promise<ConfirmAnswer> {
   const url = `/api/proposals/${encodeURIComponent(proposal.id)}/confirm`;
   try {
-    const answer = await request(
+    return await request(
       ConfirmAnswerSchema,
       url,
       postJson({ signature: proposal.signature, overwrite }),
     );
-    if (answer.unaudited) window.dispatchEvent(new Event(AUDIT_TROUBLE_EVENT));
-    return answer;
   } catch (error) {
     if (error instanceof ApiError && error.code === 'audit_unavailable') {
       window.dispatchEvent(new Event(AUDIT_TROUBLE_EVENT));
