@@ -85,6 +85,14 @@ export const FIGURE_SPECS: Record<string, FigureSpec> = {
   'embed.note_read_while_embedding_ms': {
     label: 'Note read (GET /api/vault/note) while the server embeds, p95',
   },
+  'synapse.history_write_ratio': {
+    label: 'Confirmed write with its history kept ÷ without, 20 KB note',
+    max: 1.3,
+  },
+  'synapse.history_list_ms': {
+    label: "A note's write history (1,000 writes) in a 10k-note vault, GET /api/history/note",
+    max: 50,
+  },
   't460.memory_total_mb': { label: 'Server + one tab with the vault, memory (PSS)', max: 1_024 },
   't460.memory_rss_sum_mb': { label: 'Server + one tab, summed RSS (upper bound)' },
 };
@@ -96,6 +104,7 @@ const GROUPS: [RegExp, string][] = [
   [/^web\./, 'web'],
   [/^chat\./, 'chat'],
   [/^extract\./, 'extract'],
+  [/^synapse\.history_/, 'history'],
   [/^synapse\./, 'links'],
   [/^search\./, 'search'],
   [/^(embed\.|server\.rss_embedding)/, 'embed'],

@@ -7,6 +7,7 @@ import { stealMeter } from './cpu-steal.ts';
 import { benchEmbed } from './embed.ts';
 import { benchExtract } from './extract.ts';
 import { BENCH_GROUPS } from './figure-specs.ts';
+import { benchHistory } from './history.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchLinks } from './links.ts';
 import { type ReportRun, renderReport } from './report.ts';
@@ -57,6 +58,7 @@ const groups: Record<string, () => Promise<BenchResult[]>> = {
   chat: () => benchChat(runs),
   extract: () => benchExtract(runs),
   links: () => benchLinks(),
+  history: () => benchHistory(runs),
   search: () => benchSearch({ quick, ...(vaults ? { only: vaults } : {}) }),
   embed: () => benchEmbed({ quick }),
   // Lighthouse takes a minute and a browser profile of its own: full runs only.
