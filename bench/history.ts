@@ -8,7 +8,7 @@ import { HistoryStore } from '../server/history/history-store.ts';
 import { sha256Hex } from '../server/synapse/current-file.ts';
 import { type LandDeps, landWrite } from '../server/synapse/land-write.ts';
 import type { StoredProposal } from '../server/synapse/proposal-store.ts';
-import { appendLine, removeFile, writeAtomic } from '../server/synapse/vault-writer.ts';
+import { appendLine, removeFile, stageAtomic } from '../server/synapse/vault-writer.ts';
 import { type BenchResult, median, round2 } from './results.ts';
 
 /** The note the write figure rewrites: about 20 KB, a long note. */
@@ -20,7 +20,7 @@ const WRITES = 1_000;
 const LISTS = 50;
 const RETENTION = () => ({ keepDays: 90, maxMegabytes: 200 });
 
-const writer = { writeAtomic, appendLine, removeFile };
+const writer = { stageAtomic, appendLine, removeFile };
 const session = { id: 'bench', label: 'bench' };
 let seq = 0;
 
@@ -45,6 +45,16 @@ function proposal(rel: string, content: string, baseHash: string | null): Stored
     preview: { type: 'full', text: '' },
     state: 'spent',
   };
+}
+
+/** Lands one new version of `rel` (which has hash `base`): its time (ms) and new hash. */
+async function writeOnce(deps: LandDeps, rel: string, text: string, base: string | null) {
+  const p = proposal(rel, text, base);
+  const t0 = performance.now();
+  const landed = await landWrite(deps, p, { time: Date.now(), session });
+  const ms = performance.now() - t0;
+  if ('changed' in landed) throw new Error(`${rel} changed under the bench`);
+  return [ms, landed.after] as const;
 }
 
 /** Lands `count` new versions of `rel` (which has hash `first`) and returns each one's confirm-to-written time (ms). */
@@ -87,12 +97,19 @@ export async function benchHistory(runs: number): Promise<BenchResult[]> {
     const none = { record: async () => {} } as unknown as HistoryStore;
     const without: LandDeps = { ...withHistory, history: none };
 
-    const rounds = Math.max(3, runs);
-    const perRound = 10;
+    // Alternated write by write, so both see the same moments of a busy disk.
+    const pairs = Math.max(20, runs * 15);
     const timed = { with: [] as number[], without: [] as number[] };
-    for (let r = 0; r < rounds; r++) {
-      timed.without.push(...(await writeTimes(without, `a/sin-${r}.md`, perRound, r * 100)));
-      timed.with.push(...(await writeTimes(withHistory, `a/con-${r}.md`, perRound, r * 100)));
+    const hashes = { with: null as string | null, without: null as string | null };
+    for (let i = 0; i < pairs; i++) {
+      for (const [key, deps] of [
+        ['without', without],
+        ['with', withHistory],
+      ] as const) {
+        const [ms, hash] = await writeOnce(deps, `a/${key}.md`, noteText(i), hashes[key]);
+        timed[key].push(ms);
+        hashes[key] = hash;
+      }
     }
     const [withMs, withoutMs] = [median(timed.with), median(timed.without)];
 

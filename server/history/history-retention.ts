@@ -14,13 +14,13 @@ const DAY_MS = 24 * 60 * 60_000;
  * first. The latest entry of every path is always kept, so the version before the
  * latest write of each note can always be restored.
  */
-export function keptEntries(
-  all: readonly HistoryEntry[],
+export function keptEntries<T extends HistoryEntry>(
+  all: readonly T[],
   retention: HistoryRetention,
   now: number,
   size: (hash: string) => number,
-): HistoryEntry[] {
-  const latest = new Map<string, HistoryEntry>();
+): T[] {
+  const latest = new Map<string, T>();
   for (const e of all) latest.set(e.path, e);
   const protectedSet = new Set(latest.values());
   const cutoff = now - retention.keepDays * DAY_MS;
@@ -38,7 +38,7 @@ export function keptEntries(
     }
   }
   const max = retention.maxMegabytes * 1024 * 1024;
-  const dropped = new Set<HistoryEntry>();
+  const dropped = new Set<T>();
   for (const e of kept) {
     if (bytes <= max) break;
     if (protectedSet.has(e)) continue;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { appendFile, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -51,14 +51,14 @@ describe('HistoryStore', () => {
     await rm(config, { recursive: true, force: true });
   });
 
-  it('keeps folders 0700 and files 0600, outside of anything but the config folder', async () => {
+  it('keeps its folder 0700 and its files 0600', async () => {
     const s = open();
     await record(s, 'a', 'x.md', null, Buffer.from('uno'));
     const mode = async (p: string) => (await stat(path.join(s.dir, p))).mode & 0o777;
     expect(await mode('.')).toBe(0o700);
-    expect(await mode('blobs')).toBe(0o700);
+    expect((await readdir(s.dir)).sort()).toEqual(['index.jsonl', 'pack-1.bin']);
     expect(await mode('index.jsonl')).toBe(0o600);
-    expect(await mode(`blobs/${sha(Buffer.from('uno'))}`)).toBe(0o600);
+    expect(await mode('pack-1.bin')).toBe(0o600);
   });
 
   it('stores equal bytes once, and a reopened store reads the same entries', async () => {
@@ -67,18 +67,24 @@ describe('HistoryStore', () => {
     await record(s, '1', 'x.md', a, b);
     await record(s, '2', 'x.md', b, a);
     await record(s, '3', 'y.md', null, a);
-    expect((await readdir(path.join(s.dir, 'blobs'))).sort()).toEqual([sha(a), sha(b)].sort());
+    // Two versions of one byte each: the pack holds each once.
+    expect((await stat(path.join(s.dir, 'pack-1.bin'))).size).toBe(2);
     const again = open();
     expect((await again.entries('x.md')).map((e) => e.id)).toEqual(['1', '2']);
     expect(await again.blob(sha(b))).toEqual(b);
     expect(await again.usage()).toMatchObject({ entries: 3 });
   });
 
-  it('answers null for bytes that do not match their name (damaged on disk)', async () => {
+  it('answers null for bytes that do not match their hash, and keeps them anew', async () => {
     const s = open();
-    await record(s, '1', 'x.md', null, Buffer.from('sano'));
-    await appendFile(path.join(s.dir, 'blobs', sha(Buffer.from('sano'))), 'basura');
-    expect(await s.blob(sha(Buffer.from('sano')))).toBeNull();
+    const sano = Buffer.from('sano');
+    await record(s, '1', 'x.md', null, sano);
+    await writeFile(path.join(s.dir, 'pack-1.bin'), 'roto');
+    const again = open();
+    expect(await again.blob(sha(sano))).toBeNull();
+    // Damaged bytes are not reused: the next write that holds them keeps them again.
+    await record(again, '2', 'x.md', sano, Buffer.from('otro'));
+    expect(await again.blob(sha(sano))).toEqual(sano);
   });
 
   it('skips an index line cut by a crash and starts the next one on its own line', async () => {
@@ -102,9 +108,12 @@ describe('HistoryStore', () => {
     await s.prune();
     const ids = [...(await s.entries('x.md')), ...(await s.entries('y.md'))].map((e) => e.id);
     expect(ids).toEqual(['old-x', 'new-y']);
-    // v1 is named by old-x only, v0 by old-x and new-y: all three stay; nothing else is there.
-    expect((await readdir(path.join(s.dir, 'blobs'))).sort()).toEqual(v.map(sha).sort());
-    expect((await open().entries('y.md')).map((e) => e.id)).toEqual(['new-y']);
+    // v1 is named by old-x only, v0 by old-x and new-y: all three stay, in one new pack.
+    expect((await readdir(s.dir)).sort()).toEqual(['index.jsonl', 'pack-2.bin']);
+    expect((await stat(path.join(s.dir, 'pack-2.bin'))).size).toBe(6);
+    const again = open();
+    expect((await again.entries('y.md')).map((e) => e.id)).toEqual(['new-y']);
+    for (const b of v) expect(await again.blob(sha(b))).toEqual(b);
   });
 
   it('drops the oldest entries while the bytes are over maxMegabytes, deleting their blobs', async () => {

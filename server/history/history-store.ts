@@ -1,7 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import {
+  type FileHandle,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  stat,
+  unlink,
+} from 'node:fs/promises';
 import path from 'node:path';
+import * as z from 'zod/mini';
 import {
   type HistoryEntry,
   HistoryEntrySchema,
@@ -12,17 +22,39 @@ import { type HistoryRetention, keptEntries } from './history-retention.ts';
 /** Where the history lives under the config folder. */
 export const HISTORY_DIR = 'history';
 const INDEX_FILE = 'index.jsonl';
-const BLOBS_DIR = 'blobs';
+const PACK_RE = /^pack-(\d+)\.bin$/;
 const TEMP_PREFIX = '.tmp-';
 /** How often retention by age runs at most (size is checked after every write). */
 const PRUNE_EVERY_MS = 6 * 60 * 60_000;
 
 /** The durable steps of {@link HistoryStore.record}, named so a crash test can stop between them. */
-export type HistoryStep = 'blobs' | 'index';
+export type HistoryStep = 'kept';
+
+/** Where a version's bytes are: pack file, offset, length. */
+const LocationSchema = z.tuple([z.string().check(z.regex(PACK_RE)), z.int(), z.int()]);
+type Location = z.infer<typeof LocationSchema>;
+/** An index line: the entry, and where the bytes it names are (by hash). */
+const LineSchema = z.object({
+  ...HistoryEntrySchema.shape,
+  at: z.record(z.string(), LocationSchema),
+});
+type Line = z.infer<typeof LineSchema>;
+
+interface Loaded {
+  lines: Line[];
+  byPath: Map<string, Line[]>;
+  /** Where each hash was last kept (checked against its hash before reuse). */
+  where: Map<string, Location>;
+  /** The pack new bytes are appended to, and its size. */
+  pack: { name: string; size: number };
+  /** The index's last line was cut by a crash: the next one starts on a new line. */
+  tail: boolean;
+}
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const entryOf = ({ at: _at, ...entry }: Line): HistoryEntry => entry;
 
-/** fsync of a folder makes the renames and new names in it durable. */
+/** fsync of a folder makes new names in it durable. */
 async function syncDir(dir: string): Promise<void> {
   const handle = await open(dir, 'r');
   try {
@@ -32,23 +64,36 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
+/** Appends `data` to `file` (created 0600) and fdatasyncs it. */
+async function appendDurably(file: string, data: Buffer | string): Promise<void> {
+  const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT;
+  const handle = await open(file, flags, 0o600);
+  try {
+    await handle.writeFile(data);
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * The write history: every approved version of every file SOMA wrote, outside the vault
- * (`<configDir>/history/`, folders 0700, files 0600). Bytes are kept once per SHA-256 in
- * `blobs/`; `index.jsonl` has one line per write. `record` returns only once the bytes and
- * the line are fsynced, so the write it precedes can always be undone; it throws when they
- * cannot be kept, and the caller then must not write. Index work runs one at a time.
+ * (`<configDir>/history/`, folder 0700, files 0600). The bytes of each version are kept
+ * once per SHA-256, appended to a pack file; `index.jsonl` has one line per write naming
+ * the hashes and where their bytes are. `record` returns once both are fdatasynced (in
+ * parallel: a line whose bytes did not land names a write that did not happen either,
+ * since the caller writes the vault only after `record`); it throws when they cannot be
+ * kept, and the caller then must not write. Every read checks bytes against their hash.
  */
 export class HistoryStore {
   readonly dir: string;
   readonly #retention: () => HistoryRetention;
   readonly #clock: () => number;
   #lock: Promise<unknown> = Promise.resolve();
-  #loaded: { byPath: Map<string, HistoryEntry[]>; all: HistoryEntry[]; tail: boolean } | null =
-    null;
-  /** Blob sizes by hash, read from disk on first use. */
-  #blobs: Map<string, number> | null = null;
+  #loaded: Loaded | null = null;
   #lastPrune = 0;
+  /** The pack's size after the last prune: size alone prunes again only once it grew since. */
+  #prunedSize = 0;
 
   constructor(
     configDir: string,
@@ -66,7 +111,7 @@ export class HistoryStore {
     return next;
   }
 
-  async #load() {
+  async #load(): Promise<Loaded> {
     if (this.#loaded) return this.#loaded;
     const text = await readFile(path.join(this.dir, INDEX_FILE), 'utf8').catch(
       (err: NodeJS.ErrnoException) => {
@@ -74,67 +119,46 @@ export class HistoryStore {
         throw err;
       },
     );
-    const all: HistoryEntry[] = [];
-    for (const line of text.split('\n')) {
-      // A line cut by a crash is not an entry: its write never started (record fsyncs first).
-      const parsed = HistoryEntrySchema.safeParse(safeJson(line));
-      if (parsed.success) all.push(parsed.data);
+    const lines: Line[] = [];
+    for (const raw of text.split('\n')) {
+      const parsed = LineSchema.safeParse(safeJson(raw));
+      if (parsed.success) lines.push(parsed.data);
     }
-    // A cut last line would glue onto the next one: the next append starts on a new line.
-    this.#loaded = { byPath: byPath(all), all, tail: text !== '' && !text.endsWith('\n') };
+    const where = new Map<string, Location>();
+    for (const l of lines) for (const [h, loc] of Object.entries(l.at)) where.set(h, loc);
+    const packs = (await readdir(this.dir).catch(() => [] as string[])).filter((n) =>
+      PACK_RE.test(n),
+    );
+    const newest = packs.sort((a, b) => packNumber(b) - packNumber(a))[0] ?? 'pack-1.bin';
+    const size = (await stat(path.join(this.dir, newest)).catch(() => null))?.size ?? 0;
+    this.#loaded = {
+      lines,
+      byPath: byPath(lines),
+      where,
+      pack: { name: newest, size },
+      tail: text !== '' && !text.endsWith('\n'),
+    };
     return this.#loaded;
   }
 
-  async #blobSizes(): Promise<Map<string, number>> {
-    if (this.#blobs) return this.#blobs;
-    const sizes = new Map<string, number>();
-    const names = await readdir(path.join(this.dir, BLOBS_DIR)).catch(() => [] as string[]);
-    for (const name of names) {
-      if (!/^[0-9a-f]{64}$/.test(name)) continue;
-      const info = await stat(path.join(this.dir, BLOBS_DIR, name)).catch(() => null);
-      if (info?.isFile()) sizes.set(name, info.size);
-    }
-    this.#blobs = sizes;
-    return sizes;
-  }
-
-  async #ensureDirs(): Promise<void> {
-    for (const dir of [this.dir, path.join(this.dir, BLOBS_DIR)]) {
-      // A file in the folder's place makes mkdir throw (EEXIST, ENOTDIR) or stat tell.
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      if (!(await stat(dir)).isDirectory()) throw new Error(`${dir} is not a folder`);
-    }
-  }
-
-  /** Writes `data` as `blobs/<sha256>` unless it is there already; false when it was. */
-  async #putBlob(data: Buffer): Promise<boolean> {
-    const hash = sha256(data);
-    const sizes = await this.#blobSizes();
-    const file = path.join(this.dir, BLOBS_DIR, hash);
-    const there = await stat(file).catch(() => null);
-    if (there?.isFile() && there.size === data.length) return false;
-    const tmp = path.join(this.dir, BLOBS_DIR, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
-    const handle = await open(tmp, 'wx', 0o600);
+  /** The bytes at `loc`, or null when they are not there or are not `hash`'s. */
+  async #read(hash: string, loc: Location | undefined): Promise<Buffer | null> {
+    if (!loc) return null;
+    const [pack, offset, length] = loc;
+    const handle = await open(path.join(this.dir, pack), 'r').catch(() => null);
+    if (!handle) return null;
     try {
-      try {
-        await handle.writeFile(data);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(tmp, file);
-    } catch (err) {
-      await unlink(tmp).catch(() => {});
-      throw err;
+      const data = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(data, 0, length, offset);
+      return bytesRead === length && sha256(data) === hash ? data : null;
+    } finally {
+      await handle.close();
     }
-    sizes.set(hash, data.length);
-    return true;
   }
 
   /**
-   * Keeps `before` and `after` (null: no such file) and appends `entry`, all fsynced, in
-   * that order: an index line never names bytes that are not on disk. `step` runs after
-   * each durable step (the crash test stops the process there).
+   * Keeps `before` and `after` (null: no such file) and appends `entry`; resolves once
+   * both are durable. `step` runs after that (the crash test stops the process there).
    */
   record(
     entry: HistoryEntry,
@@ -142,50 +166,76 @@ export class HistoryStore {
     step?: (s: HistoryStep) => Promise<void>,
   ): Promise<void> {
     return this.#exclusive(async () => {
-      await this.#ensureDirs();
+      // A file in the folder's place makes mkdir throw (EEXIST, ENOTDIR) or stat tell.
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      if (!(await stat(this.dir)).isDirectory()) throw new Error(`${this.dir} is not a folder`);
       const loaded = await this.#load();
-      let added = false;
-      for (const b of [bytes.before, bytes.after]) if (b && (await this.#putBlob(b))) added = true;
-      if (added) await syncDir(path.join(this.dir, BLOBS_DIR));
-      await step?.('blobs');
-      const line = `${loaded.tail ? '\n' : ''}${JSON.stringify(HistoryEntrySchema.parse(entry))}\n`;
-      const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT;
-      const handle = await open(path.join(this.dir, INDEX_FILE), flags, 0o600);
-      try {
-        await handle.write(line);
-        await handle.datasync();
-      } finally {
-        await handle.close();
+      const at: Record<string, Location> = {};
+      const fresh: Buffer[] = [];
+      let offset = loaded.pack.size;
+      for (const data of [bytes.before, bytes.after]) {
+        if (!data) continue;
+        const hash = sha256(data);
+        if (at[hash]) continue;
+        const known = loaded.where.get(hash);
+        if (known && (await this.#read(hash, known))) {
+          at[hash] = known;
+          continue;
+        }
+        at[hash] = [loaded.pack.name, offset, data.length];
+        offset += data.length;
+        fresh.push(data);
       }
+      const line: Line = { ...HistoryEntrySchema.parse(entry), at };
+      const packFile = path.join(this.dir, loaded.pack.name);
+      const newPack = loaded.pack.size === 0;
+      try {
+        await Promise.all([
+          fresh.length > 0 ? appendDurably(packFile, Buffer.concat(fresh)) : null,
+          appendDurably(
+            path.join(this.dir, INDEX_FILE),
+            `${loaded.tail ? '\n' : ''}${JSON.stringify(line)}\n`,
+          ),
+        ]);
+        // A new file's name is durable once its folder is synced (a new pack, or the index).
+        if (newPack || loaded.lines.length === 0) await syncDir(this.dir);
+      } catch (err) {
+        // Sizes may be off after a partial append: read them from disk next time.
+        this.#loaded = null;
+        throw err;
+      }
+      loaded.pack.size = offset;
       loaded.tail = false;
-      loaded.all.push(entry);
-      const mine = loaded.byPath.get(entry.path);
-      if (mine) mine.push(entry);
-      else loaded.byPath.set(entry.path, [entry]);
-      await step?.('index');
+      loaded.lines.push(line);
+      for (const [h, loc] of Object.entries(at)) loaded.where.set(h, loc);
+      const group = loaded.byPath.get(line.path);
+      if (group) group.push(line);
+      else loaded.byPath.set(line.path, [line]);
+      await step?.('kept');
       await this.#pruneIfDue();
     });
   }
 
   /** The writes of vault path `rel`, oldest first. */
   async entries(rel: string): Promise<HistoryEntry[]> {
-    return [...((await this.#load()).byPath.get(rel) ?? [])];
+    return ((await this.#load()).byPath.get(rel) ?? []).map(entryOf);
   }
 
   /** The bytes kept for `hash`, checked against it; null when they are not kept (or damaged). */
   async blob(hash: string): Promise<Buffer | null> {
-    if (!/^[0-9a-f]{64}$/.test(hash)) return null;
-    const data = await readFile(path.join(this.dir, BLOBS_DIR, hash)).catch(() => null);
-    return data && sha256(data) === hash ? data : null;
+    return this.#read(hash, (await this.#load()).where.get(hash));
   }
 
   /** What the history takes on disk now. */
   async usage(): Promise<HistoryUsage> {
-    const sizes = await this.#blobSizes();
+    const loaded = await this.#load();
     let bytes = 0;
-    for (const n of sizes.values()) bytes += n;
-    const index = await stat(path.join(this.dir, INDEX_FILE)).catch(() => null);
-    return { bytes: bytes + (index?.size ?? 0), entries: (await this.#load()).all.length };
+    for (const name of await readdir(this.dir).catch(() => [] as string[])) {
+      if (name === INDEX_FILE || PACK_RE.test(name)) {
+        bytes += (await stat(path.join(this.dir, name)).catch(() => null))?.size ?? 0;
+      }
+    }
+    return { bytes, entries: loaded.lines.length };
   }
 
   /** Applies the retention now (it also runs by itself after writes). */
@@ -195,56 +245,91 @@ export class HistoryStore {
 
   async #pruneIfDue(): Promise<void> {
     const { maxMegabytes } = this.#retention();
-    const { bytes } = await this.usage();
-    if (bytes > maxMegabytes * 1024 * 1024 || this.#clock() - this.#lastPrune > PRUNE_EVERY_MS) {
-      await this.#prune();
-    }
+    const loaded = await this.#load();
+    const max = maxMegabytes * 1024 * 1024;
+    const over = loaded.pack.size > max && loaded.pack.size - this.#prunedSize > max / 10;
+    if (over || this.#clock() - this.#lastPrune > PRUNE_EVERY_MS) await this.#prune();
   }
 
   /**
-   * Rewrites the index with the entries retention keeps (temp file, fsync, rename), then
-   * deletes the blobs no kept entry names (and temp files a crash left). A crash between
-   * the two leaves unnamed blobs, which the next prune deletes.
+   * Copies the bytes of the entries retention keeps into a new pack, then switches the
+   * index to it (temp file, fsync, rename), then deletes the old packs. A crash before
+   * the switch leaves the old index and packs whole; after it, only unused packs, which
+   * the next prune deletes.
    */
   async #prune(): Promise<void> {
     this.#lastPrune = this.#clock();
     const loaded = await this.#load();
-    const sizes = await this.#blobSizes();
-    const kept = keptEntries(
-      loaded.all,
-      this.#retention(),
-      this.#clock(),
-      (h) => sizes.get(h) ?? 0,
-    );
-    if (kept.length < loaded.all.length) {
-      const tmp = path.join(this.dir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
-      const handle = await open(tmp, 'wx', 0o600);
-      try {
-        await handle.writeFile(kept.map((e) => `${JSON.stringify(e)}\n`).join(''));
-        await handle.sync();
-      } finally {
-        await handle.close();
+    const size = (h: string) => loaded.where.get(h)?.[2] ?? 0;
+    const kept = new Set(keptEntries(loaded.lines, this.#retention(), this.#clock(), size));
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    // Temp files a crash left behind (none is in use: this runs alone).
+    for (const n of names.filter((n) => n.startsWith(TEMP_PREFIX))) {
+      await unlink(path.join(this.dir, n)).catch(() => {});
+    }
+    const packs = names.filter((n) => PACK_RE.test(n));
+    this.#prunedSize = loaded.pack.size;
+    if (kept.size === loaded.lines.length && packs.length <= 1) return;
+    const name = `pack-${Math.max(0, ...packs.map(packNumber)) + 1}.bin`;
+    const moved = new Map<string, Location>();
+    const tmpPack = await this.#writeTemp(async (handle) => {
+      let offset = 0;
+      for (const line of kept) {
+        for (const h of Object.keys(line.at)) {
+          if (moved.has(h)) continue;
+          const data = await this.#read(h, loaded.where.get(h));
+          if (!data) continue;
+          await handle.writeFile(data);
+          moved.set(h, [name, offset, data.length]);
+          offset += data.length;
+        }
       }
-      await rename(tmp, path.join(this.dir, INDEX_FILE));
-      await syncDir(this.dir);
-      this.#loaded = { byPath: byPath(kept), all: kept, tail: false };
+    });
+    await rename(tmpPack, path.join(this.dir, name));
+    const lines: Line[] = [...kept].map((l) => {
+      const at: Record<string, Location> = {};
+      for (const h of Object.keys(l.at)) {
+        const loc = moved.get(h);
+        if (loc) at[h] = loc;
+      }
+      return { ...l, at };
+    });
+    const tmpIndex = await this.#writeTemp((handle) =>
+      handle.writeFile(lines.map((l) => `${JSON.stringify(l)}\n`).join('')),
+    );
+    await rename(tmpIndex, path.join(this.dir, INDEX_FILE));
+    await syncDir(this.dir);
+    for (const old of packs) await unlink(path.join(this.dir, old)).catch(() => {});
+    this.#loaded = null;
+    this.#prunedSize = (await this.#load()).pack.size;
+  }
+
+  /** A hidden temp file in the history folder, filled by `fill` and fsynced; its path. */
+  async #writeTemp(fill: (handle: FileHandle) => Promise<void>): Promise<string> {
+    const tmp = path.join(this.dir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
+    const handle = await open(tmp, 'wx', 0o600);
+    try {
+      await fill(handle);
+      await handle.sync();
+    } catch (err) {
+      await handle.close();
+      await unlink(tmp).catch(() => {});
+      throw err;
     }
-    const named = new Set(kept.flatMap((e) => [e.before, e.after]));
-    for (const name of await readdir(path.join(this.dir, BLOBS_DIR)).catch(() => [] as string[])) {
-      if (named.has(name)) continue;
-      await unlink(path.join(this.dir, BLOBS_DIR, name)).catch(() => {});
-      sizes.delete(name);
-    }
+    await handle.close();
+    return tmp;
   }
 }
 
-/** Entries grouped by path, each group oldest first. */
-function byPath(all: HistoryEntry[]): Map<string, HistoryEntry[]> {
-  const map = new Map<string, HistoryEntry[]>();
-  for (const e of all) {
-    const group = map.get(e.path);
-    if (group) group.push(e);
-    else map.set(e.path, [e]);
+const packNumber = (name: string) => Number(PACK_RE.exec(name)?.[1] ?? 0);
+
+/** Lines grouped by path, each group oldest first. */
+function byPath(lines: Line[]): Map<string, Line[]> {
+  const map = new Map<string, Line[]>();
+  for (const l of lines) {
+    const group = map.get(l.path);
+    if (group) group.push(l);
+    else map.set(l.path, [l]);
   }
   return map;
 }

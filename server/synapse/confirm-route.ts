@@ -14,7 +14,7 @@ import type { AuditHealth } from './audit-health.ts';
 import { landWrite } from './land-write.ts';
 import type { ProposalSigner } from './proposal-signer.ts';
 import type { ProposalStore, StoredProposal } from './proposal-store.ts';
-import { appendLine, cleanTempFiles, removeFile, writeAtomic } from './vault-writer.ts';
+import { appendLine, cleanTempFiles, removeFile, stageAtomic } from './vault-writer.ts';
 
 export interface ConfirmDeps {
   root: string;
@@ -99,7 +99,7 @@ export function confirmHandler(deps: ConfirmDeps) {
     const landDeps = {
       root: deps.root,
       history: deps.history,
-      writer: { writeAtomic, appendLine, removeFile },
+      writer: { stageAtomic, appendLine, removeFile },
       audit: (entry: AuditEntry) =>
         queue
           .run(AUDIT_LOG_PATH, () => appendLine(deps.root, AUDIT_LOG_PATH, JSON.stringify(entry)))

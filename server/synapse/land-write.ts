@@ -13,7 +13,11 @@ export interface Written {
 
 /** The vault writer's functions, as confirm-route.ts hands them over. */
 export interface VaultWriter {
-  writeAtomic(root: string, rel: string, content: string | Buffer): Promise<Written>;
+  stageAtomic(
+    root: string,
+    rel: string,
+    content: string | Buffer,
+  ): Promise<{ commit(): Promise<Written>; abort(): Promise<void> }>;
   appendLine(root: string, rel: string, line: string): Promise<Written>;
   removeFile(root: string, rel: string): Promise<Written>;
 }
@@ -45,11 +49,13 @@ export type Landed =
 /**
  * Writes an approved proposal, in an order a SIGKILL anywhere cannot break: the file is
  * read and checked as proposed; its previous bytes and the new ones are kept in the
- * history, fsynced with their index line; the audit line is appended (the intent,
- * naming both hashes); only then is the vault file written. Until the last step the
- * file is untouched, and any record made so far names a write the history lists as
- * `not_written`. Without history (503 `history_unavailable`) or audit (503
- * `audit_unavailable`) nothing is written. Call it inside the path's queue.
+ * history, fsynced with their index line (meanwhile the new file is staged in a hidden
+ * temp file beside it, so the two fsyncs overlap); the audit line is appended (the
+ * intent, naming both hashes); only then is the vault file put in place (rename, append
+ * or unlink). Until that last step the file is untouched, and any record made so far
+ * names a write the history lists as `not_written`. Without history (503
+ * `history_unavailable`) or audit (503 `audit_unavailable`) nothing is written. Call it
+ * inside the path's queue.
  */
 export async function landWrite(
   deps: LandDeps,
@@ -76,6 +82,18 @@ export async function landWrite(
         ? Buffer.concat([before ?? Buffer.alloc(0), piece])
         : piece;
   const hashes = { before: before && sha256Hex(before), after: after && sha256Hex(after) };
+  const replaces = p.mode === 'create' || p.mode === 'overwrite';
+  // Settled into a value at once, so a failure is not unhandled while the history is kept.
+  const staging = replaces
+    ? deps.writer.stageAtomic(deps.root, p.path, piece).then(
+        (staged) => ({ staged }),
+        (error: unknown) => ({ error }),
+      )
+    : null;
+  const abort = async () => {
+    const s = await staging;
+    if (s && 'staged' in s) await s.staged.abort();
+  };
   const time = new Date(approval.time).toISOString();
   const session = approval.session;
   try {
@@ -93,6 +111,7 @@ export async function landWrite(
       deps.step,
     );
   } catch (err) {
+    await abort();
     deps.log(`[synapse] sin historial, no se escribe ${now.rel}: ${String(err)}`);
     throw new ApiError(
       503,
@@ -101,6 +120,8 @@ export async function landWrite(
       { path: now.rel },
     );
   }
+  const staged = await staging;
+  if (staged && 'error' in staged) throw staged.error;
   const removed = p.mode === 'remove';
   const entry: AuditEntry = {
     id: p.id,
@@ -116,6 +137,7 @@ export async function landWrite(
   try {
     await deps.audit(entry);
   } catch (err) {
+    await abort();
     deps.log(`[synapse] sin auditoría, no se escribe ${now.rel}: ${String(err)}`);
     throw new ApiError(
       503,
@@ -124,12 +146,11 @@ export async function landWrite(
     );
   }
   await deps.step?.('audit');
-  const written =
-    p.mode === 'append'
-      ? await deps.writer.appendLine(deps.root, p.path, p.content)
-      : removed
-        ? await deps.writer.removeFile(deps.root, p.path)
-        : await deps.writer.writeAtomic(deps.root, p.path, piece);
+  const written = staged
+    ? await staged.staged.commit()
+    : removed
+      ? await deps.writer.removeFile(deps.root, p.path)
+      : await deps.writer.appendLine(deps.root, p.path, p.content);
   await deps.step?.('written');
   return { written, ...hashes };
 }

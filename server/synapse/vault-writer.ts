@@ -62,6 +62,61 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
+/** A new version written beside its target, not yet in place. */
+export interface Staged {
+  /** Renames it over the target (checked again first) and fsyncs the folder. */
+  commit(): Promise<Written>;
+  /** Deletes the temp file: nothing changed. */
+  abort(): Promise<void>;
+}
+
+/**
+ * The first half of {@link writeAtomic}: `content` in a hidden temp file beside the
+ * target, written and fsynced; the target is untouched until `commit`. Lets the confirm
+ * route make the new bytes durable while it keeps the old ones in the history.
+ *
+ * @throws ApiError 400 `invalid_path` for a path the vault refuses (symlink escapes included)
+ */
+export async function stageAtomic(
+  root: string,
+  rel: string,
+  content: string | Buffer,
+): Promise<Staged> {
+  const target = await resolveInVault(root, rel, { forWrite: true });
+  const dir = await ensureParent(root, target.abs);
+  // Bytes as given: a restored version may hold a BOM, CRLF or bytes that are not UTF-8.
+  const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  const tmp = path.join(dir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
+  const abort = () => unlink(tmp).catch(() => {});
+  const handle = await open(tmp, 'wx', 0o644);
+  try {
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (err) {
+    await abort();
+    throw err;
+  }
+  return {
+    abort,
+    async commit() {
+      try {
+        // The folder may have been swapped for a symlink meanwhile: check again just before.
+        await assertRealPathInside(root, target.abs);
+        await rename(tmp, target.abs);
+      } catch (err) {
+        await abort();
+        throw err;
+      }
+      await syncDir(dir);
+      return written(target.rel, data);
+    },
+  };
+}
+
 /**
  * Replaces (or creates) the file at vault path `rel` with `content`, atomically: a temp
  * file in the same folder is written and fsynced, renamed over the target, and the
@@ -75,28 +130,7 @@ export async function writeAtomic(
   rel: string,
   content: string | Buffer,
 ): Promise<Written> {
-  const target = await resolveInVault(root, rel, { forWrite: true });
-  const dir = await ensureParent(root, target.abs);
-  // Bytes as given: a restored version may hold a BOM, CRLF or bytes that are not UTF-8.
-  const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-  const tmp = path.join(dir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
-  const handle = await open(tmp, 'wx', 0o644);
-  try {
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    // The folder may have been swapped for a symlink meanwhile: check again just before.
-    await assertRealPathInside(root, target.abs);
-    await rename(tmp, target.abs);
-  } catch (err) {
-    await unlink(tmp).catch(() => {});
-    throw err;
-  }
-  await syncDir(dir);
-  return written(target.rel, data);
+  return (await stageAtomic(root, rel, content)).commit();
 }
 
 /**
