@@ -122,6 +122,11 @@ describe('history routes', () => {
     const res = await h.api.confirm(p, { overwrite: true });
     expect([res.status, await errorCode(res)]).toEqual([503, 'history_unavailable']);
     expect(await snapshot(ctx.vault.root)).toEqual(before);
+    // The status still answers, with nothing kept.
+    const status = await ctx.app.request('/api/status', {
+      headers: { host: HOST, cookie: await ctx.login() },
+    });
+    expect(await status.json()).toMatchObject({ history: { bytes: 0, entries: 0 } });
     // Nothing was written, so the same approval goes through once the history is back.
     await rm(historyDir);
     await h.approve(p);

@@ -115,7 +115,8 @@ export class HistoryStore {
     if (this.#loaded) return this.#loaded;
     const text = await readFile(path.join(this.dir, INDEX_FILE), 'utf8').catch(
       (err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') return '';
+        // No history yet, or a file in the folder's place (record then refuses to write).
+        if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return '';
         throw err;
       },
     );
