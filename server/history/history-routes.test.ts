@@ -138,7 +138,8 @@ describe('history routes', () => {
   it('lists newest first and tells when the file changed outside SOMA', async () => {
     const h = await setup();
     const one = await h.api.propose('/write', { path: NOTE, content: 'uno\n' });
-    await h.approve(one);
+    const res = await h.api.confirm(one, { overwrite: true, conversation: 'conv-1' });
+    expect(res.status).toBe(200);
     const two = await h.api.propose('/write', { path: NOTE, content: 'dos\n' });
     await h.approve(two);
     let list = await h.list(NOTE);
@@ -146,6 +147,12 @@ describe('history routes', () => {
       [two.id, 'current', true],
       [one.id, 'superseded', false],
     ]);
+    // The device and the conversation the approval came from are kept with the write.
+    expect(list.writes[1]).toMatchObject({
+      conversation: 'conv-1',
+      session: { label: expect.any(String) },
+    });
+    expect(list.writes[0]).not.toHaveProperty('conversation');
     await writeFile(abs(NOTE), 'editada en Obsidian\n');
     list = await h.list(NOTE);
     expect(list.current).toBe(sha('editada en Obsidian\n'));

@@ -89,6 +89,7 @@ export async function decide(
     const { written, before, after } = await confirmProposal(
       record.proposal,
       choice === 'overwrite',
+      record.conversationId || undefined,
     );
     await apply(core, id, { type: 'written', written, undo: { before, after } });
     if (record.proposal.kind === 'synapse') await proposeConnections(core, record);
