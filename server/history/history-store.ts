@@ -1,44 +1,34 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import {
-  type FileHandle,
-  mkdir,
-  open,
-  readdir,
-  readFile,
-  rename,
-  stat,
-  unlink,
-} from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import * as z from 'zod/mini';
 import {
   type HistoryEntry,
   HistoryEntrySchema,
   type HistoryUsage,
 } from '../../common/history-schemas.ts';
+import {
+  appendDurably,
+  byPath,
+  INDEX_FILE,
+  type Line,
+  LineSchema,
+  type Location,
+  PACK_RE,
+  packNumber,
+  safeJson,
+  syncDir,
+  TEMP_PREFIX,
+  writeTemp,
+} from './history-files.ts';
 import { type HistoryRetention, keptEntries } from './history-retention.ts';
 
 /** Where the history lives under the config folder. */
 export const HISTORY_DIR = 'history';
-const INDEX_FILE = 'index.jsonl';
-const PACK_RE = /^pack-(\d+)\.bin$/;
-const TEMP_PREFIX = '.tmp-';
 /** How often retention by age runs at most (size is checked after every write). */
 const PRUNE_EVERY_MS = 6 * 60 * 60_000;
 
 /** The durable steps of {@link HistoryStore.record}, named so a crash test can stop between them. */
 export type HistoryStep = 'kept';
-
-/** Where a version's bytes are: pack file, offset, length. */
-const LocationSchema = z.tuple([z.string().check(z.regex(PACK_RE)), z.int(), z.int()]);
-type Location = z.infer<typeof LocationSchema>;
-/** An index line: the entry, and where the bytes it names are (by hash). */
-const LineSchema = z.object({
-  ...HistoryEntrySchema.shape,
-  at: z.record(z.string(), LocationSchema),
-});
-type Line = z.infer<typeof LineSchema>;
 
 interface Loaded {
   lines: Line[];
@@ -53,28 +43,6 @@ interface Loaded {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const entryOf = ({ at: _at, ...entry }: Line): HistoryEntry => entry;
-
-/** fsync of a folder makes new names in it durable. */
-async function syncDir(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Appends `data` to `file` (created 0600) and fdatasyncs it. */
-async function appendDurably(file: string, data: Buffer | string): Promise<void> {
-  const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT;
-  const handle = await open(file, flags, 0o600);
-  try {
-    await handle.writeFile(data);
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
-}
 
 /**
  * The write history: every approved version of every file SOMA wrote, outside the vault
@@ -273,7 +241,7 @@ export class HistoryStore {
     if (kept.size === loaded.lines.length && packs.length <= 1) return;
     const name = `pack-${Math.max(0, ...packs.map(packNumber)) + 1}.bin`;
     const moved = new Map<string, Location>();
-    const tmpPack = await this.#writeTemp(async (handle) => {
+    const tmpPack = await writeTemp(this.dir, async (handle) => {
       let offset = 0;
       for (const line of kept) {
         for (const h of Object.keys(line.at)) {
@@ -295,7 +263,7 @@ export class HistoryStore {
       }
       return { ...l, at };
     });
-    const tmpIndex = await this.#writeTemp((handle) =>
+    const tmpIndex = await writeTemp(this.dir, (handle) =>
       handle.writeFile(lines.map((l) => `${JSON.stringify(l)}\n`).join('')),
     );
     await rename(tmpIndex, path.join(this.dir, INDEX_FILE));
@@ -303,42 +271,5 @@ export class HistoryStore {
     for (const old of packs) await unlink(path.join(this.dir, old)).catch(() => {});
     this.#loaded = null;
     this.#prunedSize = (await this.#load()).pack.size;
-  }
-
-  /** A hidden temp file in the history folder, filled by `fill` and fsynced; its path. */
-  async #writeTemp(fill: (handle: FileHandle) => Promise<void>): Promise<string> {
-    const tmp = path.join(this.dir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
-    const handle = await open(tmp, 'wx', 0o600);
-    try {
-      await fill(handle);
-      await handle.sync();
-    } catch (err) {
-      await handle.close();
-      await unlink(tmp).catch(() => {});
-      throw err;
-    }
-    await handle.close();
-    return tmp;
-  }
-}
-
-const packNumber = (name: string) => Number(PACK_RE.exec(name)?.[1] ?? 0);
-
-/** Lines grouped by path, each group oldest first. */
-function byPath(lines: Line[]): Map<string, Line[]> {
-  const map = new Map<string, Line[]>();
-  for (const l of lines) {
-    const group = map.get(l.path);
-    if (group) group.push(l);
-    else map.set(l.path, [l]);
-  }
-  return map;
-}
-
-function safeJson(line: string): unknown {
-  try {
-    return JSON.parse(line);
-  } catch {
-    return null;
   }
 }

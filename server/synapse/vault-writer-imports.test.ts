@@ -23,6 +23,8 @@ const FS_WRITERS: Record<string, string> = {
     'writes conversations.json in the config folder, outside the vault',
   'server/history/history-store.ts':
     'keeps every approved version in <configDir>/history, outside the vault',
+  'server/history/history-files.ts':
+    'appends and replaces the history files in <configDir>/history, outside the vault',
   'server/embeddings/consent-store.ts':
     'writes the embeddings consent in the config folder, outside the vault',
   'server/embeddings/switch-store.ts':
