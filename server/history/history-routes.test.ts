@@ -130,6 +130,14 @@ describe('history routes', () => {
     // Nothing was written, so the same approval goes through once the history is back.
     await rm(historyDir);
     await h.approve(p);
+    const after = await ctx.app.request('/api/status', {
+      headers: { host: HOST, cookie: await ctx.login() },
+    });
+    const kept = Buffer.byteLength(ORIGINAL) + Buffer.byteLength('perdería el original\n');
+    const { history } = (await after.json()) as { history: { bytes: number; entries: number } };
+    // Both versions in the pack, plus the index line.
+    expect(history.entries).toBe(1);
+    expect(history.bytes).toBeGreaterThan(kept);
     expect(await readFile(abs(NOTE), 'utf8')).toBe('perdería el original\n');
     const [write] = (await h.list(NOTE)).writes;
     expect((await h.version(NOTE, write?.before ?? '')).toString()).toBe(ORIGINAL);
