@@ -102,6 +102,14 @@ export const FIGURE_SPECS: Record<string, FigureSpec> = {
   'chat.ttft_overhead_ms_while_embedding': {
     label: 'Chat time to first token, overhead, while the server embeds with the e5-shaped model',
   },
+  'synapse.history_write_ratio': {
+    label: 'Confirmed write with its history kept ÷ without, 20 KB note',
+    max: 1.3,
+  },
+  'synapse.history_list_ms': {
+    label: "A note's write history (1,000 writes) in a 10k-note vault, GET /api/history/note",
+    max: 50,
+  },
   't460.memory_total_mb': { label: 'Server + one tab with the vault, memory (PSS)', max: 1_024 },
   't460.memory_rss_sum_mb': { label: 'Server + one tab, summed RSS (upper bound)' },
 };
@@ -114,6 +122,7 @@ const GROUPS: [RegExp, string][] = [
   // chat.ttft_overhead_ms_while_embedding is measured by the onnx group.
   [/^chat\.(?!ttft_overhead_ms_while_embedding)/, 'chat'],
   [/^extract\./, 'extract'],
+  [/^synapse\.history_/, 'history'],
   [/^synapse\./, 'links'],
   [/^search\./, 'search'],
   [/^(embed\.(?!onnx_)|server\.rss_embedding)/, 'embed'],

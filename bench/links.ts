@@ -9,6 +9,7 @@ import { RateLimiter } from '../server/auth/rate-limit.ts';
 import { SessionStore } from '../server/auth/session-store.ts';
 import { ConversationStore } from '../server/cli/conversation-store.ts';
 import { HarnessStore } from '../server/harness/harness-store.ts';
+import { HistoryStore } from '../server/history/history-store.ts';
 import {
   type RecordedRequest,
   type Script,
@@ -129,6 +130,10 @@ export async function runCondition(
     harness: store,
     sessions: await SessionStore.open(join(base, `config-${listVaultNotes}`)),
     conversations: await ConversationStore.open(join(base, `config-${listVaultNotes}`)),
+    history: new HistoryStore(
+      join(base, `config-${listVaultNotes}`),
+      () => store.current().writeHistory,
+    ),
     loginTokens: tokens,
     loginLimiter: new RateLimiter({ max: 5, windowMs: 60_000 }),
     allowedHosts: () => [HOST],

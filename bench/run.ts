@@ -8,6 +8,7 @@ import { benchEmbed } from './embed.ts';
 import { benchOnnx } from './embed-onnx.ts';
 import { benchExtract } from './extract.ts';
 import { BENCH_GROUPS } from './figure-specs.ts';
+import { benchHistory } from './history.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchLinks } from './links.ts';
 import { type ReportRun, renderReport } from './report.ts';
@@ -58,6 +59,7 @@ const groups: Record<string, () => Promise<BenchResult[]>> = {
   chat: () => benchChat(runs),
   extract: () => benchExtract(runs),
   links: () => benchLinks(),
+  history: () => benchHistory(runs),
   search: () => benchSearch({ quick, ...(vaults ? { only: vaults } : {}) }),
   embed: () => benchEmbed({ quick }),
   onnx: () => benchOnnx({ quick }),

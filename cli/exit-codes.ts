@@ -98,6 +98,14 @@ export const EXIT: Record<string, { status: number; hint: string }> = {
     hint: 'No se puede escribir el registro de auditoría (02_Conciencia/sesiones/soma_auditoria.jsonl): no se escribió nada.',
   },
   already_linked: { status: 57, hint: 'La nota ya enlaza a esa otra en «Conexiones».' },
+  history_unavailable: {
+    status: 58,
+    hint: 'SOMA no pudo guardar la versión anterior en su historial (carpeta de configuración, history/): no se escribió nada.',
+  },
+  not_removable: {
+    status: 59,
+    hint: 'SOMA no creó ese archivo: solo se puede restaurar una versión.',
+  },
   // Anything else.
   internal: { status: 70, hint: 'Error interno de SOMA: mira su terminal.' },
   interrupted: { status: 130, hint: 'Interrumpido.' },

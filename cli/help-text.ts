@@ -11,6 +11,7 @@ se pregunta aquí, [S/n], y se confirma como en la app.
 const EXTRA = `
   --json                 eventos JSON, uno por línea (para scripts)
   --si, --yes            sin terminal (tubería, cron): aprueba lo que proponga esta ejecución
+  --historial RUTA       las escrituras de SOMA en esa nota, la más reciente primero
 
 Ejemplos:
   soma "¿Qué dice mi nota sobre la memoria?" --buscar memoria

@@ -63,6 +63,13 @@ describe('parseFlags', () => {
     expect(request(['x', '--yes']).yes).toBe(true);
   });
 
+  it('reads --historial RUTA (or --history=RUTA) apart from the chat commands', () => {
+    expect(request(['--historial', 'a.md']).history).toBe('a.md');
+    expect(request(['--history=03_Proyectos/b.md']).history).toBe('03_Proyectos/b.md');
+    expect(request(['pregunta']).history).toBeNull();
+    expect(parseFlags(['--historial'])).toMatchObject({ ok: false });
+  });
+
   it('keeps words after -- as the question, flags included', () => {
     expect(request(['--', '--buscar', 'no es una opción']).question).toBe(
       '--buscar no es una opción',

@@ -15,6 +15,8 @@ import { foldText } from '../common/fold-text.ts';
  * - Words no flag took are the question.
  * - `--json` prints events for scripts; `--si` (`--yes`) approves this run's proposals
  *   when there is no terminal to ask.
+ * - `--historial RUTA` (`--history`) lists SOMA's writes to a note and asks nothing of the
+ *   model: a terminal option, like `--json`, not a chat command.
  */
 export interface CliRequest {
   question: string;
@@ -22,6 +24,8 @@ export interface CliRequest {
   commands: Map<string, string[]>;
   json: boolean;
   yes: boolean;
+  /** `--historial RUTA`: the note whose write history to list, else null. */
+  history: string | null;
 }
 
 export type ParsedFlags = { ok: true; request: CliRequest } | { ok: false; message: string };
@@ -58,6 +62,7 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
   const commands = new Map<string, string[]>();
   let json = false;
   let yes = false;
+  let history: string | null = null;
   const add = (id: string, values: string[]) =>
     commands.set(id, [...(commands.get(id) ?? []), ...values]);
 
@@ -81,6 +86,15 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
     }
     if (folded === 'si' || folded === 'yes') {
       yes = true;
+      continue;
+    }
+    if (folded === 'historial' || folded === 'history') {
+      const value = inline ?? argv[i + 1];
+      if (value === undefined || value === '' || isFlag(value)) {
+        return { ok: false, message: '--historial necesita la ruta de una nota.' };
+      }
+      history = value;
+      if (inline === null) i++;
       continue;
     }
     const command = BY_FLAG.get(folded);
@@ -120,5 +134,6 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
       add(command.id, []);
     }
   }
-  return { ok: true, request: { question: question.join(' ').trim(), commands, json, yes } };
+  const request = { question: question.join(' ').trim(), commands, json, yes, history };
+  return { ok: true, request };
 }

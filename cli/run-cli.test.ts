@@ -274,6 +274,24 @@ describe('soma (the terminal client)', () => {
     await soma$(['--rei']);
   });
 
+  it('lists a note’s writes with --historial, newest first, asking nothing of the model', async () => {
+    upstream.setScript({ kind: 'text', chunks: words('Primera versión.') });
+    await soma$(['Escribe', '--registrar', '00_Entrada/historia.md'], { answers: [true] });
+    upstream.setScript({ kind: 'text', chunks: words('Segunda versión.') });
+    await soma$(['Cambia', '--registrar', '00_Entrada/historia.md'], { answers: [true] });
+    const asked = upstream.requests.length;
+    const listed = await soma$(['--historial', '00_Entrada/historia.md']);
+    expect(listed.status).toBe(0);
+    const lines = listed.stdout.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/write .* [0-9a-f]{12} → [0-9a-f]{12} {2}en el archivo$/);
+    expect(lines[2]).toMatch(/\(no existía\) → [0-9a-f]{12} {2}reemplazada después$/);
+    expect(upstream.requests.length).toBe(asked);
+    const json = await soma$(['--history=00_Entrada/historia.md', '--json']);
+    expect(JSON.parse(json.stdout).writes).toHaveLength(2);
+    await soma$(['--rei']);
+  });
+
   it('appends with --anexar under a dated heading, and proposes a sentence alone with --recuerda', async () => {
     upstream.setScript({ kind: 'text', chunks: words('Idea anexa.') });
     const appended = await soma$(['Idea', '--anexar', '06_Archivo/Huerto.md'], {

@@ -1,12 +1,14 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Attachment, ChatContext, ChatRequestInput } from '../common/chat-schemas.ts';
 import type { Conversation } from '../common/cli-schemas.ts';
+import type { HistoryListAnswer } from '../common/history-schemas.ts';
 import type { Proposal } from '../common/synapse-schemas.ts';
 import type { WebSearchAnswer } from '../common/web-schemas.ts';
 import { type Decision, decideProposals } from './decide-proposals.ts';
 import { CliError } from './exit-codes.ts';
 import { noteAttachments, pageAttachment, readAll } from './gather-context.ts';
 import { helpText } from './help-text.ts';
+import { historyText } from './history-text.ts';
 import { parseFlags } from './parse-flags.ts';
 import { searchVault } from './search-vault.ts';
 import { readCredentials, SomaClient } from './soma-client.ts';
@@ -42,11 +44,18 @@ export async function runCli(io: CliIo): Promise<number> {
   const say = (text: string) => (req.json ? undefined : io.stderr.write(text));
   try {
     const help = req.commands.get('ayuda');
-    if (help || (req.question === '' && req.commands.size === 0)) {
+    if (help || (req.question === '' && req.commands.size === 0 && req.history === null)) {
       io.stdout.write(helpText(help?.[0]));
       return 0;
     }
     const client = new SomaClient(await readCredentials(io.env), io.signal);
+    if (req.history !== null) {
+      const list = await client.json<HistoryListAnswer>(
+        `/api/history/note?path=${encodeURIComponent(req.history)}`,
+      );
+      io.stdout.write(req.json ? `${JSON.stringify(list)}\n` : historyText(list));
+      return 0;
+    }
     if (req.commands.has('reiniciar')) {
       await client.json('/api/conversation', { method: 'DELETE' });
       say('Historial del terminal borrado.\n');

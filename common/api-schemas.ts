@@ -2,6 +2,7 @@
 // object is `z.lazy`: built the first time it parses, not while the first page's script is
 // evaluated (building them all cost ~40 ms of the boot task, issue 17).
 import * as z from 'zod/mini';
+import { HistoryUsageSchema } from './history-schemas.ts';
 import { NoticeParamsSchema } from './notice-schemas.ts';
 
 /**
@@ -43,6 +44,8 @@ export const errorCodes = [
   'not_pending',
   'unsupported_media_type',
   'audit_unavailable',
+  'history_unavailable',
+  'not_removable',
   'embeddings_off',
   'consent_required',
   'consent_mismatch',
@@ -221,8 +224,6 @@ export const AuditStatusSchema = z.lazy(() =>
   z.object({
     /** False while the audit log cannot be written: confirm then refuses (503 audit_unavailable). */
     writable: z.boolean(),
-    /** Writes since start whose audit line failed after the write. */
-    unaudited: z.number(),
   }),
 );
 export type AuditStatus = z.infer<typeof AuditStatusSchema>;
@@ -234,6 +235,8 @@ export const StatusSchema = z.lazy(() =>
     vaultName: z.string(),
     harness: HarnessStatusSchema,
     audit: AuditStatusSchema,
+    /** What the write history takes on disk (outside the vault). */
+    history: HistoryUsageSchema,
   }),
 );
 export type Status = z.infer<typeof StatusSchema>;

@@ -24,11 +24,18 @@ export const ProposalKindSchema = z.enum([
   'remember',
   /** The last answer appended to a note under a dated heading (/anexar). */
   'append',
+  /** A version from the write history put back. */
+  'restore',
+  /** A file SOMA created, removed again (its bytes stay in the history). */
+  'remove',
 ]);
 export type ProposalKind = z.infer<typeof ProposalKindSchema>;
 
-/** `append` adds one line (synapse log); `overwrite` replaces a file that exists. */
-export const ProposalModeSchema = z.enum(['create', 'overwrite', 'append']);
+/**
+ * `append` adds one line (synapse log); `overwrite` replaces a file that exists;
+ * `remove` deletes one (bound to its hash like an overwrite).
+ */
+export const ProposalModeSchema = z.enum(['create', 'overwrite', 'append', 'remove']);
 export type ProposalMode = z.infer<typeof ProposalModeSchema>;
 
 export const ProposalPreviewSchema = z.discriminatedUnion('type', [
@@ -133,6 +140,8 @@ export type ClosingBody = z.infer<typeof ClosingBodySchema>;
 export const ConfirmBodySchema = z.object({
   signature: z.string().check(z.minLength(1), z.maxLength(200)),
   overwrite: z._default(z.boolean(), false),
+  /** The conversation the proposal came from, kept in the write history. */
+  conversation: z.optional(z.string().check(z.maxLength(200))),
 });
 
 export const WrittenSchema = z.object({
@@ -143,8 +152,9 @@ export const WrittenSchema = z.object({
 });
 export const ConfirmAnswerSchema = z.object({
   written: WrittenSchema,
-  /** Present when the write went through but its audit line could not be written. */
-  unaudited: z.optional(z.literal(true)),
+  /** The whole file before the write (null: it did not exist) and after (null: removed). */
+  before: z.nullable(z.string()),
+  after: z.nullable(z.string()),
 });
 export type ConfirmAnswer = z.infer<typeof ConfirmAnswerSchema>;
 
@@ -156,6 +166,9 @@ export const AuditEntrySchema = z.object({
   mode: ProposalModeSchema,
   hash: z.string(),
   bytes: z.int().check(z.nonnegative()),
+  /** The whole file before and after (SHA-256; null: missing); absent in lines older than the history. */
+  before: z.optional(z.nullable(z.string())),
+  after: z.optional(z.nullable(z.string())),
   /** ISO 8601. */
   time: z.string(),
   session: z.object({ id: z.string(), label: z.string() }),

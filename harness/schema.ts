@@ -118,6 +118,17 @@ const HarnessObjectSchema = z.strictObject({
     .check(z.refine((p) => Object.keys(p).length > 0, 'hace falta al menos un perfil')),
   defaultProfile: IdSchema,
   history: z.strictObject({ turns: z.int().check(z.gte(1), z.lte(100)) }),
+  /**
+   * How long and how much of the write history (every approved version, outside the
+   * vault) is kept; the version before each note's latest write is kept regardless.
+   */
+  writeHistory: z._default(
+    z.strictObject({
+      keepDays: z.int().check(z.gte(1), z.lte(36_500)),
+      maxMegabytes: z.int().check(z.gte(1), z.lte(1_000_000)),
+    }),
+    { keepDays: 90, maxMegabytes: 200 },
+  ),
   /** The fallback chain, tried in order. */
   providers: z.array(ProviderSchema).check(z.minLength(1)),
   webSearch: z.strictObject({ provider: IdSchema, model: TextSchema, prompt: TextSchema }),

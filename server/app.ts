@@ -15,6 +15,8 @@ import { embeddingsRoutes } from './embeddings/embeddings-routes.ts';
 import { eventsRoute } from './events/events-route.ts';
 import { extractRoutes } from './extract/extract-routes.ts';
 import type { HarnessStore } from './harness/harness-store.ts';
+import { historyRoutes } from './history/history-routes.ts';
+import type { HistoryStore } from './history/history-store.ts';
 import { ApiError } from './http/api-error.ts';
 import { bodyLimit } from './http/body-limit.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
@@ -63,6 +65,8 @@ export interface AppDeps {
   lan?: () => LanState | null;
   /** Server-side conversations, one per session (the `soma` command's history). */
   conversations: ConversationStore;
+  /** Every approved write's previous and new bytes, in `<configDir>/history`. */
+  history: HistoryStore;
   /**
    * The long-term layer's host (the harness's section or the downloadable model, started at
    * run time); absent or null: lexical search only, and the status says the layer is off.
@@ -140,6 +144,7 @@ export function createApp(deps: AppDeps): Hono {
       vaultName: deps.vault.name,
       harness: deps.harness.status(),
       audit: await audit.status(),
+      history: await deps.history.usage(),
     };
     return c.json(status);
   });
@@ -163,12 +168,14 @@ export function createApp(deps: AppDeps): Hono {
     '/proposals',
     synapseRoutes({
       vault: deps.vault,
+      history: deps.history,
       ...(deps.clock ? { clock: deps.clock } : {}),
       log,
       audit,
       userContextNote: () => deps.harness.current().userContextNote,
     }),
   );
+  api.route('/history', historyRoutes(deps.history, deps.vault.root));
   // A catch-all, not notFound(): the app shell's `*` route would otherwise answer unknown API paths.
   api.all('*', apiNotFound);
   app.route('/api', api);

@@ -20,6 +20,7 @@ import {
 } from './config/vault-choice.ts';
 import { EmbeddingsHost } from './embeddings/embeddings-host.ts';
 import { HarnessStore } from './harness/harness-store.ts';
+import { HistoryStore } from './history/history-store.ts';
 import type { LanRuntime } from './lan/start-lan.ts';
 import { SCAN_CACHE_FILE } from './vault/scan-cache.ts';
 import { Vault } from './vault/vault.ts';
@@ -142,6 +143,7 @@ async function main(): Promise<void> {
     clientKey: (c) => getConnInfo(c).remote.address ?? 'desconocido',
     lan: () => lan,
     conversations,
+    history: new HistoryStore(options.configDir, () => harness.current().writeHistory),
     embeddings,
     onLogin: () => {
       process.stdout.write(`Sesión iniciada. Enlace para otro navegador: ${loginLink()}\n`);

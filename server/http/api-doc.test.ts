@@ -12,6 +12,7 @@ import {
   EmbedQueryRequestSchema,
   ModelFolderRequestSchema,
 } from '../../common/embedding-schemas.ts';
+import { RestoreBodySchema } from '../../common/history-schemas.ts';
 import { ClaimBodySchema, ClaimStatusBodySchema } from '../../common/pairing-schemas.ts';
 import {
   AppendBodySchema,
@@ -83,6 +84,7 @@ const BODIES: Record<string, [route: string, schema: z.ZodMiniType]> = {
   ConnectionBodySchema: ['POST /api/proposals/connection', ConnectionBodySchema],
   RememberBodySchema: ['POST /api/proposals/remember', RememberBodySchema],
   ConfirmBodySchema: ['POST /api/proposals/:id/confirm', ConfirmBodySchema],
+  RestoreBodySchema: ['POST /api/proposals/restore', RestoreBodySchema],
   EmbedConsentRequestSchema: ['POST /api/embeddings/consent', EmbedConsentRequestSchema],
   EmbedQueryRequestSchema: ['POST /api/embeddings/query', EmbedQueryRequestSchema],
   EmbedEnabledRequestSchema: ['POST /api/embeddings/enabled', EmbedEnabledRequestSchema],

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { StatusSchema } from '../../common/api-schemas.ts';
 import { AUDIT_LOG_PATH } from '../../common/synapse-schemas.ts';
 import type { AuthEnv } from '../auth/session-middleware.ts';
+import { HistoryStore } from '../history/history-store.ts';
 import { errorHandler } from '../http/error-handler.ts';
 import { apiClient, errorCode } from '../testing/proposals-client.ts';
 import { buildTestApp, HOST, type TestApp } from '../testing/test-app.ts';
@@ -39,7 +40,7 @@ describe('audit health', () => {
 
   it('refuses to write while the audit log is a symlink out of the vault, and writes once it is fixed', async () => {
     const { api, status, root } = await setup();
-    expect(await status()).toEqual({ writable: true, unaudited: 0 });
+    expect(await status()).toEqual({ writable: true });
     await writeFile(path.join(outside, 'log.jsonl'), '');
     await symlink(path.join(outside, 'log.jsonl'), logAbs());
     const p = await api.propose('/write', { path: '03_Proyectos/nueva.md', content: 'hola\n' });
@@ -48,13 +49,12 @@ describe('audit health', () => {
     expect([res.status, await errorCode(res)]).toEqual([503, 'audit_unavailable']);
     expect(await snapshot(root)).toEqual(before);
     expect(await readFile(path.join(outside, 'log.jsonl'), 'utf8')).toBe('');
-    expect(await status()).toEqual({ writable: false, unaudited: 0 });
+    expect(await status()).toEqual({ writable: false });
 
     await unlink(logAbs());
     expect((await status()).writable).toBe(true);
     const again = await api.confirm(p);
     expect(again.status).toBe(200);
-    expect(await again.json()).not.toHaveProperty('unaudited');
     const lines = (await readFile(logAbs(), 'utf8')).trim().split('\n');
     expect(JSON.parse(lines[0]!)).toMatchObject({ id: p.id, path: '03_Proyectos/nueva.md' });
   });
@@ -72,7 +72,7 @@ describe('audit health', () => {
     expect((await status()).writable).toBe(false);
   });
 
-  it('tells the user and the status when the log breaks between the check and the append', async () => {
+  it('refuses the write when the log breaks between the check and the append', async () => {
     outside = await mkdtemp(path.join(tmpdir(), 'soma-carrera-'));
     const root = path.join(outside, 'vault');
     await ensureVault(root);
@@ -90,7 +90,11 @@ describe('audit health', () => {
       c.set('session', { id: 's1', tokenHash: '', label: 'L', createdAt: 0, lastUsedAt: 0 });
       await next();
     });
-    app.route('/', synapseRoutes({ vault, audit, log: () => {} }));
+    const history = new HistoryStore(path.join(outside, 'config'), () => ({
+      keepDays: 90,
+      maxMegabytes: 200,
+    }));
+    app.route('/', synapseRoutes({ vault, history, audit, log: () => {} }));
     try {
       const post = (route: string, body: unknown) =>
         app.request(route, {
@@ -101,9 +105,13 @@ describe('audit health', () => {
       const { proposal } = await (await post('/write', { path: 'x.md', content: 'x' })).json();
       await mkdir(path.join(root, ...AUDIT_LOG_PATH.split('/')));
       const res = await post(`/${proposal.id}/confirm`, { signature: proposal.signature });
-      expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ written: { path: 'x.md' }, unaudited: true });
-      expect(await audit.status()).toMatchObject({ unaudited: 1 });
+      expect([res.status, await errorCode(res)]).toEqual([503, 'audit_unavailable']);
+      await expect(readFile(path.join(root, 'x.md'))).rejects.toMatchObject({ code: 'ENOENT' });
+      // Nothing was written, so the same approval goes through once the log is back.
+      await rm(path.join(root, ...AUDIT_LOG_PATH.split('/')), { recursive: true });
+      const again = await post(`/${proposal.id}/confirm`, { signature: proposal.signature });
+      expect(again.status).toBe(200);
+      expect(await readFile(path.join(root, 'x.md'), 'utf8')).toBe('x');
     } finally {
       await vault.close();
     }

@@ -10,12 +10,12 @@ import { resolveInVault } from '../vault/vault-path.ts';
  * unaudited in silence. Decision: while it cannot, confirm refuses to write (503
  * `audit_unavailable`) and `/api/status` says so, so the UI keeps a banner up until the
  * file is fixed. Writing first and auditing "later" would leave a change nobody can
- * trace; refusing costs only a retry once the log is back.
+ * trace; refusing costs only a retry once the log is back. The check is a courtesy (the
+ * id is not spent): the audit line itself is appended before the file is written, and
+ * a failure then refuses the write too (land-write.ts).
  */
 export class AuditHealth {
   readonly #root: string;
-  /** Writes that went through but whose audit line then failed (a race with the check). */
-  #unaudited = 0;
 
   constructor(root: string) {
     this.#root = root;
@@ -57,13 +57,8 @@ export class AuditHealth {
     }
   }
 
-  /** Counts a write whose audit line failed after the write; shown until SOMA restarts. */
-  noteUnaudited(): void {
-    this.#unaudited += 1;
-  }
-
   /** What `/api/status` reports as `audit`. */
   async status(): Promise<AuditStatus> {
-    return { writable: await this.writable(), unaudited: this.#unaudited };
+    return { writable: await this.writable() };
   }
 }

@@ -46,6 +46,8 @@ describe('confirm route', () => {
     const hash = createHash('sha256').update('Hola\n').digest('hex');
     expect(await res.json()).toEqual({
       written: { path: '03_Proyectos/nueva.md', hash, bytes: 5 },
+      before: null,
+      after: hash,
     });
     expect(await readFile(abs('03_Proyectos/nueva.md'), 'utf8')).toBe('Hola\n');
     const audit = (await readFile(abs(AUDIT_LOG_PATH), 'utf8')).trim().split('\n');

@@ -7,18 +7,21 @@ import {
   ConfirmBodySchema,
 } from '../../common/synapse-schemas.ts';
 import type { AuthEnv } from '../auth/session-middleware.ts';
+import type { HistoryStore } from '../history/history-store.ts';
 import { ApiError } from '../http/api-error.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
 import type { AuditHealth } from './audit-health.ts';
-import { readCurrent, unifiedDiff } from './current-file.ts';
+import { landWrite } from './land-write.ts';
 import type { ProposalSigner } from './proposal-signer.ts';
 import type { ProposalStore, StoredProposal } from './proposal-store.ts';
-import { appendLine, cleanTempFiles, writeAtomic } from './vault-writer.ts';
+import { appendLine, cleanTempFiles, removeFile, stageAtomic } from './vault-writer.ts';
 
 export interface ConfirmDeps {
   root: string;
   /** Checked before every write; see audit-health.ts for why writes stop without it. */
   audit: AuditHealth;
+  /** Keeps every file's previous bytes before it is written; no history, no write. */
+  history: HistoryStore;
   /** Told about each write, so the index answers it before the watcher notices. */
   synced: (rel: string) => Promise<void>;
   store: ProposalStore;
@@ -39,8 +42,9 @@ export function signedFields(p: StoredProposal) {
  * bad_signature), expiry (410 proposal_expired), single use (409 proposal_used), the
  * overwrite approval (400 overwrite_required, checked before spending so the UI can ask
  * again); then spends the id before any `await`, re-validates the path, checks the file
- * is as proposed (409 file_changed with a fresh diff), writes the STORED content and
- * appends an audit line. The body never carries content.
+ * is as proposed (409 file_changed with a fresh diff), and lands the STORED content
+ * through land-write.ts (history, then audit line, then the file). A 503 there wrote
+ * nothing and gives the id back. The body never carries content.
  */
 export function confirmHandler(deps: ConfirmDeps) {
   // A write killed midway leaves a hidden temp file: clear them before the first write.
@@ -72,11 +76,11 @@ export function confirmHandler(deps: ConfirmDeps) {
     if (p.state !== 'pending') {
       throw new ApiError(409, 'proposal_used', 'Esta propuesta ya se usó o se rechazó.');
     }
-    if (p.mode === 'overwrite' && !body.overwrite) {
+    if ((p.mode === 'overwrite' || p.mode === 'remove') && !body.overwrite) {
       throw new ApiError(
         400,
         'overwrite_required',
-        `«${p.path}» existe: sobrescribirlo necesita aprobación explícita.`,
+        `«${p.path}» existe: sobrescribirlo o borrarlo necesita aprobación explícita.`,
       );
     }
     // Before the id is spent, so the user can confirm again once the log is fixed.
@@ -92,25 +96,33 @@ export function confirmHandler(deps: ConfirmDeps) {
       throw new ApiError(409, 'proposal_used', 'Esta propuesta ya se usó o se rechazó.');
     }
     await cleaned;
-    const outcome = await queue.run(p.path, async () => {
-      const now = await readCurrent(deps.root, p.path);
-      const unchanged =
-        p.mode === 'append' ||
-        (p.mode === 'create' && !now.exists) ||
-        (p.mode === 'overwrite' && now.exists && now.hash === p.baseHash);
-      if (!unchanged)
-        return { changed: await unifiedDiff(p.path, now.exists ? now.text : '', p.content) };
-      const written =
-        p.mode === 'append'
-          ? await appendLine(deps.root, p.path, p.content)
-          : await writeAtomic(deps.root, p.path, p.content);
-      return { written };
-    });
+    const landDeps = {
+      root: deps.root,
+      history: deps.history,
+      writer: { stageAtomic, appendLine, removeFile },
+      audit: (entry: AuditEntry) =>
+        queue
+          .run(AUDIT_LOG_PATH, () => appendLine(deps.root, AUDIT_LOG_PATH, JSON.stringify(entry)))
+          .then(() => {}),
+      log: deps.log,
+    };
+    const approval = {
+      time: deps.clock(),
+      session: { id: session.id, label: session.label },
+      ...(body.conversation ? { conversation: body.conversation } : {}),
+    };
+    const outcome = await queue
+      .run(p.path, () => landWrite(landDeps, p, approval))
+      .catch((err) => {
+        // Refused before the file was touched: the same approval can be confirmed again.
+        if (err instanceof ApiError && err.status === 503) deps.store.giveBack(p);
+        throw err;
+      });
     if ('changed' in outcome) {
       const message = `«${p.path}» cambió desde la propuesta: revisa el nuevo diff y propón de nuevo.`;
       return c.json({ error: { code: 'file_changed', message, diff: outcome.changed } }, 409);
     }
-    const { written } = outcome;
+    const { written, before, after } = outcome;
     deps.store.release(p);
     await deps
       .synced(written.path)
@@ -119,28 +131,7 @@ export function confirmHandler(deps: ConfirmDeps) {
           `[synapse] escrito ${written.path} pero el índice no se actualizó: ${String(err)}`,
         ),
       );
-    const entry: AuditEntry = {
-      id: p.id,
-      kind: p.kind,
-      path: written.path,
-      mode: p.mode,
-      hash: written.hash,
-      bytes: written.bytes,
-      time: new Date(deps.clock()).toISOString(),
-      session: { id: session.id, label: session.label },
-    };
-    const audited = await queue
-      .run(AUDIT_LOG_PATH, () => appendLine(deps.root, AUDIT_LOG_PATH, JSON.stringify(entry)))
-      .then(
-        () => true,
-        (err) => {
-          // The log broke between the check and the write: the user is told, and status keeps it.
-          deps.audit.noteUnaudited();
-          deps.log(`[synapse] escrito ${written.path} pero no se pudo auditar: ${String(err)}`);
-          return false;
-        },
-      );
-    const answer: ConfirmAnswer = audited ? { written } : { written, unaudited: true };
+    const answer: ConfirmAnswer = { written, before, after };
     return c.json(answer);
   };
 }

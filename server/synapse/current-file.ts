@@ -5,7 +5,7 @@ import { assertSingleLink, invalidPath, resolveInVault } from '../vault/vault-pa
 /** A vault path's file as it is now on disk. */
 export type CurrentFile =
   | { rel: string; exists: false }
-  | { rel: string; exists: true; text: string; hash: string };
+  | { rel: string; exists: true; text: string; hash: string; bytes: Buffer };
 
 export function sha256Hex(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
@@ -32,7 +32,7 @@ export async function readCurrent(root: string, input: string): Promise<CurrentF
   }
   assertSingleLink(rel, info);
   const bytes = await readFile(abs);
-  return { rel, exists: true, text: bytes.toString('utf8'), hash: sha256Hex(bytes) };
+  return { rel, exists: true, text: bytes.toString('utf8'), hash: sha256Hex(bytes), bytes };
 }
 
 /**

@@ -25,6 +25,8 @@ export interface StoredProposal {
   path: string;
   mode: ProposalMode;
   content: string;
+  /** The exact bytes to write when they may not be UTF-8 (a restored version); else `content`. */
+  bytes?: Buffer;
   contentHash: string;
   baseHash: string | null;
   expiresAt: number;
@@ -74,9 +76,15 @@ export class ProposalStore {
     return true;
   }
 
+  /** Makes a spent proposal pending again: only when nothing was written for it. */
+  giveBack(p: StoredProposal): void {
+    if (p.state === 'spent') p.state = 'pending';
+  }
+
   /** Lets go of the content of a spent proposal once it is written (its hash stays). */
   release(p: StoredProposal): void {
     p.content = '';
+    delete p.bytes;
     p.preview = { type: 'full', text: '' };
   }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { RestoreBodySchema } from '../../common/history-schemas.ts';
 import {
   AppendBodySchema,
   ClosingBodySchema,
@@ -13,13 +14,14 @@ import {
 import { LinkIndex } from '../../common/wikilinks.ts';
 import type { AuthEnv } from '../auth/session-middleware.ts';
 import type { StoredSession } from '../auth/session-store.ts';
+import type { HistoryStore } from '../history/history-store.ts';
 import { ApiError } from '../http/api-error.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
 import type { Vault } from '../vault/vault.ts';
 import { AuditHealth } from './audit-health.ts';
 import { readAudit } from './audit-log.ts';
 import { confirmHandler, signedFields } from './confirm-route.ts';
-import { readCurrent, sha256Hex } from './current-file.ts';
+import { readCurrent } from './current-file.ts';
 import { appendDraft, connectionDraft, rememberDraft } from './edit-drafts.ts';
 import {
   closingDraft,
@@ -31,9 +33,12 @@ import {
 } from './proposal-drafts.ts';
 import { ProposalSigner } from './proposal-signer.ts';
 import { PROPOSAL_TTL_MS, ProposalStore, type StoredProposal } from './proposal-store.ts';
+import { draftHash, removeDraft, restoreDraft } from './restore-drafts.ts';
 
 export interface SynapseRoutesDeps {
   vault: Vault;
+  /** Every approved write's previous and new bytes, outside the vault. */
+  history: HistoryStore;
   /** Milliseconds since the epoch; tests inject one to expire proposals. */
   clock?: () => number;
   /** The 32-byte HMAC key; by default a fresh random one per start. */
@@ -62,7 +67,7 @@ export function synapseRoutes(deps: SynapseRoutesDeps): Hono<AuthEnv> {
       ...d,
       id: randomUUID(),
       sessionId: session.id,
-      contentHash: sha256Hex(d.content),
+      contentHash: draftHash(d),
       expiresAt: clock() + PROPOSAL_TTL_MS,
       state: 'pending',
     };
@@ -120,12 +125,32 @@ export function synapseRoutes(deps: SynapseRoutesDeps): Hono<AuthEnv> {
     return c.json({ proposal: propose(c.var.session, await rememberDraft(now, body.text)) });
   });
 
+  app.post('/restore', async (c) => {
+    const body = await parseJsonBody(c, RestoreBodySchema);
+    // Only files SOMA wrote have a history: the audit log and untouched notes answer 404.
+    const now = await readCurrent(root, body.path);
+    const writes = await deps.history.entries(now.rel);
+    const version = body.version;
+    if (version === null && writes.length > 0) {
+      return c.json({ proposal: propose(c.var.session, await removeDraft(now, writes)) });
+    }
+    const known = writes.some((w) => w.before === version || w.after === version);
+    const bytes = known && version !== null ? await deps.history.blob(version) : null;
+    if (!bytes) {
+      throw new ApiError(404, 'not_found', `Esa versión de «${now.rel}» no está en el historial.`, {
+        path: now.rel,
+      });
+    }
+    return c.json({ proposal: propose(c.var.session, await restoreDraft(now, bytes)) });
+  });
+
   const log = deps.log ?? console.error;
   app.post(
     '/:id/confirm',
     confirmHandler({
       root,
       audit: deps.audit ?? new AuditHealth(root),
+      history: deps.history,
       synced: (rel) => deps.vault.sync(rel),
       store,
       signer,

@@ -22,6 +22,10 @@ const FS_WRITERS: Record<string, string> = {
   'server/cli/cli-credentials.ts': 'writes cli.json (0600) in the config folder, outside the vault',
   'server/cli/conversation-store.ts':
     'writes conversations.json in the config folder, outside the vault',
+  'server/history/history-store.ts':
+    'keeps every approved version in <configDir>/history, outside the vault',
+  'server/history/history-files.ts':
+    'appends and replaces the history files in <configDir>/history, outside the vault',
   'server/embeddings/consent-store.ts':
     'writes the embeddings consent in the config folder, outside the vault',
   'server/embeddings/switch-store.ts':

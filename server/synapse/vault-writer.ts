@@ -5,6 +5,7 @@ import path from 'node:path';
 import {
   assertRealPathInside,
   assertSingleLink,
+  invalidPath,
   isHiddenName,
   resolveInVault,
 } from '../vault/vault-path.ts';
@@ -63,18 +64,32 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
+/** A new version written beside its target, not yet in place. */
+export interface Staged {
+  /** Renames it over the target (checked again first) and fsyncs the folder. */
+  commit(): Promise<Written>;
+  /** Deletes the temp file: nothing changed. */
+  abort(): Promise<void>;
+}
+
 /**
- * Replaces (or creates) the file at vault path `rel` with `content`, atomically: a temp
- * file in the same folder is written and fsynced, renamed over the target, and the
- * folder fsynced. A reader or a crash sees the old content or the new, never a mix.
+ * The first half of {@link writeAtomic}: `content` in a hidden temp file beside the
+ * target, written and fsynced; the target is untouched until `commit`. Lets the confirm
+ * route make the new bytes durable while it keeps the old ones in the history.
  *
  * @throws ApiError 400 `invalid_path` for a path the vault refuses (symlink escapes included)
  */
-export async function writeAtomic(root: string, rel: string, content: string): Promise<Written> {
+export async function stageAtomic(
+  root: string,
+  rel: string,
+  content: string | Buffer,
+): Promise<Staged> {
   const target = await resolveInVault(root, rel, { forWrite: true });
   const dir = await ensureParent(root, target.abs);
-  const data = Buffer.from(content, 'utf8');
+  // Bytes as given: a restored version may hold a BOM, CRLF or bytes that are not UTF-8.
+  const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   const tmp = path.join(dir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
+  const abort = () => unlink(tmp).catch(() => {});
   const handle = await open(tmp, 'wx', 0o644);
   try {
     try {
@@ -83,17 +98,43 @@ export async function writeAtomic(root: string, rel: string, content: string): P
     } finally {
       await handle.close();
     }
-    // The folder may have been swapped for a symlink meanwhile: check again just before.
-    await assertRealPathInside(root, target.abs);
-    const old = await lstat(target.abs).catch(() => null);
-    if (old) assertSingleLink(target.rel, old);
-    await rename(tmp, target.abs);
   } catch (err) {
-    await unlink(tmp).catch(() => {});
+    await abort();
     throw err;
   }
-  await syncDir(dir);
-  return written(target.rel, data);
+  return {
+    abort,
+    async commit() {
+      try {
+        // The folder may have been swapped for a symlink meanwhile: check again just before.
+        await assertRealPathInside(root, target.abs);
+        const old = await lstat(target.abs).catch(() => null);
+        if (old) assertSingleLink(target.rel, old);
+        await rename(tmp, target.abs);
+      } catch (err) {
+        await abort();
+        throw err;
+      }
+      await syncDir(dir);
+      return written(target.rel, data);
+    },
+  };
+}
+
+/**
+ * Replaces (or creates) the file at vault path `rel` with `content`, atomically: a temp
+ * file in the same folder is written and fsynced, renamed over the target, and the
+ * folder fsynced. A reader or a crash sees the old content or the new, never a mix.
+ * A string is written as UTF-8; a Buffer byte for byte.
+ *
+ * @throws ApiError 400 `invalid_path` for a path the vault refuses (symlink escapes included)
+ */
+export async function writeAtomic(
+  root: string,
+  rel: string,
+  content: string | Buffer,
+): Promise<Written> {
+  return (await stageAtomic(root, rel, content)).commit();
 }
 
 /**
@@ -117,6 +158,22 @@ export async function appendLine(root: string, rel: string, line: string): Promi
     await handle.close();
   }
   return written(target.rel, data);
+}
+
+/**
+ * Deletes the file at vault path `rel` (one unlink: atomic) and fsyncs its folder so the
+ * removal survives a crash. Refuses a symlink or a folder there; a missing file is ENOENT.
+ */
+export async function removeFile(root: string, rel: string): Promise<Written> {
+  const target = await resolveInVault(root, rel, { forWrite: true });
+  const info = await lstat(target.abs);
+  if (!info.isFile())
+    invalidPath('not_a_file', `«${target.rel}» no es un archivo`, { path: target.rel });
+  assertSingleLink(target.rel, info);
+  await assertRealPathInside(root, path.dirname(target.abs));
+  await unlink(target.abs);
+  await syncDir(path.dirname(target.abs));
+  return written(target.rel, Buffer.alloc(0));
 }
 
 /**

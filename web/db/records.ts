@@ -141,7 +141,9 @@ export type ProposalOrigin =
   | { route: 'closing'; body: ClosingBody }
   | { route: 'append'; path: string; content: string }
   | { route: 'remember'; text: string }
-  | { route: 'connection'; note: string; link: string };
+  | { route: 'connection'; note: string; link: string }
+  /** A version from the write history back (`version` null: the file removed). */
+  | { route: 'restore'; path: string; version: string | null };
 
 /**
  * A write proposal as the UI keeps it (step 3): the server's signed proposal
@@ -165,6 +167,8 @@ export interface ProposalRecord {
   changedDiff?: string;
   /** `approved`: what the server wrote. */
   written?: { path: string; hash: string; bytes: number };
+  /** `approved`: the file's hashes before and after, so the write can be undone. */
+  undo?: { before: string | null; after: string | null };
   createdAt: number;
   updatedAt: number;
 }

@@ -33,6 +33,8 @@ const KEYS: Readonly<Record<ClientErrorCode, MessageKey>> = {
   audit_unavailable: 'error.audit_unavailable',
   busy: 'error.busy',
   no_model: 'error.no_model',
+  history_unavailable: 'error.history_unavailable',
+  not_removable: 'error.not_removable',
   embeddings_off: 'error.embeddings_off',
   consent_required: 'error.consent_required',
   consent_mismatch: 'error.consent_mismatch',

@@ -6,7 +6,7 @@ import type { AuditStatus } from '../../common/api-schemas.ts';
  */
 export const AUDIT_TROUBLE_EVENT = 'soma:audit-trouble';
 
-/** True when approved writes cannot be (or were not) audited. */
+/** True when approved writes cannot be audited (confirm then refuses them). */
 export function auditTrouble(audit: AuditStatus | undefined): boolean {
-  return audit !== undefined && (!audit.writable || audit.unaudited > 0);
+  return audit !== undefined && !audit.writable;
 }

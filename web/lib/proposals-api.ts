@@ -64,16 +64,20 @@ export async function proposeClosing(body: ClosingBody): Promise<Proposal> {
 export async function confirmProposal(
   proposal: Proposal,
   overwrite = false,
+  /** The conversation it came from, kept with the write in its history. */
+  conversation?: string,
 ): Promise<ConfirmAnswer> {
   const url = `/api/proposals/${encodeURIComponent(proposal.id)}/confirm`;
   try {
-    const answer = await request(
+    return await request(
       ConfirmAnswerSchema,
       url,
-      postJson({ signature: proposal.signature, overwrite }),
+      postJson({
+        signature: proposal.signature,
+        overwrite,
+        ...(conversation ? { conversation } : {}),
+      }),
     );
-    if (answer.unaudited) window.dispatchEvent(new Event(AUDIT_TROUBLE_EVENT));
-    return answer;
   } catch (error) {
     if (error instanceof ApiError && error.code === 'audit_unavailable') {
       window.dispatchEvent(new Event(AUDIT_TROUBLE_EVENT));

@@ -1,9 +1,14 @@
-import { createResource, For, Match, Show, Switch } from 'solid-js';
+import { createResource, createSignal, For, lazy, Match, Show, Switch } from 'solid-js';
 import { AUDIT_LOG_PATH } from '../../common/synapse-schemas.ts';
 import { useStores } from '../app/store-context.tsx';
 import { describeError } from '../i18n/describe-error.ts';
 import { getAudit } from '../lib/proposals-api.ts';
 import './proposals.css';
+
+/** A note's write history, loaded once a path is chosen. */
+const NoteHistory = lazy(() =>
+  import('../history/note-history.tsx').then((m) => ({ default: m.NoteHistory })),
+);
 
 /** How many hex digits of a hash identify a write at a glance? */
 const HASH_PREFIX = 12;
@@ -13,6 +18,8 @@ export function AuditView() {
   const stores = useStores();
   const t = stores.i18n.t;
   const [audit] = createResource(getAudit);
+  /** The path whose history shows under the table. */
+  const [chosen, setChosen] = createSignal<string | null>(null);
   const time = (iso: string) =>
     new Date(iso).toLocaleString(stores.i18n.locale(), { dateStyle: 'short', timeStyle: 'medium' });
   return (
@@ -59,7 +66,18 @@ export function AuditView() {
                               <time datetime={entry.time}>{time(entry.time)}</time>
                             </td>
                             <td>{t(`audit.kind.${entry.kind}`)}</td>
-                            <td class="audit-path">{entry.path}</td>
+                            <td class="audit-path">
+                              <button
+                                type="button"
+                                class="button button-quiet"
+                                data-testid="audit-history"
+                                aria-pressed={chosen() === entry.path}
+                                title={t('history.open')}
+                                onClick={() => setChosen(entry.path)}
+                              >
+                                {entry.path}
+                              </button>
+                            </td>
                             <td>
                               <code title={entry.hash}>{entry.hash.slice(0, HASH_PREFIX)}</code>
                             </td>
@@ -70,6 +88,14 @@ export function AuditView() {
                     </tbody>
                   </table>
                 </div>
+              </Show>
+              <Show when={chosen()}>
+                {(path) => (
+                  <>
+                    <h2>{t('history.titleFor', { path: path() })}</h2>
+                    <NoteHistory path={path()} />
+                  </>
+                )}
               </Show>
             </>
           )}

@@ -26,7 +26,17 @@ export function CardStatus(props: { record: ProposalRecord }) {
         <Match when={r().state === 'approved'}>
           <span class="proposal-ok">
             {t('proposal.state.approved', { path: r().written?.path ?? r().proposal.path })}
-          </span>
+          </span>{' '}
+          <Show when={r().undo}>
+            <button
+              type="button"
+              class="button button-quiet"
+              data-testid="proposal-undo"
+              onClick={() => void stores.proposals.undo(r().id)}
+            >
+              {t('proposal.undo')}
+            </button>
+          </Show>
         </Match>
         <Match when={r().state === 'rejected'}>{t('proposal.state.rejected')}</Match>
         <Match when={r().state === 'expired'}>{t('proposal.state.expired')}</Match>

@@ -14,7 +14,8 @@ export function DecisionButtons(props: {
 }) {
   const stores = useStores();
   const t = stores.i18n.t;
-  const overwrite = () => props.record.proposal.mode === 'overwrite';
+  /** Replacing or removing a file that exists needs the explicit, red approval. */
+  const overwrite = () => ['overwrite', 'remove'].includes(props.record.proposal.mode);
   const choose = async (choice: 'approve' | 'overwrite' | 'reject') => {
     await stores.proposals.decide(props.record.id, choice);
     props.onDone?.();

@@ -18,6 +18,8 @@ export function FileCard(props: { record: ProposalRecord }) {
     if (kind === 'connection') return 'proposal.connection.title';
     if (kind === 'remember') return 'proposal.remember.title';
     if (kind === 'append') return 'proposal.append.title';
+    if (kind === 'restore') return 'proposal.restore.title';
+    if (kind === 'remove') return 'proposal.remove.title';
     return p().mode === 'overwrite' ? 'proposal.overwrite.title' : 'proposal.write.title';
   };
   const full = () => {

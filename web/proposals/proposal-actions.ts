@@ -5,6 +5,7 @@ import { putProposal } from '../db/proposals-repo.ts';
 import type { ProposalOrigin, ProposalRecord } from '../db/records.ts';
 import { describeError } from '../i18n/describe-error.ts';
 import { ApiError } from '../lib/api-error.ts';
+import { getNoteHistory, proposeRestore } from '../lib/history-api.ts';
 import {
   changedDiff,
   confirmProposal,
@@ -85,8 +86,12 @@ export async function decide(
       await rejectProposal(id).catch(() => {});
       return await apply(core, id, { type: 'rejected' });
     }
-    const { written } = await confirmProposal(record.proposal, choice === 'overwrite');
-    await apply(core, id, { type: 'written', written });
+    const { written, before, after } = await confirmProposal(
+      record.proposal,
+      choice === 'overwrite',
+      record.conversationId || undefined,
+    );
+    await apply(core, id, { type: 'written', written, undo: { before, after } });
     if (record.proposal.kind === 'synapse') await proposeConnections(core, record);
   } catch (error) {
     await apply(core, id, failure(error)).catch(core.report);
@@ -114,6 +119,28 @@ async function proposeConnections(core: ProposalsCore, synapse: ProposalRecord) 
       if (error instanceof ApiError && error.code === 'already_linked') continue;
       core.chat.commandFailed(describeError(error, core.i18n.t));
     }
+  }
+}
+
+/**
+ * «Deshacer» on an approved card: while the file still has what this write put there, a
+ * proposal that brings back what it replaced (or removes the file it created), shown
+ * as a new card and approved like any other.
+ */
+export async function undo(core: ProposalsCore, id: string) {
+  const record = core.state.records.find((p) => p.id === id);
+  const path = record?.written?.path;
+  if (!record?.undo || !path || isBusy(core, id)) return;
+  mark(core, id, true);
+  try {
+    const { current } = await getNoteHistory(path);
+    if (current !== record.undo.after) return core.chat.showNotice('info', 'proposal.undoChanged');
+    const origin: ProposalOrigin = { route: 'restore', path, version: record.undo.before };
+    await addProposal(core, record.turnId, await proposeRestore(path, record.undo.before), origin);
+  } catch (error) {
+    core.chat.commandFailed(describeError(error, core.i18n.t));
+  } finally {
+    mark(core, id, false);
   }
 }
 
@@ -151,6 +178,8 @@ async function request(origin: ProposalOrigin, old: ProposalRecord): Promise<Pro
       return proposeRemember(origin.text);
     case 'connection':
       return proposeConnection(origin.note, origin.link);
+    case 'restore':
+      return proposeRestore(origin.path, origin.version);
     case 'synapses': {
       const key = old.proposal.link ? noteKey(old.proposal.link.target) : '';
       const all = await proposeSynapses(origin.answer);

@@ -6,7 +6,12 @@ export const PROPOSE_FAILED = 'propose_failed';
 
 /** What happened to a proposal the user acted on (or that a newer one replaced). */
 export type ProposalOutcome =
-  | { type: 'written'; written: { path: string; hash: string; bytes: number } }
+  | {
+      type: 'written';
+      written: { path: string; hash: string; bytes: number };
+      /** The whole file before and after (SHA-256; null: no file), for «Deshacer». */
+      undo?: { before: string | null; after: string | null };
+    }
   | { type: 'rejected' }
   /** A confirm that failed; `diff` is the fresh diff of a 409 file_changed. */
   | {
@@ -50,7 +55,11 @@ export function settle(
   if (record.state !== 'pending') return record;
   switch (outcome.type) {
     case 'written':
-      return next({ state: 'approved', written: outcome.written });
+      return next({
+        state: 'approved',
+        written: outcome.written,
+        ...(outcome.undo ? { undo: outcome.undo } : {}),
+      });
     case 'rejected':
       return next({ state: 'rejected' });
     case 'failed': {

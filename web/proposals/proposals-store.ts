@@ -48,6 +48,10 @@ export function createProposalsStore(
     async decide(id: string, choice: 'approve' | 'overwrite' | 'reject') {
       await withActions((m) => m.decide(core, id, choice));
     },
+    /** «Deshacer»: a proposal that undoes an approved write while the file is as it left it. */
+    async undo(id: string) {
+      await withActions((m) => m.undo(core, id));
+    },
     /** Asks the server for the proposal again (from `origin`, else its own); the new one replaces it. */
     async proposeAgain(id: string, origin?: ProposalOrigin) {
       await withActions((m) => m.proposeAgain(core, id, origin));

@@ -5,7 +5,7 @@ import { AUDIT_RECHECK_MS } from '../lib/timing.ts';
 
 /**
  * Stays up while the server says the audit log cannot be written (writes are refused
- * meanwhile) or a write went unaudited; re-reads the status until the log is fixed.
+ * meanwhile); re-reads the status until the log is fixed.
  */
 export function AuditBanner() {
   const stores = useStores();
@@ -22,11 +22,7 @@ export function AuditBanner() {
   return (
     <Show when={auditTrouble(audit())}>
       <div class="error-banner" role="alert" data-testid="audit-banner">
-        <p class="error-banner-text">
-          {audit()?.writable
-            ? t('audit.unaudited', { count: audit()?.unaudited ?? 0 })
-            : t('audit.unwritable')}
-        </p>
+        <p class="error-banner-text">{t('audit.unwritable')}</p>
       </div>
     </Show>
   );

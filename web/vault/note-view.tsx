@@ -1,4 +1,4 @@
-import { Match, Show, Switch } from 'solid-js';
+import { createSignal, lazy, Match, Show, Switch } from 'solid-js';
 import { noteName } from '../../common/wikilinks.ts';
 import { useStores } from '../app/store-context.tsx';
 import { describeError } from '../i18n/describe-error.ts';
@@ -6,6 +6,29 @@ import { FrontMatter } from './front-matter.tsx';
 import { NoteBody } from './note-body.tsx';
 import { RelatedNotesPanel } from './related-notes-panel.tsx';
 import type { NoteState } from './vault-store.ts';
+
+/** SOMA's writes to the note, loaded when the user opens them. */
+const NoteHistory = lazy(() =>
+  import('../history/note-history.tsx').then((m) => ({ default: m.NoteHistory })),
+);
+
+/** The note's history behind a disclosure: nothing is asked for until it is opened. */
+function NoteHistoryDisclosure(props: { path: string }) {
+  const t = useStores().i18n.t;
+  const [open, setOpen] = createSignal(false);
+  return (
+    <details
+      class="note-history-disclosure"
+      data-testid="note-history-disclosure"
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
+      <summary>{t('history.title')}</summary>
+      <Show when={open()}>
+        <NoteHistory path={props.path} />
+      </Show>
+    </details>
+  );
+}
 
 /** The note state when it has the given status, else null (for `<Match when>`). */
 function inStatus<S extends NoteState['status']>(state: NoteState, status: S) {
@@ -35,6 +58,7 @@ export function NoteView() {
                   <FrontMatter note={note()} />
                 </header>
                 <NoteBody note={note()} />
+                <NoteHistoryDisclosure path={note().path} />
               </>
             )}
           </Match>

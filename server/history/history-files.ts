@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { type FileHandle, open, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import * as z from 'zod/mini';
+import { HistoryEntrySchema } from '../../common/history-schemas.ts';
+
+/*
+ * The history's file layout and the few durable file operations it needs; only
+ * history-store.ts uses them.
+ */
+
+export const INDEX_FILE = 'index.jsonl';
+export const PACK_RE = /^pack-(\d+)\.bin$/;
+export const TEMP_PREFIX = '.tmp-';
+
+/** Where a version's bytes are: pack file, offset, length. */
+export const LocationSchema = z.tuple([z.string().check(z.regex(PACK_RE)), z.int(), z.int()]);
+export type Location = z.infer<typeof LocationSchema>;
+/** An index line: the entry, and where the bytes it names are (by hash). */
+export const LineSchema = z.object({
+  ...HistoryEntrySchema.shape,
+  at: z.record(z.string(), LocationSchema),
+});
+export type Line = z.infer<typeof LineSchema>;
+
+/** fsync of a folder makes new names in it durable. */
+export async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Appends `data` to `file` (created 0600) and fdatasyncs it. */
+export async function appendDurably(file: string, data: Buffer | string): Promise<void> {
+  const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT;
+  const handle = await open(file, flags, 0o600);
+  try {
+    await handle.writeFile(data);
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A hidden temp file in `dir`, filled by `fill` and fsynced; its path. */
+export async function writeTemp(
+  dir: string,
+  fill: (handle: FileHandle) => Promise<void>,
+): Promise<string> {
+  const tmp = path.join(dir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
+  const handle = await open(tmp, 'wx', 0o600);
+  try {
+    await fill(handle);
+    await handle.sync();
+  } catch (err) {
+    await handle.close();
+    await unlink(tmp).catch(() => {});
+    throw err;
+  }
+  await handle.close();
+  return tmp;
+}
+
+export const packNumber = (name: string) => Number(PACK_RE.exec(name)?.[1] ?? 0);
+
+/** Lines grouped by path, each group oldest first. */
+export function byPath(lines: Line[]): Map<string, Line[]> {
+  const map = new Map<string, Line[]>();
+  for (const l of lines) {
+    const group = map.get(l.path);
+    if (group) group.push(l);
+    else map.set(l.path, [l]);
+  }
+  return map;
+}
+
+export function safeJson(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,71 @@
+import { Hono } from 'hono';
+import type { HistoryDiffAnswer, HistoryListAnswer } from '../../common/history-schemas.ts';
+import { ApiError } from '../http/api-error.ts';
+import { readCurrent } from '../synapse/current-file.ts';
+import { describeWrites, diffHunks } from './describe-writes.ts';
+import type { HistoryStore } from './history-store.ts';
+
+function param(value: string | undefined, name: string): string {
+  if (value === undefined || value === '') {
+    throw new ApiError(400, 'bad_request', `Falta el parámetro «${name}»`);
+  }
+  return value;
+}
+
+const notKept = (rel: string) =>
+  new ApiError(404, 'not_found', `Esa versión de «${rel}» no está en el historial.`, {
+    path: rel,
+  });
+
+/**
+ * Read-only routes over the write history, mounted under /api/history behind the session
+ * and Origin checks. Paths go through the vault's path module like every note route.
+ * Restoring is not here: it is a proposal (POST /api/proposals/restore).
+ */
+export function historyRoutes(history: HistoryStore, root: string): Hono {
+  const app = new Hono();
+
+  app.get('/note', async (c) => {
+    const now = await readCurrent(root, param(c.req.query('path'), 'path'));
+    const current = now.exists ? now.hash : null;
+    const writes = describeWrites(await history.entries(now.rel), current);
+    const answer: HistoryListAnswer = { path: now.rel, current, writes };
+    return c.json(answer);
+  });
+
+  app.get('/version', async (c) => {
+    const now = await readCurrent(root, param(c.req.query('path'), 'path'));
+    const hash = param(c.req.query('hash'), 'hash');
+    // Only the versions of this note: the history is not a store to probe by hash.
+    const known = (await history.entries(now.rel)).some(
+      (e) => e.before === hash || e.after === hash,
+    );
+    const bytes = known ? await history.blob(hash) : null;
+    if (!bytes) throw notKept(now.rel);
+    c.header('Content-Type', 'application/octet-stream');
+    c.header('Cache-Control', 'no-store');
+    return c.body(new Uint8Array(bytes));
+  });
+
+  app.get('/diff', async (c) => {
+    const now = await readCurrent(root, param(c.req.query('path'), 'path'));
+    const id = param(c.req.query('id'), 'id');
+    const entry = (await history.entries(now.rel)).find((e) => e.id === id);
+    if (!entry) throw notKept(now.rel);
+    const text = async (hash: string | null) => {
+      if (hash === null) return '';
+      const bytes = await history.blob(hash);
+      if (!bytes) throw notKept(now.rel);
+      return bytes.toString('utf8');
+    };
+    const after = await text(entry.after);
+    const answer: HistoryDiffAnswer = {
+      id,
+      previous: await diffHunks(now.rel, await text(entry.before), after),
+      current: await diffHunks(now.rel, after, now.exists ? now.text : ''),
+    };
+    return c.json(answer);
+  });
+
+  return app;
+}
