@@ -38,7 +38,6 @@ describe('a vault SOMA did not lay out', () => {
     expect(context.latestClosing).toBeNull();
     expect(((await (await get('/api/status')).json()) as { audit: unknown }).audit).toEqual({
       writable: true,
-      unaudited: 0,
     });
   });
 
