@@ -8,10 +8,11 @@
 export const MAX_LENGTH_SPREAD = 1.25;
 /**
  * Padded tokens per run (texts × longest). Attention holds texts × heads × length² scores
- * per layer, so 16 texts of 512 tokens at once would need ~200 MB for one layer's scores;
- * on two cores a bigger run is not faster anyway, so long texts go a few at a time.
+ * per layer: 16 texts of 512 tokens at once would need ~200 MB for one layer's scores, 2
+ * of them 25 MB. On two cores a bigger run is not faster, so long texts go two at a time
+ * (a 2048-token budget peaked ~50 MB higher with the e5-shaped model).
  */
-export const TOKENS_PER_RUN = 2048;
+export const TOKENS_PER_RUN = 1024;
 
 /**
  * Groups text indices into runs: ascending token count, each run's longest at most

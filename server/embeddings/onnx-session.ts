@@ -94,6 +94,10 @@ export async function loadOnnxModel(data: OnnxWorkerData): Promise<OnnxModel> {
       await readJson('tokenizer_config.json', '{}'),
     );
     compactUnigram(tokenizer);
+    // The library's trie and the parsed JSON are garbage now (~100 MB for e5's 250k pieces):
+    // collected before the session allocates, the model reuses those pages instead of
+    // adding its own (`npm start` runs node with --expose-gc, which reaches workers too).
+    (globalThis as { gc?: () => void }).gc?.();
     session = await ort.InferenceSession.create(modelPath, sessionOptions(data.threads));
   } catch (err) {
     throw modelFailed(err);
