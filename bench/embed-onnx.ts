@@ -58,9 +58,14 @@ async function direct(
     '--queries',
     queries,
   ];
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args.map(String)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // With the node flags SOMA is served with (--expose-gc lets the worker drop the
+  // tokenizer's construction garbage before the model loads), so RSS is as shipped.
+  const { nodeArgs } = await serveCommand();
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', script, ...args.map(String)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const samples: number[] = [];
   const sampler = setInterval(() => {
     if (child.pid)
