@@ -10,6 +10,7 @@ import { benchOnnxServer } from './embed-onnx-server.ts';
 import { rssMb } from './process-memory.ts';
 import { type BenchResult, median, percentile, round2 } from './results.ts';
 import { TLDR_ES, tldrVault } from './search-vault.ts';
+import { serveCommand } from './serve-args.ts';
 import { T460 } from './t460.ts';
 
 /**
