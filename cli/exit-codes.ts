@@ -93,6 +93,12 @@ export const EXIT: Record<string, { status: number; hint: string }> = {
     hint: 'No se puede escribir el registro de auditoría (02_Conciencia/sesiones/soma_auditoria.jsonl): no se escribió nada.',
   },
   already_linked: { status: 57, hint: 'La nota ya enlaza a esa otra en «Conexiones».' },
+  // Synchronised conversations (65–66).
+  conversation_busy: {
+    status: 65,
+    hint: 'Otro dispositivo está recibiendo una respuesta en esta conversación: espera.',
+  },
+  conversation_deleted: { status: 66, hint: 'Esa conversación se borró.' },
   // Anything else.
   internal: { status: 70, hint: 'Error interno de SOMA: mira su terminal.' },
   interrupted: { status: 130, hint: 'Interrumpido.' },

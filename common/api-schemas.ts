@@ -48,6 +48,8 @@ export const errorCodes = [
   'consent_mismatch',
   'embeddings_paused',
   'embed_failed',
+  'conversation_busy',
+  'conversation_deleted',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(errorCodes);

@@ -9,8 +9,9 @@ import { LoginTokens } from './auth/login-token.ts';
 import { RateLimiter } from './auth/rate-limit.ts';
 import { SessionStore } from './auth/session-store.ts';
 import { ensureCliCredentials } from './cli/cli-credentials.ts';
-import { ConversationStore } from './cli/conversation-store.ts';
 import { parseOptions } from './config/options.ts';
+import { ConversationStore } from './conversations/conversation-store.ts';
+import { importLegacyConversations } from './conversations/legacy-import.ts';
 import { HarnessStore } from './harness/harness-store.ts';
 import type { LanRuntime } from './lan/start-lan.ts';
 import { SCAN_CACHE_FILE } from './vault/scan-cache.ts';
@@ -69,7 +70,10 @@ async function main(): Promise<void> {
     fail(`la bóveda ${options.vault} no se puede preparar: ${err.message}`),
   );
   const sessions = await SessionStore.open(options.configDir);
-  const conversations = await ConversationStore.open(options.configDir);
+  const conversations = await ConversationStore.open(options.configDir, {
+    defaultProfile: () => harness.current().defaultProfile,
+  });
+  await importLegacyConversations(options.configDir, conversations);
   const loginTokens = new LoginTokens();
   const vault = new Vault(options.vault, {
     scanCacheFile: join(options.configDir, SCAN_CACHE_FILE),

@@ -1,4 +1,5 @@
 import { batch } from 'solid-js';
+import { conversationTitle } from '../../common/conversation-schemas.ts';
 import type { TurnRecord } from '../db/records.ts';
 import { deleteTurns, putTurn } from '../db/turns-repo.ts';
 import { createAnswerStream, neverReached } from './answer-stream.ts';
@@ -12,9 +13,6 @@ import { newId } from './new-id.ts';
 
 /** Harness default when the context has not loaded yet (DESIGN.md: last 10 turns). */
 const DEFAULT_HISTORY_TURNS = 10;
-
-/** How many characters of the first message make a conversation's title. */
-const TITLE_CHARS = 60;
 
 /** Sending turns: the user's message, then the answer streamed under it. */
 export function createSender(core: ChatCore, draft: Draft, conversations: Conversations) {
@@ -55,7 +53,7 @@ export function createSender(core: ChatCore, draft: Draft, conversations: Conver
         panel: { kind: 'none' },
       });
       draft.save();
-      const title = c.title === '' ? { title: message.slice(0, TITLE_CHARS) } : {};
+      const title = c.title === '' ? { title: conversationTitle(message) } : {};
       await conversations.patch(request.recall ? { ...title, recall: true } : title);
       const answer = nextTurn(state, 'assistant', '', { status: 'streaming' });
       await append(answer);

@@ -281,6 +281,9 @@ export const en = {
     'Nothing was written: the audit log cannot be written. Check 02_Conciencia/sesiones/soma_auditoria.jsonl.',
   'error.embeddings_off':
     'Semantic search is off: add the “embeddings” section to the harness and restart SOMA.',
+  'error.conversation_busy':
+    'Another device is receiving an answer in this conversation: wait for it to finish.',
+  'error.conversation_deleted': 'This conversation was deleted on another device.',
   'error.consent_required': 'Sending text to that service needs your permission first.',
   'error.consent_mismatch':
     'The service is not the one you approved: check the status and decide again.',

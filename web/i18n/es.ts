@@ -286,6 +286,9 @@ export const es = {
     'No se escribió nada: el registro de auditoría no se puede escribir. Revisa 02_Conciencia/sesiones/soma_auditoria.jsonl.',
   'error.embeddings_off':
     'La búsqueda semántica está apagada: añade la sección «embeddings» al arnés y reinicia SOMA.',
+  'error.conversation_busy':
+    'Otro dispositivo está recibiendo una respuesta en esta conversación: espera a que termine.',
+  'error.conversation_deleted': 'Esta conversación se borró en otro dispositivo.',
   'error.consent_required': 'Antes de enviar texto a ese servicio hace falta tu permiso.',
   'error.consent_mismatch':
     'El servicio ya no es el que aprobaste: revisa el estado y vuelve a decidir.',
