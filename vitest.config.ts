@@ -9,6 +9,7 @@ const ALL = ['{server,web,common,cli,harness,bench,scripts}/**/*.test.ts'];
 const SLOW = [
   'server/resilience/**/*.test.ts',
   'server/synapse/crash.test.ts',
+  'server/conversations/crash.test.ts',
   'server/main.test.ts',
   // The `soma` command on a real pseudo-terminal: starts tsx twice.
   'cli/soma-pty.test.ts',
