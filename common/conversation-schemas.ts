@@ -91,6 +91,8 @@ export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 export const ConversationListSchema = z.lazy(() =>
   z.object({
     conversations: z.array(ConversationSummarySchema),
+    /** How many match in all: more pages follow while `offset + conversations.length` is less. */
+    total: z.int(),
     /** The server's clock when listed: the next `since`. */
     now: z.number(),
   }),

@@ -25,7 +25,8 @@ export function conversationRoutes(deps: {
 }): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
   const current = (sessionId: string) =>
-    deps.store.list().find((s) => s.id.startsWith(terminalPrefix(sessionId)))?.id ?? null;
+    deps.store.list().conversations.find((s) => s.id.startsWith(terminalPrefix(sessionId)))?.id ??
+    null;
 
   app.get('/', async (c) => {
     const id = current(c.var.session.id);

@@ -76,6 +76,17 @@ describe('conversationsRoutes', () => {
     expect(since.conversations[0].deletedAt).toBeTypeOf('number');
   });
 
+  it('lists in pages, the most recently changed first', async () => {
+    for (const id of ['p1', 'p2', 'p3']) {
+      await call(`/api/conversations/${id}/turns`, 'POST', { turn: turn(`q-${id}`) });
+    }
+    const first = await (await call('/api/conversations?limit=2')).json();
+    expect(first.conversations.map((c: { id: string }) => c.id)).toEqual(['p3', 'p2']);
+    expect(first.total).toBe(3);
+    const next = await (await call('/api/conversations?limit=2&offset=2')).json();
+    expect(next.conversations.map((c: { id: string }) => c.id)).toEqual(['p1']);
+  });
+
   it('answers a retried turn 200 with its first seq, and a second question 409 with the first’s id', async () => {
     await call('/api/conversations/c/turns', 'POST', { turn: turn('q1') });
     const retry = await call('/api/conversations/c/turns', 'POST', { turn: turn('q1') });

@@ -12,6 +12,9 @@ import { ApiError } from '../http/api-error.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
 import type { AppendOutcome, ConversationStore } from './conversation-store.ts';
 
+/** Conversations in one listing unless the request asks for another `limit`. */
+export const LIST_LIMIT = 200;
+
 /** A path's conversation id, checked (ids name files). */
 function idOf(raw: string): string {
   const parsed = safeParse(ConversationIdSchema, raw);
@@ -57,7 +60,15 @@ export function conversationsRoutes(store: ConversationStore): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
   app.get('/', (c) => {
     const since = countOf(c.req.query('since'), undefined);
-    const body: ConversationList = { conversations: store.list(since), now: store.now() };
+    const offset = countOf(c.req.query('offset'), 0);
+    const limit = countOf(c.req.query('limit'), LIST_LIMIT);
+    const now = store.now();
+    const page = store.list({
+      ...(since === undefined ? {} : { since }),
+      ...(offset === undefined ? {} : { offset }),
+      ...(limit === undefined ? {} : { limit }),
+    });
+    const body: ConversationList = { ...page, now };
     return c.json(body);
   });
   app.post('/upload', async (c) => {

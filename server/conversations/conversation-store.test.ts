@@ -37,7 +37,7 @@ describe('ConversationStore', () => {
       ['t1', 1],
       ['t2', 2],
     ]);
-    expect(again.list()).toMatchObject([{ id: 'c-1', title: 'Hola', turns: 2 }]);
+    expect(again.list().conversations).toMatchObject([{ id: 'c-1', title: 'Hola', turns: 2 }]);
     expect((await stat(join(dir, 'conversations'))).mode & 0o777).toBe(0o700);
     expect((await stat(join(dir, 'conversations', 'c'))).mode & 0o777).toBe(0o700);
     expect((await stat(join(dir, 'conversations', 'c', 'c-1.log'))).mode & 0o777).toBe(0o600);
@@ -106,9 +106,9 @@ describe('ConversationStore', () => {
     await store.append('c', turn('t1'));
     const before = store.now();
     expect(await store.remove('c')).toBe(true);
-    expect(store.list()).toEqual([]);
-    expect(store.list(before - 1)).toMatchObject([{ id: 'c' }]);
-    expect(store.list(before - 1)[0]?.deletedAt).toBeTypeOf('number');
+    expect(store.list().conversations).toEqual([]);
+    expect(store.list({ since: before - 1 }).conversations).toMatchObject([{ id: 'c' }]);
+    expect(store.list({ since: before - 1 }).conversations[0]?.deletedAt).toBeTypeOf('number');
     expect(await store.append('c', turn('t2'))).toEqual({ kind: 'deleted' });
     const again = await ConversationStore.open(dir);
     expect(await again.page('c')).toBeNull();
@@ -146,7 +146,7 @@ describe('ConversationStore', () => {
     const store = await ConversationStore.open(dir);
     await store.append('c', turn('t1'), { title: 'Título' });
     await writeFile(join(dir, 'conversations', 'index.log'), '');
-    expect((await ConversationStore.open(dir)).list()).toMatchObject([
+    expect((await ConversationStore.open(dir)).list().conversations).toMatchObject([
       { id: 'c', title: 'Título', turns: 1 },
     ]);
   });
@@ -178,6 +178,8 @@ describe('ConversationStore', () => {
     const store = await ConversationStore.open(dir);
     expect(await importLegacyConversations(dir, store)).toBe(1);
     expect(await importLegacyConversations(dir, store)).toBe(0);
-    expect(store.list()).toMatchObject([{ id: 'terminal-abc-0', title: 'texto x', turns: 2 }]);
+    expect(store.list().conversations).toMatchObject([
+      { id: 'terminal-abc-0', title: 'texto x', turns: 2 },
+    ]);
   });
 });

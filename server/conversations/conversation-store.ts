@@ -55,6 +55,8 @@ export class ConversationStore {
   readonly #answering = new Map<string, { turnId: string; until: number }>();
   readonly #listeners = new Set<(event: ConversationEvent) => void>();
   #indexRecords = 0;
+  /** The summaries newest first, kept until one changes. */
+  #sorted: IndexEntry[] | null = null;
 
   private constructor(dir: string, options: ConversationStoreOptions) {
     this.#logs = join(dir, 'c');
@@ -82,13 +84,22 @@ export class ConversationStore {
     return store;
   }
 
-  /** Conversations, the most recently changed first; with `since`, those changed after it, deleted ones included. */
-  list(since?: number): ConversationSummary[] {
-    const all = [...this.#summaries.values()].filter((s) =>
+  /**
+   * Conversations, the most recently changed first, `limit` of them from `offset`; with
+   * `since`, those changed after it, deleted ones included. Returns the page and how many
+   * there are in all.
+   */
+  list(options: { since?: number; offset?: number; limit?: number } = {}): {
+    conversations: ConversationSummary[];
+    total: number;
+  } {
+    const { since, offset = 0, limit = Number.POSITIVE_INFINITY } = options;
+    this.#sorted ??= [...this.#summaries.values()].sort((a, b) => b.updatedAt - a.updatedAt);
+    const all = this.#sorted.filter((s) =>
       since === undefined ? s.deletedAt === undefined : s.updatedAt > since,
     );
-    all.sort((a, b) => b.updatedAt - a.updatedAt);
-    return all.map(({ bytes: _bytes, ...summary }) => summary);
+    const page = all.slice(offset, offset + limit).map(({ bytes: _bytes, ...summary }) => summary);
+    return { conversations: page, total: all.length };
   }
 
   /** The server's clock, so a client's next `since` is on the same clock. */
@@ -184,6 +195,7 @@ export class ConversationStore {
       await appendLog(this.#indexFile, [tombstone], true);
       this.#indexRecords++;
       this.#summaries.set(id, tombstone);
+      this.#sorted = null;
       this.#cache.delete(id);
       this.#answering.delete(id);
       await unlink(this.#logFile(id)).catch(() => undefined);
@@ -268,6 +280,7 @@ export class ConversationStore {
     await appendLog(this.#indexFile, [entry], false);
     this.#indexRecords++;
     this.#summaries.set(state.id, entry);
+    this.#sorted = null;
   }
 
   /** The conversation's state, from the cache or its log; null when it has none. */

@@ -131,7 +131,7 @@ describe(`ConversationStore under SIGKILL (SOMA_CRASH_SEED=${SEED})`, () => {
         acked.filter((id) => !found.has(id)),
         `round ${round}`,
       ).toEqual([]);
-      expect(store.list().reduce((n, s) => n + s.turns, 0)).toBe(found.size);
+      expect(store.list().conversations.reduce((n, s) => n + s.turns, 0)).toBe(found.size);
     }
     console.info(`crash test: ${acked.length} acknowledged turns, ${tornTails} torn tails dropped`);
     expect(acked.length).toBeGreaterThanOrEqual(ROUNDS * 2);
