@@ -11,12 +11,17 @@ se pregunta aquí, [S/n], y se confirma como en la app.
 const EXTRA = `
   --json                 eventos JSON, uno por línea (para scripts)
   --si, --yes            sin terminal (tubería, cron): aprueba lo que proponga esta ejecución
+  --conversaciones, --cvs, --conversations
+                         lista las conversaciones de todos tus dispositivos
+  --conversacion, --cnv, --conversation ID
+                         continúa esa conversación (la del navegador, la del móvil…)
 
 Ejemplos:
   soma "¿Qué dice mi nota sobre la memoria?" --buscar memoria
   cat borrador.txt | soma "Corrige el estilo" --conectar
   soma "Resume el capítulo" --unir "03_Proyectos/Tesis/cap2.md" --guardar
   soma --cerrar
+  soma --conversacion 0b7c… "¿Y el segundo punto?"
 `;
 
 function flagsOf(c: (typeof COMMANDS)[number]): string {

@@ -15,6 +15,9 @@ import { foldText } from '../common/fold-text.ts';
  * - Words no flag took are the question.
  * - `--json` prints events for scripts; `--si` (`--yes`) approves this run's proposals
  *   when there is no terminal to ask.
+ * - `--conversacion ID` (`--cnv`, `--conversation`) continues a synchronised conversation
+ *   of any device; `--conversaciones` (`--cvs`, `--conversations`) lists them. These belong
+ *   to the terminal alone: in the app a conversation is chosen from its list.
  */
 export interface CliRequest {
   question: string;
@@ -22,6 +25,10 @@ export interface CliRequest {
   commands: Map<string, string[]>;
   json: boolean;
   yes: boolean;
+  /** The synchronised conversation to continue; null: the terminal's own. */
+  conversation: string | null;
+  /** `--conversaciones`: list them and stop. */
+  listConversations: boolean;
 }
 
 export type ParsedFlags = { ok: true; request: CliRequest } | { ok: false; message: string };
@@ -58,6 +65,8 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
   const commands = new Map<string, string[]>();
   let json = false;
   let yes = false;
+  let conversation: string | null = null;
+  let listConversations = false;
   const add = (id: string, values: string[]) =>
     commands.set(id, [...(commands.get(id) ?? []), ...values]);
 
@@ -81,6 +90,19 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
     }
     if (folded === 'si' || folded === 'yes') {
       yes = true;
+      continue;
+    }
+    if (['conversaciones', 'cvs', 'conversations'].includes(folded)) {
+      listConversations = true;
+      continue;
+    }
+    if (['conversacion', 'cnv', 'conversation'].includes(folded)) {
+      const value = inline ?? argv[i + 1];
+      if (value === undefined || value === '' || isFlag(value)) {
+        return { ok: false, message: '--conversacion necesita el ID de una conversación.' };
+      }
+      conversation = value;
+      if (inline === null) i++;
       continue;
     }
     const command = BY_FLAG.get(folded);
@@ -120,5 +142,9 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
       add(command.id, []);
     }
   }
-  return { ok: true, request: { question: question.join(' ').trim(), commands, json, yes } };
+  const text = question.join(' ').trim();
+  return {
+    ok: true,
+    request: { question: text, commands, json, yes, conversation, listConversations },
+  };
 }
