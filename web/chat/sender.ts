@@ -2,6 +2,7 @@ import { batch } from 'solid-js';
 import { conversationTitle } from '../../common/conversation-schemas.ts';
 import type { TurnRecord } from '../db/records.ts';
 import { deleteTurns, putTurn } from '../db/turns-repo.ts';
+import { sendAnswer, sendQuestion } from '../sync/turn-hold.ts';
 import { createAnswerStream, neverReached } from './answer-stream.ts';
 import type { ChatCore } from './chat-core.ts';
 import type { ChatState } from './chat-state.ts';
@@ -55,9 +56,26 @@ export function createSender(core: ChatCore, draft: Draft, conversations: Conver
       draft.save();
       const title = c.title === '' ? { title: conversationTitle(message) } : {};
       await conversations.patch(request.recall ? { ...title, recall: true } : title);
+      // The laptop's copy takes the question first: another device answering there wins.
+      const held = await sendQuestion(c, question);
+      if (held === 'busy' || held === 'deleted') {
+        await deleteTurns([question.id]).catch(core.report);
+        batch(() => {
+          setState('turns', (turns) => turns.filter((t) => t.id !== question.id));
+          setState({ text: message, chips: chipsSent });
+          const key = held === 'busy' ? 'error.conversation_busy' : 'error.conversation_deleted';
+          setState('panel', { kind: 'notice', tone: 'error', key });
+        });
+        draft.save();
+        return;
+      }
       const answer = nextTurn(state, 'assistant', '', { status: 'streaming' });
       await append(answer);
-      const final = await answers.stream(request, answer);
+      const final = await answers.stream(
+        held === 'held' ? { ...request, conversationId: c.id } : request,
+        answer,
+      );
+      if (held === 'held') await sendAnswer(c.id, final);
       // The server was down: the message goes back to the composer (unless something new
       // was typed meanwhile), to be sent again, instead of staying as a dead turn.
       if (!neverReached(final) || state.text !== '' || state.chips.some((chip) => !chip.pinned)) {

@@ -7,6 +7,7 @@ import { getConversationsSyncedAt } from '../db/settings-repo.ts';
 import { listTurns, putTurn } from '../db/turns-repo.ts';
 import { turnRecord } from '../testing/test-records.ts';
 import { syncConversations } from './conversation-sync.ts';
+import { sendAnswer, sendQuestion } from './turn-hold.ts';
 
 let ctx: TestApp;
 let cookie: string;
@@ -117,5 +118,27 @@ describe('syncConversations', () => {
     expect((await listTurns('c')).map((t) => t.synced ?? false)).toEqual([true, false]);
     online = true;
     expect(await syncConversations()).toMatchObject({ pushed: 1 });
+  });
+
+  it('holds the conversation for this browser’s question until its answer is in', async () => {
+    const c = conversation('c', '');
+    await putConversation(c);
+    const question = turnRecord(0, { content: '¿Qué plantamos?' });
+    await putTurn(question);
+    expect(await sendQuestion(c, question)).toBe('held');
+    const page = await (await other('/api/conversations/c')).json();
+    expect(page).toMatchObject({ title: '¿Qué plantamos?', answering: '0' });
+    const fromPhone = { id: 'p', role: 'user', content: 'otra', status: 'complete', createdAt: 9 };
+    expect((await other('/api/conversations/c/turns', 'POST', { turn: fromPhone })).status).toBe(
+      409,
+    );
+    const phoneQuestion = turnRecord(4, { id: 'p2' });
+    expect(await sendQuestion(c, phoneQuestion)).toBe('busy');
+    await sendAnswer('c', turnRecord(1));
+    expect((await other('/api/conversations/c')).ok).toBe(true);
+    expect((await (await other('/api/conversations/c')).json()).answering).toBeNull();
+    expect((await listTurns('c')).map((t) => t.synced)).toEqual([true, true]);
+    online = false;
+    expect(await sendQuestion(c, turnRecord(2))).toBe('unreachable');
   });
 });
