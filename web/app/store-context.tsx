@@ -6,6 +6,7 @@ import { isSessionError } from '../lib/api-error.ts';
 import { createProposalsStore } from '../proposals/proposals-store.ts';
 import { createSearchStore } from '../search/search-store.ts';
 import { createSessionStore } from '../session/session-store.ts';
+import { createConversationSync } from '../sync/sync-runner.ts';
 import { createVaultStore } from '../vault/vault-store.ts';
 import { createWebContextStore } from '../web-context/web-context-store.ts';
 import { createConnectionStore } from './connection-store.ts';
@@ -39,11 +40,17 @@ function createStores() {
   const chat = createChatStore(i18n, report, {
     opening: (id) => proposals.opening(id),
     clearing: (id) => proposals.clearing(id),
-    answerFinished: (turn) => proposals.answerFinished(turn),
+    answerFinished: (turn) => {
+      // The answer (and anything the laptop's copy lacks) goes to the other devices.
+      void conversationSync.run();
+      return proposals.answerFinished(turn);
+    },
     proposalCommand: (outcome) => proposals.runCommand(outcome),
     webCommand: (outcome) => webContext.run(outcome),
   });
   const proposals = createProposalsStore(chat, i18n, report);
+  const conversationSync = createConversationSync({ changed: () => chat.refreshConversations() });
+  vault.onConversationEvent(conversationSync.heard);
   const webContext = createWebContextStore(chat, i18n);
   const search = createSearchStore(report);
   const embeddings = createEmbeddingsStore(report);
@@ -53,6 +60,7 @@ function createStores() {
     if (!(await session.check())) return;
     search.start();
     await Promise.all([vault.start(), chat.start()]);
+    void conversationSync.run();
     await vault.reloadNote();
   };
   const connection = createConnectionStore(reloadAll);
@@ -62,6 +70,7 @@ function createStores() {
     if (await session.start()) {
       search.start();
       await Promise.all([vault.start(), chat.start()]);
+      void conversationSync.start();
     }
     router.refresh();
   };
@@ -80,6 +89,7 @@ function createStores() {
     session,
     vault,
     chat,
+    conversationSync,
     proposals,
     webContext,
     search,

@@ -24,6 +24,10 @@ import {
   type NotesBatch,
   NotesBatchSchema,
 } from '../../common/chat-schemas.ts';
+import {
+  type ConversationEvent,
+  ConversationEventSchema,
+} from '../../common/conversation-schemas.ts';
 import { setServedFromCache } from '../offline/network-status.ts';
 import { ApiError, isNetworkError } from './api-error.ts';
 import { chatEvents } from './chat-events.ts';
@@ -154,6 +158,8 @@ export interface EventHandlers {
   onOpen(): void;
   onVault(event: VaultEvent): void;
   onHarness(status: HarnessStatus): void;
+  /** A synchronised conversation changed on some device. */
+  onConversation?(event: ConversationEvent): void;
   /** The stream dropped; `closed` means the browser will not retry on its own. */
   onError(closed: boolean): void;
 }
@@ -181,6 +187,8 @@ export function openEvents(handlers: EventHandlers): () => void {
   );
   listen(source, 'vault', VaultEventSchema, handlers.onVault);
   listen(source, 'harness', HarnessStatusSchema, handlers.onHarness);
+  const onConversation = handlers.onConversation;
+  if (onConversation) listen(source, 'conversation', ConversationEventSchema, onConversation);
   return () => source.close();
 }
 
