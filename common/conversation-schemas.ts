@@ -8,11 +8,6 @@ import * as z from 'zod/mini';
  * the routes.
  */
 
-/** A conversation's title: the first characters of its first question. */
-export function conversationTitle(question: string): string {
-  return question.slice(0, 60);
-}
-
 /** Largest text of one turn (a long answer, a pasted question). */
 export const MAX_TURN_TEXT = 400_000;
 /** Conversations one upload request may carry; a browser sends its history in batches. */

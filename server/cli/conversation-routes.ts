@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { ConversationAppendSchema } from '../../common/cli-schemas.ts';
-import { conversationTitle } from '../../common/conversation-schemas.ts';
+import { conversationTitle } from '../../common/conversation-title.ts';
 import type { AuthEnv } from '../auth/session-middleware.ts';
 import { appendAnswer } from '../conversations/conversation-routes.ts';
 import type { ConversationStore } from '../conversations/conversation-store.ts';

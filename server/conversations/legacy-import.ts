@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { safeParse } from 'zod/v4/core';
 import { ChatTurnSchema } from '../../common/chat-schemas.ts';
-import { conversationTitle } from '../../common/conversation-schemas.ts';
+import { conversationTitle } from '../../common/conversation-title.ts';
 import { terminalPrefix } from '../cli/conversation-routes.ts';
 import type { ConversationStore } from './conversation-store.ts';
 

@@ -14,6 +14,9 @@ import { createPreferencesStore } from './preferences-store.ts';
 import { loginToken } from './route.ts';
 import { createRouterStore } from './router-store.ts';
 
+/** How long after the first screen the conversations' first sync starts. */
+const SYNC_START_DELAY_MS = 2_000;
+
 /** Builds every store once and wires how they react to each other. */
 function createStores() {
   const preferences = createPreferencesStore();
@@ -70,7 +73,9 @@ function createStores() {
     if (await session.start()) {
       search.start();
       await Promise.all([vault.start(), chat.start()]);
-      void conversationSync.start();
+      // Once the page has settled: the first sync reads every conversation, and would
+      // compete with the first screen and the vault's first sync on a slow laptop.
+      setTimeout(() => void conversationSync.start(), SYNC_START_DELAY_MS);
     }
     router.refresh();
   };

@@ -1,8 +1,7 @@
 import { batch } from 'solid-js';
-import { conversationTitle } from '../../common/conversation-schemas.ts';
+import { conversationTitle } from '../../common/conversation-title.ts';
 import type { TurnRecord } from '../db/records.ts';
 import { deleteTurns, putTurn } from '../db/turns-repo.ts';
-import { sendAnswer, sendQuestion } from '../sync/turn-hold.ts';
 import { createAnswerStream, neverReached } from './answer-stream.ts';
 import type { ChatCore } from './chat-core.ts';
 import type { ChatState } from './chat-state.ts';
@@ -57,6 +56,8 @@ export function createSender(core: ChatCore, draft: Draft, conversations: Conver
       const title = c.title === '' ? { title: conversationTitle(message) } : {};
       await conversations.patch(request.recall ? { ...title, recall: true } : title);
       // The laptop's copy takes the question first: another device answering there wins.
+      // Loaded on the first send: the page's first script does without it.
+      const { sendAnswer, sendQuestion } = await import('../sync/turn-hold.ts');
       const held = await sendQuestion(c, question);
       if (held === 'busy' || held === 'deleted') {
         await deleteTurns([question.id]).catch(core.report);

@@ -24,8 +24,8 @@ import {
   type NotesBatch,
   NotesBatchSchema,
 } from '../../common/chat-schemas.ts';
-import {
-  type ConversationEvent,
+import type {
+  ConversationEvent,
   ConversationEventSchema,
 } from '../../common/conversation-schemas.ts';
 import { setServedFromCache } from '../offline/network-status.ts';
@@ -188,7 +188,25 @@ export function openEvents(handlers: EventHandlers): () => void {
   listen(source, 'vault', VaultEventSchema, handlers.onVault);
   listen(source, 'harness', HarnessStatusSchema, handlers.onHarness);
   const onConversation = handlers.onConversation;
-  if (onConversation) listen(source, 'conversation', ConversationEventSchema, onConversation);
+  if (onConversation) {
+    // The schema loads with the first such event: the page's first script does without it.
+    let schema: Promise<typeof ConversationEventSchema> | null = null;
+    source.addEventListener('conversation', (event) => {
+      schema ??= import('../../common/conversation-schemas.ts').then(
+        (m) => m.ConversationEventSchema,
+      );
+      void schema.then((s) => {
+        let data: unknown;
+        try {
+          data = JSON.parse((event as MessageEvent<string>).data);
+        } catch {
+          return;
+        }
+        const parsed = safeParse(s, data);
+        if (parsed.success) onConversation(parsed.data);
+      });
+    });
+  }
   return () => source.close();
 }
 

@@ -1,7 +1,7 @@
 import { createSignal } from 'solid-js';
 import type { ConversationEvent } from '../../common/conversation-schemas.ts';
 import { getConversationsSyncedAt } from '../db/settings-repo.ts';
-import { type SyncOutcome, syncConversations } from './conversation-sync.ts';
+import type { SyncOutcome } from './conversation-sync.ts';
 
 /**
  * Keeps this browser's conversations in step with the laptop's copy: a sync at start, after
@@ -19,6 +19,8 @@ export function createConversationSync(deps: {
 
   const once = async () => {
     try {
+      // Loaded with the first sync, after the page's start.
+      const { syncConversations } = await import('./conversation-sync.ts');
       const outcome = await syncConversations();
       setSyncedAt(outcome.syncedAt);
       setOffline(false);

@@ -1,4 +1,4 @@
-import { conversationTitle } from '../../common/conversation-schemas.ts';
+import { conversationTitle } from '../../common/conversation-title.ts';
 import type { ConversationRecord, TurnRecord } from '../db/records.ts';
 import { putTurn } from '../db/turns-repo.ts';
 import { ApiError } from '../lib/api-error.ts';
