@@ -10,6 +10,7 @@ const SLOW = [
   'server/resilience/**/*.test.ts',
   'server/synapse/crash.test.ts',
   'server/history/history-crash.test.ts',
+  'server/conversations/crash.test.ts',
   'server/main.test.ts',
   // The `soma` command on a real pseudo-terminal: starts tsx twice.
   'cli/soma-pty.test.ts',

@@ -7,7 +7,7 @@ import { createApp } from '../server/app.ts';
 import { LoginTokens } from '../server/auth/login-token.ts';
 import { RateLimiter } from '../server/auth/rate-limit.ts';
 import { SessionStore } from '../server/auth/session-store.ts';
-import { ConversationStore } from '../server/cli/conversation-store.ts';
+import { ConversationStore } from '../server/conversations/conversation-store.ts';
 import { HarnessStore } from '../server/harness/harness-store.ts';
 import { HistoryStore } from '../server/history/history-store.ts';
 import {

@@ -106,6 +106,12 @@ export const EXIT: Record<string, { status: number; hint: string }> = {
     status: 59,
     hint: 'SOMA no creó ese archivo: solo se puede restaurar una versión.',
   },
+  // Synchronised conversations (67–68).
+  conversation_busy: {
+    status: 67,
+    hint: 'Otro dispositivo está recibiendo una respuesta en esta conversación: espera.',
+  },
+  conversation_deleted: { status: 68, hint: 'Esa conversación se borró.' },
   // Anything else.
   internal: { status: 70, hint: 'Error interno de SOMA: mira su terminal.' },
   interrupted: { status: 130, hint: 'Interrumpido.' },

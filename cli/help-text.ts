@@ -12,12 +12,17 @@ const EXTRA = `
   --json                 eventos JSON, uno por línea (para scripts)
   --si, --yes            sin terminal (tubería, cron): aprueba lo que proponga esta ejecución
   --historial RUTA       las escrituras de SOMA en esa nota, la más reciente primero
+  --conversaciones, --cvs, --conversations
+                         lista las conversaciones de todos tus dispositivos
+  --conversacion, --cnv, --conversation ID
+                         continúa esa conversación (la del navegador, la del móvil…)
 
 Ejemplos:
   soma "¿Qué dice mi nota sobre la memoria?" --buscar memoria
   cat borrador.txt | soma "Corrige el estilo" --conectar
   soma "Resume el capítulo" --unir "03_Proyectos/Tesis/cap2.md" --guardar
   soma --cerrar
+  soma --conversacion 0b7c… "¿Y el segundo punto?"
 `;
 
 function flagsOf(c: (typeof COMMANDS)[number]): string {

@@ -32,6 +32,19 @@ describe('parseFlags', () => {
     }
   });
 
+  it('reads --conversacion ID by its three names, and --conversaciones', () => {
+    for (const flag of ['--conversacion', '--conversación', '--cnv', '--conversation']) {
+      const r = request([flag, 'abc-1', '¿Y', 'luego?']);
+      expect(r.conversation).toBe('abc-1');
+      expect(r.question).toBe('¿Y luego?');
+    }
+    expect(request(['--conversation=x_2', 'hola']).conversation).toBe('x_2');
+    expect(request(['--cvs']).listConversations).toBe(true);
+    expect(request(['hola']).conversation).toBeNull();
+    expect(parseFlags(['--cnv']).ok).toBe(false);
+    expect(parseFlags(['--cnv', '--json']).ok).toBe(false);
+  });
+
   it('joins the words no flag took into the question, wherever they stand', () => {
     const r = request(['¿Qué', '--bus', 'sueño', 'dice', 'mi', 'nota?']);
     expect(r.question).toBe('¿Qué dice mi nota?');

@@ -17,6 +17,9 @@ import { foldText } from '../common/fold-text.ts';
  *   when there is no terminal to ask.
  * - `--historial RUTA` (`--history`) lists SOMA's writes to a note and asks nothing of the
  *   model: a terminal option, like `--json`, not a chat command.
+ * - `--conversacion ID` (`--cnv`, `--conversation`) continues a synchronised conversation
+ *   of any device; `--conversaciones` (`--cvs`, `--conversations`) lists them. These belong
+ *   to the terminal alone: in the app a conversation is chosen from its list.
  */
 export interface CliRequest {
   question: string;
@@ -26,6 +29,10 @@ export interface CliRequest {
   yes: boolean;
   /** `--historial RUTA`: the note whose write history to list, else null. */
   history: string | null;
+  /** The synchronised conversation to continue; null: the terminal's own. */
+  conversation: string | null;
+  /** `--conversaciones`: list them and stop. */
+  listConversations: boolean;
 }
 
 export type ParsedFlags = { ok: true; request: CliRequest } | { ok: false; message: string };
@@ -63,6 +70,8 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
   let json = false;
   let yes = false;
   let history: string | null = null;
+  let conversation: string | null = null;
+  let listConversations = false;
   const add = (id: string, values: string[]) =>
     commands.set(id, [...(commands.get(id) ?? []), ...values]);
 
@@ -94,6 +103,19 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
         return { ok: false, message: '--historial necesita la ruta de una nota.' };
       }
       history = value;
+      if (inline === null) i++;
+      continue;
+    }
+    if (['conversaciones', 'cvs', 'conversations'].includes(folded)) {
+      listConversations = true;
+      continue;
+    }
+    if (['conversacion', 'cnv', 'conversation'].includes(folded)) {
+      const value = inline ?? argv[i + 1];
+      if (value === undefined || value === '' || isFlag(value)) {
+        return { ok: false, message: '--conversacion necesita el ID de una conversación.' };
+      }
+      conversation = value;
       if (inline === null) i++;
       continue;
     }
@@ -134,6 +156,9 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
       add(command.id, []);
     }
   }
-  const request = { question: question.join(' ').trim(), commands, json, yes, history };
-  return { ok: true, request };
+  const text = question.join(' ').trim();
+  return {
+    ok: true,
+    request: { question: text, commands, json, yes, history, conversation, listConversations },
+  };
 }

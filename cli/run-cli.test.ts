@@ -123,6 +123,54 @@ describe('soma (the terminal client)', () => {
     await soma$(['--rei']);
   });
 
+  it('continues a synchronised conversation with --conversacion and lists them', async () => {
+    const { url, token } = JSON.parse(await readFile(join(soma.configDir, 'cli.json'), 'utf8'));
+    const api = (path: string, body?: unknown) =>
+      fetch(`${url}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          cookie: `soma_session=${token}`,
+          origin: url,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const turn = (id: string, role: string, content: string) => ({
+      id,
+      role,
+      content,
+      status: 'complete',
+      createdAt: 1,
+    });
+    await api('/api/conversations/del-movil/turns', {
+      turn: turn('m1', 'user', 'Hablemos de tomates'),
+      meta: { title: 'Huerto en el móvil' },
+    });
+    await api('/api/conversations/del-movil/turns', {
+      turn: turn('m2', 'assistant', 'Los tomates quieren sol.'),
+    });
+    upstream.setScript({ kind: 'text', chunks: words('Y riego constante.') });
+    const run = await soma$(['--conversacion', 'del-movil', '¿Y', 'el', 'agua?']);
+    expect(run.status).toBe(0);
+    expect(lastRequest().all).toContain('Los tomates quieren sol.');
+    const page = await (await api('/api/conversations/del-movil')).json();
+    expect(page.turns.map((t: { content: string }) => t.content)).toEqual([
+      'Hablemos de tomates',
+      'Los tomates quieren sol.',
+      '¿Y el agua?',
+      'Y riego constante.',
+    ]);
+    const list = await soma$(['--conversaciones']);
+    expect(list.stdout).toContain('del-movil');
+    expect(list.stdout).toContain('Huerto en el móvil');
+    // A question waiting for its answer on another device: the terminal is told to wait.
+    await api('/api/conversations/del-movil/turns', { turn: turn('m3', 'user', 'Otra') });
+    const busy = await soma$(['--cnv', 'del-movil', 'Y', 'ahora']);
+    expect(busy.status).toBe(65);
+    expect(busy.stderr).toContain('espera');
+    expect((await soma$(['--cnv', 'no-existe', 'hola'])).status).not.toBe(0);
+  });
+
   it('attaches notes by name or path with --unir, --uni and --attach', async () => {
     for (const flag of ['--unir', '--uni', '--attach']) {
       const run = await soma$(['Resume', flag, 'Tesis', '01_Caracter/Bóveda.md']);

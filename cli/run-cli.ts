@@ -1,9 +1,9 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Attachment, ChatContext, ChatRequestInput } from '../common/chat-schemas.ts';
-import type { Conversation } from '../common/cli-schemas.ts';
 import type { HistoryListAnswer } from '../common/history-schemas.ts';
 import type { Proposal } from '../common/synapse-schemas.ts';
 import type { WebSearchAnswer } from '../common/web-schemas.ts';
+import { openThread, printConversations, type Thread } from './conversation-thread.ts';
 import { type Decision, decideProposals } from './decide-proposals.ts';
 import { CliError } from './exit-codes.ts';
 import { noteAttachments, pageAttachment, readAll } from './gather-context.ts';
@@ -44,7 +44,12 @@ export async function runCli(io: CliIo): Promise<number> {
   const say = (text: string) => (req.json ? undefined : io.stderr.write(text));
   try {
     const help = req.commands.get('ayuda');
-    if (help || (req.question === '' && req.commands.size === 0 && req.history === null)) {
+    const nothingAsked =
+      req.question === '' &&
+      req.commands.size === 0 &&
+      req.history === null &&
+      !req.listConversations;
+    if (help || nothingAsked) {
       io.stdout.write(helpText(help?.[0]));
       return 0;
     }
@@ -54,6 +59,10 @@ export async function runCli(io: CliIo): Promise<number> {
         `/api/history/note?path=${encodeURIComponent(req.history)}`,
       );
       io.stdout.write(req.json ? `${JSON.stringify(list)}\n` : historyText(list));
+      return 0;
+    }
+    if (req.listConversations) {
+      await printConversations(client, io.stdout);
       return 0;
     }
     if (req.commands.has('reiniciar')) {
@@ -87,34 +96,37 @@ export async function runCli(io: CliIo): Promise<number> {
         if (req.json) for (const d of decisions) json({ event: 'decision', ...summary(d) });
         return 0;
       }
-      const { turns } = await client.json<Conversation>('/api/conversation');
+      const thread = await openThread(client, req.conversation);
       const context = await client.json<ChatContext>('/api/chat/context');
-      const profile = req.commands.get('modo')?.[0] ?? context.defaultProfile;
+      const profile = req.commands.get('modo')?.[0] ?? thread.profile ?? context.defaultProfile;
       if (req.commands.has('web')) {
-        await webAnswer(client, req.question, io, json, req.json);
+        await webAnswer(client, req.question, thread, io, json, req.json);
         return 0;
       }
       const body: ChatRequestInput = {
         mode,
         message: mode === 'chat' ? req.question : '',
-        history: turns,
+        history: thread.history,
         attachments,
-        project: req.commands.get('proyecto')?.[0] ?? null,
+        project: req.commands.get('proyecto')?.[0] ?? thread.project,
         recall: req.commands.has('recordar'),
         profile,
+        ...(thread.conversationId && mode === 'chat'
+          ? { conversationId: thread.conversationId }
+          : {}),
       };
-      const answer = { ...(await streamAnswer(client, body, io, req.json)), profile };
-      if (mode === 'chat') {
-        await client.json('/api/conversation/turns', {
-          method: 'POST',
-          body: {
-            turns: [
-              { role: 'user', content: req.question },
-              { role: 'assistant', content: answer.text },
-            ],
-          },
-        });
+      if (mode === 'chat') await thread.ask(req.question);
+      let streamed: Awaited<ReturnType<typeof streamAnswer>>;
+      try {
+        streamed = await streamAnswer(client, body, io, req.json);
+      } catch (err) {
+        // The question's hold on a synchronised conversation ends with an answer, even a failed one.
+        if (mode === 'chat')
+          await thread.answered(req.question, '', 'error').catch(() => undefined);
+        throw err;
       }
+      const answer = { ...streamed, profile };
+      if (mode === 'chat') await thread.answered(req.question, answer.text, 'complete');
       const proposals = await propose(
         client,
         mode,
@@ -268,14 +280,18 @@ async function remember(client: SomaClient, commands: Map<string, string[]>): Pr
 async function webAnswer(
   client: SomaClient,
   question: string,
+  thread: Thread,
   io: CliIo,
   json: (e: object) => void,
   asJson: boolean,
 ): Promise<void> {
-  const web = await client.json<WebSearchAnswer>('/api/web', {
-    method: 'POST',
-    body: { question },
-  });
+  await thread.ask(question);
+  const web = await client
+    .json<WebSearchAnswer>('/api/web', { method: 'POST', body: { question } })
+    .catch(async (err: unknown) => {
+      await thread.answered(question, '', 'error').catch(() => undefined);
+      throw err;
+    });
   if (asJson) json({ event: 'web', ...web });
   else {
     io.stdout.write(`${web.answer.trimEnd()}\n`);
@@ -286,15 +302,7 @@ async function webAnswer(
     }
     io.stderr.write(`— ${web.provider} · ${web.model}\n`);
   }
-  await client.json('/api/conversation/turns', {
-    method: 'POST',
-    body: {
-      turns: [
-        { role: 'user', content: question },
-        { role: 'assistant', content: web.answer },
-      ],
-    },
-  });
+  await thread.answered(question, web.answer, 'complete');
 }
 
 function summary(d: Decision) {

@@ -53,6 +53,8 @@ export const errorCodes = [
   'embed_failed',
   'busy',
   'no_model',
+  'conversation_busy',
+  'conversation_deleted',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(errorCodes);

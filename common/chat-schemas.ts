@@ -108,6 +108,13 @@ export const ChatRequestSchema = z.lazy(() =>
     recall: z._default(z.boolean(), false),
     /** The user's choice about the list of note names; absent → the harness's `links`. */
     noteList: z.optional(NoteListSchema),
+    /**
+     * The synchronised conversation this answer belongs to: its text is passed to the other
+     * devices as it arrives (the question was appended first, and holds the conversation).
+     */
+    conversationId: z.optional(
+      z.string().check(z.minLength(1), z.maxLength(80), z.regex(/^[A-Za-z0-9_-]+$/)),
+    ),
   }),
 );
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;

@@ -9,7 +9,8 @@ import { requireSession } from './auth/session-middleware.ts';
 import type { SessionStore } from './auth/session-store.ts';
 import { chatRoutes } from './chat/chat-routes.ts';
 import { conversationRoutes } from './cli/conversation-routes.ts';
-import type { ConversationStore } from './cli/conversation-store.ts';
+import { conversationsRoutes } from './conversations/conversation-routes.ts';
+import type { ConversationStore } from './conversations/conversation-store.ts';
 import type { EmbeddingsHost } from './embeddings/embeddings-host.ts';
 import { embeddingsRoutes } from './embeddings/embeddings-routes.ts';
 import { eventsRoute } from './events/events-route.ts';
@@ -63,7 +64,7 @@ export interface AppDeps {
   clock?: () => number;
   /** LAN mode (HTTPS for phones) once it runs; absent or null when it is off. */
   lan?: () => LanState | null;
-  /** Server-side conversations, one per session (the `soma` command's history). */
+  /** Every device's conversations, synchronised (the `soma` command's too). */
   conversations: ConversationStore;
   /** Every approved write's previous and new bytes, in `<configDir>/history`. */
   history: HistoryStore;
@@ -131,6 +132,9 @@ export function createApp(deps: AppDeps): Hono {
       onVaultEvent: (listener) => deps.vault.onEvent(listener),
       onHarnessChange: (listener) => deps.harness.onChange(listener),
       onEmbeddingsChange: (listener) => deps.embeddings?.onChange(listener) ?? (() => {}),
+      onConversationEvent: (listener) => deps.conversations.onEvent(listener),
+      // A revoked session's open stream ends at the next event or heartbeat.
+      isLive: (sessionId) => deps.sessions.list().some((s) => s.id === sessionId),
     }),
   );
   // JSON and the vault export (NDJSON) only: a compressed event stream would be buffered
@@ -159,11 +163,20 @@ export function createApp(deps: AppDeps): Hono {
     }),
   );
   api.route('/web', webSearchRoutes({ harness: deps.harness, env: deps.env }));
-  api.route('/chat', chatRoutes({ vault: deps.vault, harness: deps.harness, env: deps.env }));
+  api.route(
+    '/chat',
+    chatRoutes({
+      vault: deps.vault,
+      harness: deps.harness,
+      env: deps.env,
+      onAnswerText: (id, text) => deps.conversations.answerProgress(id, text),
+    }),
+  );
   api.route(
     '/conversation',
     conversationRoutes({ store: deps.conversations, harness: deps.harness }),
   );
+  api.route('/conversations', conversationsRoutes(deps.conversations));
   api.route(
     '/proposals',
     synapseRoutes({

@@ -10,7 +10,6 @@ import { LoginTokens } from './auth/login-token.ts';
 import { RateLimiter } from './auth/rate-limit.ts';
 import { SessionStore } from './auth/session-store.ts';
 import { ensureCliCredentials } from './cli/cli-credentials.ts';
-import { ConversationStore } from './cli/conversation-store.ts';
 import { parseOptions } from './config/options.ts';
 import {
   chooseVault,
@@ -18,6 +17,8 @@ import {
   isYes,
   missingVaultMessage,
 } from './config/vault-choice.ts';
+import { ConversationStore } from './conversations/conversation-store.ts';
+import { importLegacyConversations } from './conversations/legacy-import.ts';
 import { EmbeddingsHost } from './embeddings/embeddings-host.ts';
 import { HarnessStore } from './harness/harness-store.ts';
 import { HistoryStore } from './history/history-store.ts';
@@ -99,7 +100,10 @@ async function main(): Promise<void> {
     fail(`la bóveda ${options.vault} no se puede preparar: ${err.message}`),
   );
   const sessions = await SessionStore.open(options.configDir);
-  const conversations = await ConversationStore.open(options.configDir);
+  const conversations = await ConversationStore.open(options.configDir, {
+    defaultProfile: () => harness.current().defaultProfile,
+  });
+  await importLegacyConversations(options.configDir, conversations);
   const loginTokens = new LoginTokens();
   const vault = new Vault(options.vault, {
     scanCacheFile: join(options.configDir, SCAN_CACHE_FILE),

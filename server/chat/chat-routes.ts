@@ -18,6 +18,8 @@ export interface ChatRoutesDeps {
   harness: HarnessStore;
   /** Where the harness's `apiKeyEnv` names are looked up (process.env in production). */
   env: Record<string, string | undefined>;
+  /** Hears an answer's text as it streams, for a request that names its conversation. */
+  onAnswerText?: (conversationId: string, text: string) => void;
 }
 
 /**
@@ -126,6 +128,9 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
               model: event.model,
             };
           } else {
+            if (event.type === 'delta' && req.conversationId) {
+              deps.onAnswerText?.(req.conversationId, event.text);
+            }
             yield event;
           }
         }

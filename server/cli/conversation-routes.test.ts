@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthEnv } from '../auth/session-middleware.ts';
+import { ConversationStore } from '../conversations/conversation-store.ts';
 import { HarnessStore } from '../harness/harness-store.ts';
 import { errorHandler } from '../http/error-handler.ts';
 import { conversationRoutes } from './conversation-routes.ts';
-import { ConversationStore } from './conversation-store.ts';
 
 let dir: string;
 beforeEach(async () => {

@@ -6,6 +6,11 @@ import { LoginBodySchema, SessionRenameBodySchema } from '../../common/api-schem
 import { ChatRequestSchema, NotesBatchRequestSchema } from '../../common/chat-schemas.ts';
 import { ConversationAppendSchema } from '../../common/cli-schemas.ts';
 import {
+  ConversationMetaPatchSchema,
+  TurnAppendBodySchema,
+  UploadBodySchema,
+} from '../../common/conversation-schemas.ts';
+import {
   EmbedBudgetRequestSchema,
   EmbedConsentRequestSchema,
   EmbedEnabledRequestSchema,
@@ -74,6 +79,9 @@ const BODIES: Record<string, [route: string, schema: z.ZodMiniType]> = {
   NotesBatchRequestSchema: ['POST /api/vault/batch', NotesBatchRequestSchema],
   ChatRequestSchema: ['POST /api/chat', ChatRequestSchema],
   ConversationAppendSchema: ['POST /api/conversation/turns', ConversationAppendSchema],
+  TurnAppendBodySchema: ['POST /api/conversations/:id/turns', TurnAppendBodySchema],
+  ConversationMetaPatchSchema: ['PATCH /api/conversations/:id', ConversationMetaPatchSchema],
+  UploadBodySchema: ['POST /api/conversations/upload', UploadBodySchema],
   ExtractBodySchema: ['POST /api/extract', ExtractBodySchema],
   WebSearchBodySchema: ['POST /api/web', WebSearchBodySchema],
   SynapsesBodySchema: ['POST /api/proposals/synapses', SynapsesBodySchema],

@@ -10,7 +10,7 @@ import { LoginTokens } from '../auth/login-token.ts';
 import { RateLimiter } from '../auth/rate-limit.ts';
 import { SessionStore } from '../auth/session-store.ts';
 import { ensureCliCredentials } from '../cli/cli-credentials.ts';
-import { ConversationStore } from '../cli/conversation-store.ts';
+import { ConversationStore } from '../conversations/conversation-store.ts';
 import { HarnessStore } from '../harness/harness-store.ts';
 import { HistoryStore } from '../history/history-store.ts';
 import { Vault } from '../vault/vault.ts';

@@ -8,7 +8,7 @@ import { createApp } from '../app.ts';
 import { LoginTokens } from '../auth/login-token.ts';
 import { RateLimiter } from '../auth/rate-limit.ts';
 import { SessionStore } from '../auth/session-store.ts';
-import { ConversationStore } from '../cli/conversation-store.ts';
+import { ConversationStore } from '../conversations/conversation-store.ts';
 import { EmbeddingsHost, type EmbeddingsHostOptions } from '../embeddings/embeddings-host.ts';
 import type { EmbeddingsService } from '../embeddings/embeddings-service.ts';
 import { HarnessStore } from '../harness/harness-store.ts';

@@ -7,12 +7,16 @@ import { isSessionError } from '../lib/api-error.ts';
 import { createProposalsStore } from '../proposals/proposals-store.ts';
 import { createSearchStore } from '../search/search-store.ts';
 import { createSessionStore } from '../session/session-store.ts';
+import { createConversationSync } from '../sync/sync-runner.ts';
 import { createVaultStore } from '../vault/vault-store.ts';
 import { createWebContextStore } from '../web-context/web-context-store.ts';
 import { createConnectionStore } from './connection-store.ts';
 import { createPreferencesStore } from './preferences-store.ts';
 import { loginToken } from './route.ts';
 import { createRouterStore } from './router-store.ts';
+
+/** How long after the first screen the conversations' first sync starts. */
+const SYNC_START_DELAY_MS = 2_000;
 
 /** Builds every store once and wires how they react to each other. */
 function createStores() {
@@ -40,11 +44,17 @@ function createStores() {
   const chat = createChatStore(i18n, report, {
     opening: (id) => proposals.opening(id),
     clearing: (id) => proposals.clearing(id),
-    answerFinished: (turn) => proposals.answerFinished(turn),
+    answerFinished: (turn) => {
+      // The answer (and anything the laptop's copy lacks) goes to the other devices.
+      void conversationSync.run();
+      return proposals.answerFinished(turn);
+    },
     proposalCommand: (outcome) => proposals.runCommand(outcome),
     webCommand: (outcome) => webContext.run(outcome),
   });
   const proposals = createProposalsStore(chat, i18n, report);
+  const conversationSync = createConversationSync({ changed: () => chat.refreshConversations() });
+  vault.onConversationEvent(conversationSync.heard);
   const webContext = createWebContextStore(chat, i18n);
   const search = createSearchStore(report);
   const embeddings = createEmbeddingsStore(report);
@@ -54,6 +64,7 @@ function createStores() {
     if (!(await session.check())) return;
     search.start();
     await Promise.all([vault.start(), chat.start()]);
+    void conversationSync.run();
     await vault.reloadNote();
   };
   const connection = createConnectionStore(reloadAll, pingServer);
@@ -71,6 +82,9 @@ function createStores() {
     if (await session.start()) {
       search.start();
       await Promise.all([vault.start(), chat.start()]);
+      // Once the page has settled: the first sync reads every conversation, and would
+      // compete with the first screen and the vault's first sync on a slow laptop.
+      setTimeout(() => void conversationSync.start(), SYNC_START_DELAY_MS);
     }
     router.refresh();
   };
@@ -89,6 +103,7 @@ function createStores() {
     session,
     vault,
     chat,
+    conversationSync,
     proposals,
     webContext,
     search,

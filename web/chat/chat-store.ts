@@ -34,6 +34,7 @@ export function createChatStore(
     start: conversations.start,
     newConversation: conversations.create,
     openConversation: conversations.open,
+    refreshConversations: () => conversations.refresh().catch(report),
     setProject: (name: string | null) => conversations.patch({ project: name }).catch(report),
     setText: draft.setText,
     addChips: draft.addChips,

@@ -41,6 +41,14 @@ export function ConversationList() {
     }
     return formatter.format.format(ms);
   };
+  /** When this browser last matched the laptop's copy, and whether it can reach it now. */
+  const syncLine = () => {
+    const at = stores.conversationSync.syncedAt();
+    if (at === null) return t('history.neverSynced');
+    return t(stores.conversationSync.offline() ? 'history.offline' : 'history.synced', {
+      time: date(at),
+    });
+  };
   const close = () => {
     if (details) details.open = false;
   };
@@ -62,6 +70,9 @@ export function ConversationList() {
           value={query()}
           onInput={(e) => setQuery(e.currentTarget.value)}
         />
+        <p class="muted" data-testid="conversation-sync">
+          {syncLine()}
+        </p>
         <Show when={shown().length === 0 && query().trim() !== ''}>
           <p class="muted">{t('history.none')}</p>
         </Show>

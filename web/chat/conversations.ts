@@ -62,6 +62,22 @@ export function createConversations(core: ChatCore) {
       await Promise.all([started, loadContext()]);
     },
     create: () => create().catch(report),
+    /**
+     * After a sync brought turns or deletions: the list again, and the open conversation
+     * again when it changed (unless an answer is streaming into it); a conversation deleted
+     * on another device gives way to a new one.
+     */
+    async refresh() {
+      setState('conversations', await listConversations());
+      const c = state.conversation;
+      if (!c || state.streaming) return;
+      const stored = await getConversation(c.id);
+      if (!stored) return create();
+      const turns = await listTurns(c.id);
+      if (turns.length !== state.turns.length || stored.title !== c.title) {
+        batch(() => setState({ conversation: stored, turns }));
+      }
+    },
     async open(id: string) {
       const c = await getConversation(id).catch(report);
       if (c) await show(core, c).catch(report);

@@ -1,4 +1,5 @@
 import { batch } from 'solid-js';
+import { conversationTitle } from '../../common/conversation-title.ts';
 import type { TurnRecord } from '../db/records.ts';
 import { deleteTurns, putTurn } from '../db/turns-repo.ts';
 import { createAnswerStream, neverReached } from './answer-stream.ts';
@@ -12,9 +13,6 @@ import { newId } from './new-id.ts';
 
 /** Harness default when the context has not loaded yet (DESIGN.md: last 10 turns). */
 const DEFAULT_HISTORY_TURNS = 10;
-
-/** How many characters of the first message make a conversation's title. */
-const TITLE_CHARS = 60;
 
 /** Sending turns: the user's message, then the answer streamed under it. */
 export function createSender(core: ChatCore, draft: Draft, conversations: Conversations) {
@@ -60,11 +58,30 @@ export function createSender(core: ChatCore, draft: Draft, conversations: Conver
         panel: { kind: 'none' },
       });
       draft.save();
-      const title = c.title === '' ? { title: message.slice(0, TITLE_CHARS) } : {};
+      const title = c.title === '' ? { title: conversationTitle(message) } : {};
       await conversations.patch(request.recall ? { ...title, recall: true } : title);
+      // The laptop's copy takes the question first: another device answering there wins.
+      // Loaded on the first send: the page's first script does without it.
+      const { sendAnswer, sendQuestion } = await import('../sync/turn-hold.ts');
+      const held = await sendQuestion(c, question);
+      if (held === 'busy' || held === 'deleted') {
+        await deleteTurns([question.id]).catch(core.report);
+        batch(() => {
+          setState('turns', (turns) => turns.filter((t) => t.id !== question.id));
+          setState({ text: message, chips: chipsSent });
+          const key = held === 'busy' ? 'error.conversation_busy' : 'error.conversation_deleted';
+          setState('panel', { kind: 'notice', tone: 'error', key });
+        });
+        draft.save();
+        return;
+      }
       const answer = nextTurn(state, 'assistant', '', { status: 'streaming' });
       await append(answer);
-      const final = await answers.stream(request, answer);
+      const final = await answers.stream(
+        held === 'held' ? { ...request, conversationId: c.id } : request,
+        answer,
+      );
+      if (held === 'held') await sendAnswer(c.id, final);
       // The server was down: the message goes back to the composer (unless something new
       // was typed meanwhile), to be sent again, instead of staying as a dead turn.
       if (!neverReached(final) || state.text !== '' || state.chips.some((chip) => !chip.pinned)) {

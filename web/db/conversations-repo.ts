@@ -38,3 +38,13 @@ export function updateConversation(
     return next;
   });
 }
+
+/** Deletes a conversation and its turns (deleted on another device). */
+export function deleteConversation(id: string): Promise<void> {
+  return withTx([STORES.conversations, STORES.turns], 'readwrite', async (tx) => {
+    await tx.objectStore(STORES.conversations).delete(id);
+    const range = IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]);
+    const index = tx.objectStore(STORES.turns).index('byConversation');
+    for await (const cursor of index.iterate(range)) await cursor.delete();
+  });
+}

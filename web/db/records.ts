@@ -26,6 +26,10 @@ export interface ConversationRecord {
   project: string | null;
   /** True once /recordar was used in this conversation (the chip itself is one-shot). */
   recall: boolean;
+  /** The laptop's copy: the last turn's seq this browser has (absent: never synced). */
+  serverCursor?: number;
+  /** `updatedAt` when the title, profile and project last matched the laptop's copy. */
+  syncedAt?: number;
 }
 
 export type TurnStatus = 'streaming' | 'complete' | 'cut' | 'error' | 'stopped';
@@ -74,6 +78,8 @@ export interface TurnRecord {
   /** Short labels of what a user turn attached (shown under the message). */
   attached?: string[];
   createdAt: number;
+  /** True once the laptop's copy has this turn (absent in turns saved before sync). */
+  synced?: boolean;
 }
 
 /** Something the user attached for the next turn, shown as a removable chip. */

@@ -36,3 +36,20 @@ export function setNoteListSetting(value: NoteList | null): Promise<void> {
     await tx.objectStore(STORES.settings).put({ key: NOTE_LIST, value: json });
   });
 }
+
+const LAST_SYNC = 'conversationsSyncedAt';
+
+/** The laptop's clock at this browser's last complete conversation sync, or null if never. */
+export function getConversationsSyncedAt(): Promise<number | null> {
+  return withTx([STORES.settings], 'readonly', async (tx) => {
+    const record = await tx.objectStore(STORES.settings).get(LAST_SYNC);
+    const value = Number(record?.value ?? Number.NaN);
+    return Number.isFinite(value) ? value : null;
+  });
+}
+
+export function setConversationsSyncedAt(at: number): Promise<void> {
+  return withTx([STORES.settings], 'readwrite', async (tx) => {
+    await tx.objectStore(STORES.settings).put({ key: LAST_SYNC, value: String(at) });
+  });
+}

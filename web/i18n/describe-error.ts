@@ -40,6 +40,8 @@ const KEYS: Readonly<Record<ClientErrorCode, MessageKey>> = {
   consent_mismatch: 'error.consent_mismatch',
   embeddings_paused: 'error.embeddings_paused',
   embed_failed: 'error.embed_failed',
+  conversation_busy: 'error.conversation_busy',
+  conversation_deleted: 'error.conversation_deleted',
   too_large: 'error.too_large',
   timeout: 'error.timeout',
   no_search_provider: 'error.no_search_provider',

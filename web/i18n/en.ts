@@ -289,6 +289,9 @@ export const en = {
   'error.no_model': 'The harness names no model to download («semanticModel»).',
   'error.embeddings_off':
     'Semantic search is off: add the “embeddings” section to the harness and restart SOMA.',
+  'error.conversation_busy':
+    'Another device is receiving an answer in this conversation: wait for it to finish.',
+  'error.conversation_deleted': 'This conversation was deleted on another device.',
   'error.consent_required': 'Sending text to that service needs your permission first.',
   'error.consent_mismatch':
     'The service is not the one you approved: check the status and decide again.',
@@ -473,6 +476,9 @@ export const en = {
   'export.label': 'Export «{title}» to 05_Salida/',
   'history.search': 'Search the conversations',
   'history.none': 'No conversation matches.',
+  'history.synced': 'Synced with the laptop: {time}',
+  'history.offline': 'No connection to the laptop. Last sync: {time}',
+  'history.neverSynced': 'Not synced with the laptop yet.',
   'proposal.fullIntro': 'New file; this is its whole content:',
   'proposal.diffIntro': 'Changes from the current file (− removed, + added):',
   'proposal.diffEmpty': '(no changes)',

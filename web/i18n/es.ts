@@ -294,6 +294,9 @@ export const es = {
   'error.no_model': 'El arnés no nombra ningún modelo que descargar («semanticModel»).',
   'error.embeddings_off':
     'La búsqueda semántica está apagada: añade la sección «embeddings» al arnés y reinicia SOMA.',
+  'error.conversation_busy':
+    'Otro dispositivo está recibiendo una respuesta en esta conversación: espera a que termine.',
+  'error.conversation_deleted': 'Esta conversación se borró en otro dispositivo.',
   'error.consent_required': 'Antes de enviar texto a ese servicio hace falta tu permiso.',
   'error.consent_mismatch':
     'El servicio ya no es el que aprobaste: revisa el estado y vuelve a decidir.',
@@ -480,6 +483,9 @@ export const es = {
   'export.label': 'Exportar «{title}» a 05_Salida/',
   'history.search': 'Buscar en las conversaciones',
   'history.none': 'Ninguna conversación coincide.',
+  'history.synced': 'Sincronizado con el portátil: {time}',
+  'history.offline': 'Sin conexión con el portátil. Última sincronización: {time}',
+  'history.neverSynced': 'Aún no sincronizado con el portátil.',
   'proposal.fullIntro': 'Archivo nuevo; este es su contenido completo:',
   'proposal.diffIntro': 'Cambios respecto al archivo actual (− se quita, + se añade):',
   'proposal.diffEmpty': '(sin cambios)',

@@ -24,6 +24,10 @@ import {
   type NotesBatch,
   NotesBatchSchema,
 } from '../../common/chat-schemas.ts';
+import type {
+  ConversationEvent,
+  ConversationEventSchema,
+} from '../../common/conversation-schemas.ts';
 import { setServedFromCache } from '../offline/network-status.ts';
 import { ApiError, isNetworkError } from './api-error.ts';
 import { chatEvents } from './chat-events.ts';
@@ -172,6 +176,8 @@ export interface EventHandlers {
   onHarness(status: HarnessStatus): void;
   /** The long-term layer started, stopped or changed state (its vectors may have moved). */
   onEmbeddings?(): void;
+  /** A synchronised conversation changed on some device. */
+  onConversation?(event: ConversationEvent): void;
   /** The stream dropped; `closed` means the browser will not retry on its own. */
   onError(closed: boolean): void;
 }
@@ -201,6 +207,26 @@ export function openEvents(handlers: EventHandlers): () => void {
   listen(source, 'harness', HarnessStatusSchema, handlers.onHarness);
   // No data to trust: the event only says «read the status again».
   source.addEventListener('embeddings', () => handlers.onEmbeddings?.());
+  const onConversation = handlers.onConversation;
+  if (onConversation) {
+    // The schema loads with the first such event: the page's first script does without it.
+    let schema: Promise<typeof ConversationEventSchema> | null = null;
+    source.addEventListener('conversation', (event) => {
+      schema ??= import('../../common/conversation-schemas.ts').then(
+        (m) => m.ConversationEventSchema,
+      );
+      void schema.then((s) => {
+        let data: unknown;
+        try {
+          data = JSON.parse((event as MessageEvent<string>).data);
+        } catch {
+          return;
+        }
+        const parsed = safeParse(s, data);
+        if (parsed.success) onConversation(parsed.data);
+      });
+    });
+  }
   return () => source.close();
 }
 

@@ -1,6 +1,7 @@
 import { batch, createSignal } from 'solid-js';
 import { createStore } from 'solid-js/store';
 import type { HarnessStatus, Note, Status, VaultEvent } from '../../common/api-schemas.ts';
+import type { ConversationEvent } from '../../common/conversation-schemas.ts';
 import { getFolder, getNote, getStatus, openEvents } from '../lib/api.ts';
 import { ApiError, isNetworkError, isSessionError } from '../lib/api-error.ts';
 import { EVENTS_RETRY_MS } from '../lib/timing.ts';
@@ -19,6 +20,7 @@ export type EventsStatus = 'off' | 'open' | 'reconnecting';
 
 /** The vault as the browser sees it: tree, the open note, and the live event stream. */
 export function createVaultStore(report: (error: unknown) => void) {
+  const conversationListeners = new Set<(event: ConversationEvent) => void>();
   const [state, setState] = createStore<{ status: Status | null }>({ status: null });
   const tree = createFolderRows(getFolder, report);
   const [note, setNote] = createSignal<NoteState>({ status: 'idle' });
@@ -90,6 +92,9 @@ export function createVaultStore(report: (error: unknown) => void) {
         setEvents('open');
       },
       onVault: onVaultEvent,
+      onConversation: (event) => {
+        for (const listener of conversationListeners) listener(event);
+      },
       onHarness: (harness) => {
         harnessEvents++;
         lastHarness = harness;
@@ -109,6 +114,11 @@ export function createVaultStore(report: (error: unknown) => void) {
     state,
     note,
     events,
+    /** Hears conversation events on this page's one event stream; returns how to stop. */
+    onConversationEvent(listener: (event: ConversationEvent) => void): () => void {
+      conversationListeners.add(listener);
+      return () => conversationListeners.delete(listener);
+    },
     /** A folder's rows ('' is the vault's top level); null before the tree loads or once it is gone. */
     rows: tree.rows,
     isExpanded: (path: string) => expanded[path] === true,

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
+import type { ChatTurn } from '../common/chat-schemas.ts';
+import type { Conversation } from '../common/cli-schemas.ts';
+import type {
+  ConversationList,
+  ConversationPage,
+  SyncTurn,
+} from '../common/conversation-schemas.ts';
+import type { SomaClient } from './soma-client.ts';
+
+/** Most earlier turns a chat request carries (the server keeps the harness's last N of them). */
+const MAX_HISTORY = 200;
+
+/** The conversation a run continues: the terminal's own, or a synchronised one chosen by id. */
+export interface Thread {
+  /** Earlier turns to send as history, oldest first. */
+  history: ChatTurn[];
+  /** The conversation's profile and project (a chosen one's), used when no flag names them. */
+  profile: string | null;
+  project: string | null;
+  /** Set for a chosen conversation: the answer's text goes to the other devices as it streams. */
+  conversationId: string | null;
+  /** Before the answer: a chosen conversation gets the question (409 while another is answered). */
+  ask(question: string): Promise<void>;
+  /** After the answer: the exchange is kept (`status` says how the answer ended). */
+  answered(question: string, answer: string, status: 'complete' | 'error'): Promise<void>;
+}
+
+/** The thread of `id`, or the terminal's own when `id` is null. */
+export async function openThread(client: SomaClient, id: string | null): Promise<Thread> {
+  if (id === null) {
+    const { turns } = await client.json<Conversation>('/api/conversation');
+    return {
+      history: turns,
+      profile: null,
+      project: null,
+      conversationId: null,
+      ask: async () => undefined,
+      answered: async (question, answer) => {
+        await client.json('/api/conversation/turns', {
+          method: 'POST',
+          body: {
+            turns: [
+              { role: 'user', content: question },
+              { role: 'assistant', content: answer },
+            ],
+          },
+        });
+      },
+    };
+  }
+  const path = `/api/conversations/${encodeURIComponent(id)}`;
+  const page = await client.json<ConversationPage>(path);
+  const append = (turn: Omit<SyncTurn, 'id' | 'createdAt'>) =>
+    client.json(`${path}/turns`, {
+      method: 'POST',
+      body: { turn: { ...turn, id: randomUUID(), createdAt: Date.now() } },
+    });
+  return {
+    // Summaries and closings stay out of the history, as in the app.
+    history: page.turns
+      .filter((t) => (t.mode ?? 'chat') === 'chat')
+      .map((t) => ({ role: t.role, content: t.content }))
+      .slice(-MAX_HISTORY),
+    profile: page.profile,
+    project: page.project,
+    conversationId: id,
+    ask: async (question) => {
+      await append({ role: 'user', content: question, status: 'complete' });
+    },
+    answered: async (_question, answer, status) => {
+      await append({ role: 'assistant', content: answer, status });
+    },
+  };
+}
+
+/** `soma --conversaciones`: the most recent conversations of every device, one a line. */
+export async function printConversations(client: SomaClient, out: Writable): Promise<void> {
+  const list = await client.json<ConversationList>('/api/conversations?limit=30');
+  if (list.conversations.length === 0) {
+    out.write('No hay conversaciones todavía.\n');
+    return;
+  }
+  for (const c of list.conversations) {
+    const when = new Date(c.updatedAt).toLocaleString('es-ES', {
+      dateStyle: 'short',
+      timeStyle: 'short',
+    });
+    out.write(`${c.id}  ${when}  ${c.turns} turnos  ${c.title || '(sin título)'}\n`);
+  }
+  if (list.total > list.conversations.length) {
+    out.write(`… y ${list.total - list.conversations.length} más.\n`);
+  }
+}

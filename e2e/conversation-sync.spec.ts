@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { enter, expect, localChain, openSignedIn, sampleNotes, test } from './fixtures.ts';
+import { startSoma } from './soma-server.ts';
+
+/** Sends `text` and waits for its answer to finish. */
+async function ask(page: Page, text: string) {
+  const answers = page.getByTestId('message-assistant');
+  const count = await answers.count();
+  await enter(page, text);
+  await expect(answers).toHaveCount(count + 1);
+  await expect(answers.last()).toHaveAttribute('data-status', 'complete');
+}
+
+test('a conversation started in the laptop tab continues on another device, and back', async ({
+  browser,
+  page,
+  upstream,
+}) => {
+  const soma = await startSoma(sampleNotes, { harness: { providers: localChain(upstream) } });
+  try {
+    upstream.setScript({ kind: 'text', chunks: ['Tomates ', 'en primavera.'] });
+    await openSignedIn(page, soma);
+    await ask(page, '¿Qué sembramos?');
+
+    // Another device: a second browser with a session of its own (the terminal's token).
+    const { token } = JSON.parse(await readFile(join(soma.configDir, 'cli.json'), 'utf8'));
+    const other = await browser.newContext();
+    await other.addCookies([{ name: 'soma_session', value: token, url: soma.url }]);
+    const phone = await other.newPage();
+    await phone.goto(soma.url);
+    await expect(phone.getByTestId('composer')).toBeEnabled();
+    await phone.getByTestId('conversation-list').locator('summary').click();
+    await expect(phone.getByTestId('conversation-sync')).toContainText(/Sincronizado/);
+    await phone.locator('.conversation-item', { hasText: '¿Qué sembramos?' }).click();
+    await expect(phone.getByTestId('message-assistant')).toHaveText(/Tomates en primavera\./);
+
+    upstream.setScript({ kind: 'text', chunks: ['Ajos ', 'en otoño.'] });
+    await ask(phone, '¿Y en otoño?');
+    // The laptop tab hears of it and shows the turns it lacked.
+    await expect(page.getByTestId('message-assistant').last()).toHaveText(/Ajos en otoño\./);
+    await expect(page.getByTestId('message-assistant')).toHaveCount(2);
+    await other.close();
+  } finally {
+    await soma.stop();
+  }
+});

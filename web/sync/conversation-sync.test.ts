@@ -1,0 +1,144 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../server/testing/test-app.ts';
+import { getConversation, putConversation } from '../db/conversations-repo.ts';
+import { deleteDatabase } from '../db/database.ts';
+import { getConversationsSyncedAt } from '../db/settings-repo.ts';
+import { listTurns, putTurn } from '../db/turns-repo.ts';
+import { turnRecord } from '../testing/test-records.ts';
+import { syncConversations } from './conversation-sync.ts';
+import { sendAnswer, sendQuestion } from './turn-hold.ts';
+
+let ctx: TestApp;
+let cookie: string;
+/** False: the laptop is out of reach, as when the phone is offline. */
+let online = true;
+
+beforeEach(async () => {
+  ctx = await buildTestApp();
+  cookie = await ctx.login();
+  online = true;
+  // The page's relative requests go to the real app, with the page's host, origin and cookie.
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    if (!online) throw new TypeError('Failed to fetch');
+    const headers = {
+      ...(init.headers as Record<string, string>),
+      host: HOST,
+      origin: ORIGIN,
+      cookie,
+    };
+    return ctx.app.request(url, { ...init, headers });
+  });
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await deleteDatabase();
+  await ctx.close();
+});
+
+/** Another device's request, straight to the app. */
+function other(path: string, method = 'GET', body?: unknown) {
+  return ctx.app.request(path, {
+    method,
+    headers: { host: HOST, origin: ORIGIN, cookie, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+const conversation = (id: string, title: string) => ({
+  id,
+  title,
+  createdAt: 1,
+  updatedAt: 2,
+  profile: 'investigador',
+  project: null,
+  recall: false,
+});
+
+describe('syncConversations', () => {
+  it('uploads what the browser holds once, keeps its copy, and never duplicates', async () => {
+    await putConversation(conversation('c', 'Desde el portátil'));
+    await putTurn(turnRecord(0));
+    await putTurn(turnRecord(1));
+    await putTurn(turnRecord(2, { status: 'streaming' }));
+    expect(await syncConversations()).toMatchObject({ pushed: 2, pulled: 0 });
+    const page = await (await other('/api/conversations/c')).json();
+    expect(page.title).toBe('Desde el portátil');
+    expect(page.turns.map((t: { id: string }) => t.id)).toEqual(['0', '1']);
+    const local = await listTurns('c');
+    expect(local.map((t) => [t.id, t.synced ?? false])).toEqual([
+      ['0', true],
+      ['1', true],
+      ['2', false],
+    ]);
+    expect(await syncConversations()).toMatchObject({ pushed: 0, pulled: 0 });
+    expect((await (await other('/api/conversations/c')).json()).turns).toHaveLength(2);
+  });
+
+  it('pulls the turns and conversations other devices wrote, in order', async () => {
+    await putConversation(conversation('c', 'x'));
+    await putTurn(turnRecord(0));
+    await syncConversations();
+    const turn = (id: string, role: string) => ({
+      turn: { id, role, content: `de otro ${id}`, status: 'complete', createdAt: 5 },
+    });
+    await other('/api/conversations/c/turns', 'POST', turn('a', 'assistant'));
+    await other('/api/conversations/c/turns', 'POST', turn('b', 'user'));
+    await other('/api/conversations/movil/turns', 'POST', {
+      ...turn('m', 'user'),
+      meta: { title: 'En el móvil' },
+    });
+    expect(await syncConversations()).toMatchObject({ pushed: 0, pulled: 3 });
+    expect((await listTurns('c')).map((t) => [t.id, t.index])).toEqual([
+      ['0', 0],
+      ['a', 1],
+      ['b', 2],
+    ]);
+    expect(await getConversation('movil')).toMatchObject({ title: 'En el móvil', serverCursor: 1 });
+  });
+
+  it('drops a conversation deleted on another device', async () => {
+    await putConversation(conversation('c', 'x'));
+    await putTurn(turnRecord(0));
+    await syncConversations();
+    await other('/api/conversations/c', 'DELETE');
+    expect(await syncConversations()).toMatchObject({ deleted: 1 });
+    expect(await getConversation('c')).toBeUndefined();
+    expect(await listTurns('c')).toEqual([]);
+  });
+
+  it('offline, fails and keeps everything as it was, the last sync time included', async () => {
+    await putConversation(conversation('c', 'x'));
+    await putTurn(turnRecord(0));
+    const first = await syncConversations();
+    await putTurn(turnRecord(1));
+    online = false;
+    await expect(syncConversations()).rejects.toMatchObject({ code: 'network' });
+    expect(await getConversationsSyncedAt()).toBe(first.syncedAt);
+    expect((await listTurns('c')).map((t) => t.synced ?? false)).toEqual([true, false]);
+    online = true;
+    expect(await syncConversations()).toMatchObject({ pushed: 1 });
+  });
+
+  it('holds the conversation for this browser’s question until its answer is in', async () => {
+    const c = conversation('c', '');
+    await putConversation(c);
+    const question = turnRecord(0, { content: '¿Qué plantamos?' });
+    await putTurn(question);
+    expect(await sendQuestion(c, question)).toBe('held');
+    const page = await (await other('/api/conversations/c')).json();
+    expect(page).toMatchObject({ title: '¿Qué plantamos?', answering: '0' });
+    const fromPhone = { id: 'p', role: 'user', content: 'otra', status: 'complete', createdAt: 9 };
+    expect((await other('/api/conversations/c/turns', 'POST', { turn: fromPhone })).status).toBe(
+      409,
+    );
+    const phoneQuestion = turnRecord(4, { id: 'p2' });
+    expect(await sendQuestion(c, phoneQuestion)).toBe('busy');
+    await sendAnswer('c', turnRecord(1));
+    expect((await other('/api/conversations/c')).ok).toBe(true);
+    expect((await (await other('/api/conversations/c')).json()).answering).toBeNull();
+    expect((await listTurns('c')).map((t) => t.synced)).toEqual([true, true]);
+    online = false;
+    expect(await sendQuestion(c, turnRecord(2))).toBe('unreachable');
+  });
+});

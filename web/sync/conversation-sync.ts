@@ -1,0 +1,186 @@
+import {
+  type ConversationMetaPatch,
+  MAX_UPLOAD_CONVERSATIONS,
+  type StoredTurn,
+  type SyncTurn,
+} from '../../common/conversation-schemas.ts';
+import {
+  deleteConversation,
+  getConversation,
+  listConversations,
+  putConversation,
+} from '../db/conversations-repo.ts';
+import type { ConversationRecord, TurnMeta, TurnRecord } from '../db/records.ts';
+import { getConversationsSyncedAt, setConversationsSyncedAt } from '../db/settings-repo.ts';
+import { listTurns, putTurn } from '../db/turns-repo.ts';
+import {
+  getConversationPage,
+  listConversationsPage,
+  patchConversation,
+  uploadConversations,
+} from '../lib/conversations-api.ts';
+
+/** Conversations per upload request: their turns must stay under the server's 1 MB body limit. */
+const UPLOAD_BATCH = Math.min(10, MAX_UPLOAD_CONVERSATIONS);
+/** Conversations per page of the listing read while pulling. */
+const LIST_PAGE = 500;
+
+/** What one sync did. */
+export interface SyncOutcome {
+  /** Turns the laptop took from this browser. */
+  pushed: number;
+  /** Turns this browser took from the laptop. */
+  pulled: number;
+  /** Conversations dropped here because another device deleted them. */
+  deleted: number;
+  /** The laptop's clock at this sync: shown offline as the time of the last sync. */
+  syncedAt: number;
+}
+
+/**
+ * One sync of this browser's conversations with the laptop's copy. First it sends every
+ * turn the laptop lacks (the first sync uploads the whole history, in batches; turns the
+ * laptop has are skipped there, so a retry duplicates nothing) and marks them synced only
+ * once the laptop confirms; the browser keeps its copy either way. Then it reads what
+ * changed since the last sync: new turns of any device, titles, deletions. A failure
+ * (offline) throws and leaves everything to the next sync.
+ */
+export async function syncConversations(): Promise<SyncOutcome> {
+  const pushed = await push();
+  const since = await getConversationsSyncedAt();
+  const { pulled, deleted, now } = await pull(since);
+  await setConversationsSyncedAt(now);
+  return { pushed, pulled, deleted, syncedAt: now };
+}
+
+/** A local turn as the laptop keeps it; null while it is still being written. */
+export function toSyncTurn(turn: TurnRecord): SyncTurn | null {
+  if (turn.status === 'streaming') return null;
+  const details: Record<string, unknown> = {};
+  if (turn.meta) details.meta = turn.meta;
+  if (turn.error) details.error = turn.error;
+  return {
+    id: turn.id,
+    role: turn.role,
+    content: turn.content,
+    status: turn.status,
+    createdAt: turn.createdAt,
+    ...(turn.mode ? { mode: turn.mode } : {}),
+    ...(turn.attached ? { attached: turn.attached } : {}),
+    ...(Object.keys(details).length > 0 ? { details } : {}),
+  };
+}
+
+function metaOf(c: ConversationRecord): ConversationMetaPatch {
+  return { title: c.title, profile: c.profile, project: c.project };
+}
+
+/** Sends unsynced turns (and renames of synced conversations); returns how many turns were new. */
+async function push(): Promise<number> {
+  const pending: { conversation: ConversationRecord; turns: TurnRecord[] }[] = [];
+  for (const conversation of await listConversations()) {
+    const turns = (await listTurns(conversation.id)).filter(
+      (t) => !t.synced && t.status !== 'streaming',
+    );
+    if (turns.length > 0) pending.push({ conversation, turns });
+    else if (
+      conversation.serverCursor !== undefined &&
+      conversation.updatedAt !== conversation.syncedAt
+    ) {
+      await patchConversation(conversation.id, metaOf(conversation));
+      await putConversation({ ...conversation, syncedAt: conversation.updatedAt });
+    }
+  }
+  let pushed = 0;
+  for (let i = 0; i < pending.length; i += UPLOAD_BATCH) {
+    const batch = pending.slice(i, i + UPLOAD_BATCH);
+    const { results } = await uploadConversations({
+      conversations: batch.map(({ conversation, turns }) => ({
+        id: conversation.id,
+        createdAt: conversation.createdAt,
+        meta: metaOf(conversation),
+        turns: turns.flatMap((t) => toSyncTurn(t) ?? []),
+      })),
+    });
+    for (const [k, result] of results.entries()) {
+      const entry = batch[k];
+      if (!entry) continue;
+      if (result.deleted) {
+        await deleteConversation(result.id);
+        continue;
+      }
+      for (const turn of entry.turns) await putTurn({ ...turn, synced: true });
+      pushed += result.added;
+    }
+  }
+  return pushed;
+}
+
+async function pull(
+  since: number | null,
+): Promise<{ pulled: number; deleted: number; now: number }> {
+  let pulled = 0;
+  let deleted = 0;
+  let now = 0;
+  for (let offset = 0; ; offset += LIST_PAGE) {
+    const page = await listConversationsPage(since, offset, LIST_PAGE);
+    if (offset === 0) now = page.now;
+    for (const summary of page.conversations) {
+      if (summary.deletedAt !== undefined) {
+        if (await getConversation(summary.id)) deleted++;
+        await deleteConversation(summary.id);
+        continue;
+      }
+      pulled += await pullOne(summary.id);
+    }
+    if (page.conversations.length === 0 || offset + page.conversations.length >= page.total) break;
+  }
+  return { pulled, deleted, now };
+}
+
+/** Brings one conversation's new turns and details from the laptop; returns how many turns. */
+async function pullOne(id: string): Promise<number> {
+  const local = await getConversation(id);
+  const page = await getConversationPage(id, local?.serverCursor ?? 0);
+  const turns = await listTurns(id);
+  const have = new Set(turns.map((t) => t.id));
+  let index = (turns.at(-1)?.index ?? -1) + 1;
+  let added = 0;
+  for (const turn of page.turns) {
+    if (have.has(turn.id)) continue;
+    await putTurn(fromStoredTurn(id, index++, turn));
+    added++;
+  }
+  const updatedAt = Math.max(local?.updatedAt ?? 0, page.updatedAt);
+  await putConversation({
+    id,
+    createdAt: local?.createdAt ?? page.createdAt,
+    recall: local?.recall ?? false,
+    title: page.title,
+    profile: page.profile,
+    project: page.project,
+    updatedAt,
+    serverCursor: page.cursor,
+    syncedAt: updatedAt,
+  });
+  return added;
+}
+
+function fromStoredTurn(conversationId: string, index: number, turn: StoredTurn): TurnRecord {
+  const details = turn.details ?? {};
+  return {
+    id: turn.id,
+    conversationId,
+    index,
+    role: turn.role,
+    content: turn.content,
+    status: turn.status,
+    createdAt: turn.createdAt,
+    synced: true,
+    ...(turn.mode ? { mode: turn.mode } : {}),
+    ...(turn.attached ? { attached: turn.attached } : {}),
+    // Written by a browser of this app, and shown as it was saved there.
+    ...(details.meta ? { meta: details.meta as TurnMeta } : {}),
+    ...(details.error ? { error: details.error as TurnRecord['error'] } : {}),
+  };
+}
