@@ -166,7 +166,7 @@ describe('soma (the terminal client)', () => {
     // A question waiting for its answer on another device: the terminal is told to wait.
     await api('/api/conversations/del-movil/turns', { turn: turn('m3', 'user', 'Otra') });
     const busy = await soma$(['--cnv', 'del-movil', 'Y', 'ahora']);
-    expect(busy.status).toBe(65);
+    expect(busy.status).toBe(67);
     expect(busy.stderr).toContain('espera');
     expect((await soma$(['--cnv', 'no-existe', 'hola'])).status).not.toBe(0);
   });

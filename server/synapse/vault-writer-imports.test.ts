@@ -20,8 +20,12 @@ const FS_WRITERS: Record<string, string> = {
   'server/vault/scan-cache.ts':
     'writes vault-scan.json (the last scan) in the config folder, outside the vault',
   'server/cli/cli-credentials.ts': 'writes cli.json (0600) in the config folder, outside the vault',
-  'server/cli/conversation-store.ts':
-    'writes conversations.json in the config folder, outside the vault',
+  'server/conversations/conversation-store.ts':
+    'keeps the synchronised conversations in <configDir>/conversations, outside the vault',
+  'server/conversations/record-log.ts':
+    'appends checksummed records to the conversation logs in <configDir>/conversations',
+  'server/conversations/legacy-import.ts':
+    'renames the old conversations.json to .imported in the config folder, once',
   'server/history/history-store.ts':
     'keeps every approved version in <configDir>/history, outside the vault',
   'server/history/history-files.ts':
