@@ -9,6 +9,7 @@ import { RateLimiter } from '../server/auth/rate-limit.ts';
 import { SessionStore } from '../server/auth/session-store.ts';
 import { ConversationStore } from '../server/cli/conversation-store.ts';
 import { HarnessStore } from '../server/harness/harness-store.ts';
+import { SearchPairStore } from '../server/search-quality/search-pair-store.ts';
 import {
   type RecordedRequest,
   type Script,
@@ -115,6 +116,7 @@ async function runCondition(
     harness: store,
     sessions: await SessionStore.open(join(base, `config-${listVaultNotes}`)),
     conversations: await ConversationStore.open(join(base, `config-${listVaultNotes}`)),
+    searchPairs: await SearchPairStore.open(join(base, `config-${listVaultNotes}`)),
     loginTokens: tokens,
     loginLimiter: new RateLimiter({ max: 5, windowMs: 60_000 }),
     allowedHosts: () => [HOST],

@@ -14,6 +14,7 @@ import { parseOptions } from './config/options.ts';
 import { EmbeddingsHost } from './embeddings/embeddings-host.ts';
 import { HarnessStore } from './harness/harness-store.ts';
 import type { LanRuntime } from './lan/start-lan.ts';
+import { SearchPairStore } from './search-quality/search-pair-store.ts';
 import { SCAN_CACHE_FILE } from './vault/scan-cache.ts';
 import { Vault } from './vault/vault.ts';
 import { ensureVault } from './vault/vault-init.ts';
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
   );
   const sessions = await SessionStore.open(options.configDir);
   const conversations = await ConversationStore.open(options.configDir);
+  const searchPairs = await SearchPairStore.open(options.configDir);
   const loginTokens = new LoginTokens();
   const vault = new Vault(options.vault, {
     scanCacheFile: join(options.configDir, SCAN_CACHE_FILE),
@@ -114,6 +116,7 @@ async function main(): Promise<void> {
     clientKey: (c) => getConnInfo(c).remote.address ?? 'desconocido',
     lan: () => lan,
     conversations,
+    searchPairs,
     embeddings,
     onLogin: () => {
       process.stdout.write(`Sesión iniciada. Enlace para otro navegador: ${loginLink()}\n`);

@@ -23,6 +23,7 @@ import {
   SynapsesBodySchema,
   WriteBodySchema,
 } from '../../common/synapse-schemas.ts';
+import { SearchPairBodySchema } from '../../common/search-pair-schemas.ts';
 import { ExtractBodySchema, WebSearchBodySchema } from '../../common/web-schemas.ts';
 import { SessionStore } from '../auth/session-store.ts';
 import { pairingRoutes } from '../pairing/pairing-routes.ts';
@@ -90,6 +91,7 @@ const BODIES: Record<string, [route: string, schema: z.ZodMiniType]> = {
   EmbedBudgetRequestSchema: ['POST /api/embeddings/budget', EmbedBudgetRequestSchema],
   ClaimBodySchema: ['POST /api/pairing/claim', ClaimBodySchema],
   ClaimStatusBodySchema: ['POST /api/pairing/claim/status', ClaimStatusBodySchema],
+  SearchPairBodySchema: ['POST /api/search-pairs', SearchPairBodySchema],
 };
 
 /** The text documenting `route`: its heading's section, or its table row. */

@@ -12,6 +12,7 @@ import { SessionStore } from '../auth/session-store.ts';
 import { ensureCliCredentials } from '../cli/cli-credentials.ts';
 import { ConversationStore } from '../cli/conversation-store.ts';
 import { HarnessStore } from '../harness/harness-store.ts';
+import { SearchPairStore } from '../search-quality/search-pair-store.ts';
 import { Vault } from '../vault/vault.ts';
 import { ensureVault } from '../vault/vault-init.ts';
 
@@ -54,6 +55,7 @@ export async function serveTestApp(
     harness,
     sessions,
     conversations: await ConversationStore.open(configDir),
+    searchPairs: await SearchPairStore.open(configDir),
     loginTokens: new LoginTokens(),
     loginLimiter: new RateLimiter({ max: 5, windowMs: 60_000 }),
     allowedHosts: hosts,

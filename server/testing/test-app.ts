@@ -12,6 +12,7 @@ import { ConversationStore } from '../cli/conversation-store.ts';
 import { EmbeddingsHost, type EmbeddingsHostOptions } from '../embeddings/embeddings-host.ts';
 import type { EmbeddingsService } from '../embeddings/embeddings-service.ts';
 import { HarnessStore } from '../harness/harness-store.ts';
+import { SearchPairStore } from '../search-quality/search-pair-store.ts';
 import { Vault } from '../vault/vault.ts';
 import { ensureVault } from '../vault/vault-init.ts';
 
@@ -116,6 +117,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     harness,
     sessions,
     conversations: await ConversationStore.open(join(base, 'config')),
+    searchPairs: await SearchPairStore.open(join(base, 'config')),
     loginTokens: tokens,
     loginLimiter: new RateLimiter({ max: 5, windowMs: 60_000 }),
     allowedHosts: () => [HOST, 'localhost:4317', ...(lan ? [lan.host] : [])],
