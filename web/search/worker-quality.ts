@@ -1,3 +1,4 @@
+import { yieldToLoop } from '../lib/yield-to-loop.ts';
 import type { VectorLayer } from '../vectors/vector-layer.ts';
 import { hybridHits } from './hybrid-search.ts';
 import type { SearchEngine } from './search-engine.ts';
@@ -8,7 +9,7 @@ import type { SearchHit } from './search-types.ts';
 type QualityAsk = Extract<ToWorker, { type: 'quality' }>;
 
 /** Lets the worker read a question typed meanwhile between two scored questions. */
-const yieldToMessages = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const yieldToMessages = yieldToLoop;
 
 /**
  * Answers a «¿Era esta?» request in the worker: the pairs scored with words
