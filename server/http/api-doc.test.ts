@@ -13,6 +13,7 @@ import {
   ModelFolderRequestSchema,
 } from '../../common/embedding-schemas.ts';
 import { ClaimBodySchema, ClaimStatusBodySchema } from '../../common/pairing-schemas.ts';
+import { SearchPairBodySchema } from '../../common/search-pair-schemas.ts';
 import {
   AppendBodySchema,
   ClosingBodySchema,
@@ -23,7 +24,6 @@ import {
   SynapsesBodySchema,
   WriteBodySchema,
 } from '../../common/synapse-schemas.ts';
-import { SearchPairBodySchema } from '../../common/search-pair-schemas.ts';
 import { ExtractBodySchema, WebSearchBodySchema } from '../../common/web-schemas.ts';
 import { SessionStore } from '../auth/session-store.ts';
 import { pairingRoutes } from '../pairing/pairing-routes.ts';
