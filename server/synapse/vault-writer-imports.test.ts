@@ -21,6 +21,8 @@ const FS_WRITERS: Record<string, string> = {
   'server/cli/cli-credentials.ts': 'writes cli.json (0600) in the config folder, outside the vault',
   'server/cli/conversation-store.ts':
     'writes conversations.json in the config folder, outside the vault',
+  'server/search-quality/search-pair-store.ts':
+    'writes search-pairs.json (the «¿Era esta?» pairs, 0600) in the config folder, outside the vault',
   'server/embeddings/consent-store.ts':
     'writes the embeddings consent in the config folder, outside the vault',
   'server/embeddings/switch-store.ts':
