@@ -39,7 +39,7 @@ test('«Sí, era esta» remembers a question and its note; Buscar scores it, exp
   await expect(question).toHaveAttribute('data-rank', '2');
   await expect(question).toContainText('(primero salió Niebla)');
 
-  page.once('dialog', (dialog) => dialog.accept());
   await panel.getByTestId('quality-erase').click();
+  await panel.getByTestId('quality-erase-yes').click();
   await expect(panel).toContainText('Aún no hay respuestas');
 });

@@ -214,6 +214,8 @@ export const en = {
   'quality.export': 'Export (JSON)',
   'quality.erase': 'Erase all',
   'quality.eraseConfirm': 'Erase all your «Yes, this one» answers?',
+  'quality.eraseYes': 'Yes, erase them',
+  'quality.eraseCancel': 'Cancel',
 
   'paste.title': 'Paste the text you want to attach here',
   'paste.attach': 'Attach text',

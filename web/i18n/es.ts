@@ -217,6 +217,8 @@ export const es = {
   'quality.export': 'Exportar (JSON)',
   'quality.erase': 'Borrar todas',
   'quality.eraseConfirm': '¿Borrar todas tus respuestas «Sí, era esta»?',
+  'quality.eraseYes': 'Sí, borrarlas',
+  'quality.eraseCancel': 'Cancelar',
 
   'paste.title': 'Pega aquí el texto que quieres adjuntar',
   'paste.attach': 'Adjuntar texto',

@@ -20,6 +20,7 @@ export function SearchQualityPanel() {
   const [pairs, setPairs] = createSignal<SearchPairs | null>(null);
   const [answer, setAnswer] = createSignal<QualityAnswer | null>(null);
   const [failed, setFailed] = createSignal(false);
+  const [erasing, setErasing] = createSignal(false);
   const load = async () => {
     setFailed(false);
     try {
@@ -39,7 +40,7 @@ export function SearchQualityPanel() {
     URL.revokeObjectURL(link.href);
   };
   const erase = async () => {
-    if (!window.confirm(t('quality.eraseConfirm'))) return;
+    setErasing(false);
     await eraseSearchPairs().then(load, () => setFailed(true));
   };
   const figures = (label: string, r: QualityReport) => (
@@ -85,19 +86,39 @@ export function SearchQualityPanel() {
         )}
       </Show>
       <Show when={(pairs()?.pairs.length ?? 0) > 0}>
-        <p>
-          <button type="button" class="button button-quiet" onClick={exportPairs}>
-            {t('quality.export')}
-          </button>{' '}
-          <button
-            type="button"
-            class="button button-danger"
-            data-testid="quality-erase"
-            onClick={erase}
-          >
-            {t('quality.erase')}
-          </button>
-        </p>
+        <Show
+          when={erasing()}
+          fallback={
+            <p>
+              <button type="button" class="button button-quiet" onClick={exportPairs}>
+                {t('quality.export')}
+              </button>{' '}
+              <button
+                type="button"
+                class="button button-quiet"
+                data-testid="quality-erase"
+                onClick={() => setErasing(true)}
+              >
+                {t('quality.erase')}
+              </button>
+            </p>
+          }
+        >
+          <p role="alert">
+            {t('quality.eraseConfirm')}{' '}
+            <button
+              type="button"
+              class="button button-danger"
+              data-testid="quality-erase-yes"
+              onClick={() => void erase()}
+            >
+              {t('quality.eraseYes')}
+            </button>{' '}
+            <button type="button" class="button button-quiet" onClick={() => setErasing(false)}>
+              {t('quality.eraseCancel')}
+            </button>
+          </p>
+        </Show>
       </Show>
     </details>
   );
