@@ -10,6 +10,7 @@ import { SessionStore } from '../server/auth/session-store.ts';
 import { ConversationStore } from '../server/conversations/conversation-store.ts';
 import { HarnessStore } from '../server/harness/harness-store.ts';
 import { HistoryStore } from '../server/history/history-store.ts';
+import { SearchPairStore } from '../server/search-quality/search-pair-store.ts';
 import {
   type RecordedRequest,
   type Script,
@@ -134,6 +135,7 @@ export async function runCondition(
       join(base, `config-${listVaultNotes}`),
       () => store.current().writeHistory,
     ),
+    searchPairs: await SearchPairStore.open(join(base, `config-${listVaultNotes}`)),
     loginTokens: tokens,
     loginLimiter: new RateLimiter({ max: 5, windowMs: 60_000 }),
     allowedHosts: () => [HOST],

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import MiniSearch from 'minisearch';
 import { HarnessSchema } from '../harness/schema.ts';
 import { NoteIndex } from '../web/search/note-index.ts';
+import { scoreQuestions } from '../web/search/search-quality.ts';
 import { SynonymTable } from '../web/search/synonym-table.ts';
 import {
   loadRelevanceCases,
@@ -73,20 +74,9 @@ function grepRanker(notes: Map<string, string>): Ranker {
   };
 }
 
-/** The rank (1-based) of the first expected note in `ranked`, or 0. */
-function firstHit(ranked: string[], expected: readonly string[]): number {
-  return ranked.findIndex((p) => expected.includes(p)) + 1;
-}
-
-function score(cases: RelevanceCase[], rank: Ranker): Score {
-  let top5 = 0;
-  let rr = 0;
-  for (const c of cases) {
-    const at = firstHit(rank(c.query).slice(0, 10), c.expected);
-    if (at > 0 && at <= 5) top5++;
-    if (at > 0) rr += 1 / at;
-  }
-  return { top5: top5 / cases.length, mrr10: rr / cases.length, count: cases.length };
+async function score(cases: RelevanceCase[], rank: Ranker): Promise<Score> {
+  const { top5, mrr10, count } = await scoreQuestions(cases, rank);
+  return { top5, mrr10, count };
 }
 
 /** Every ranker's score on each half. */
@@ -100,15 +90,15 @@ export async function scoreTldr(): Promise<{
   const cases = await loadRelevanceCases(SET);
   const notes = corpus();
   const half = (h: RelevanceHalf) => cases.filter((c) => c.half === h);
-  const both = (rank: Ranker) => ({
-    tuning: score(half('tuning'), rank),
-    heldout: score(half('heldout'), rank),
+  const both = async (rank: Ranker) => ({
+    tuning: await score(half('tuning'), rank),
+    heldout: await score(half('heldout'), rank),
   });
   const soma = somaRanker(notes);
   return {
-    soma: both(soma),
-    minisearch: both(minisearchRanker(notes)),
-    grep: both(grepRanker(notes)),
+    soma: await both(soma),
+    minisearch: await both(minisearchRanker(notes)),
+    grep: await both(grepRanker(notes)),
     cases,
     soma_rank: soma,
   };
@@ -166,12 +156,13 @@ if (process.argv[1]?.endsWith('relevance-tldr.ts')) {
   }
   if (process.argv.includes('--failures')) {
     // Tuning half only: looking at held-out misses would tune on them.
-    for (const c of s.cases.filter((x) => x.half === 'tuning')) {
-      const ranked = s.soma_rank(c.query);
-      const at = firstHit(ranked.slice(0, 10), c.expected);
-      if (at > 0 && at <= 5) continue;
-      console.log(`\n${c.id} «${c.query}» → ${c.expected.join(', ')} (rank ${at || '>10'})`);
-      console.log(`  got: ${ranked.slice(0, 5).join(', ')}`);
-    }
+    const tuning = s.cases.filter((x) => x.half === 'tuning');
+    const { questions } = await scoreQuestions(tuning, s.soma_rank);
+    questions.forEach((q, i) => {
+      if (q.rank > 0 && q.rank <= 5) return;
+      const c = tuning[i]!;
+      console.log(`\n${c.id} «${c.query}» → ${c.expected.join(', ')} (rank ${q.rank || '>10'})`);
+      console.log(`  got: ${s.soma_rank(c.query).slice(0, 5).join(', ')}`);
+    });
   }
 }

@@ -24,6 +24,8 @@ import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { serveWeb } from './http/serve-web.ts';
 import type { LanState } from './lan/lan-info.ts';
 import { lazyPairing } from './pairing/lazy-pairing.ts';
+import { searchPairRoutes } from './search-quality/search-pair-routes.ts';
+import type { SearchPairStore } from './search-quality/search-pair-store.ts';
 import { hostCheck } from './security/host-check.ts';
 import { jsonContentType } from './security/json-content-type.ts';
 import { configuredKeys, redactingLog } from './security/key-redaction.ts';
@@ -68,6 +70,8 @@ export interface AppDeps {
   conversations: ConversationStore;
   /** Every approved write's previous and new bytes, in `<configDir>/history`. */
   history: HistoryStore;
+  /** The user's «¿Era esta?» pairs (question → chosen note), kept on the laptop. */
+  searchPairs: SearchPairStore;
   /**
    * The long-term layer's host (the harness's section or the downloadable model, started at
    * run time); absent or null: lexical search only, and the status says the layer is off.
@@ -177,6 +181,10 @@ export function createApp(deps: AppDeps): Hono {
     conversationRoutes({ store: deps.conversations, harness: deps.harness }),
   );
   api.route('/conversations', conversationsRoutes(deps.conversations));
+  api.route(
+    '/search-pairs',
+    searchPairRoutes({ store: deps.searchPairs, ...(deps.clock ? { clock: deps.clock } : {}) }),
+  );
   api.route(
     '/proposals',
     synapseRoutes({

@@ -23,6 +23,7 @@ import { EmbeddingsHost } from './embeddings/embeddings-host.ts';
 import { HarnessStore } from './harness/harness-store.ts';
 import { HistoryStore } from './history/history-store.ts';
 import type { LanRuntime } from './lan/start-lan.ts';
+import { SearchPairStore } from './search-quality/search-pair-store.ts';
 import { SCAN_CACHE_FILE } from './vault/scan-cache.ts';
 import { Vault } from './vault/vault.ts';
 import { ensureVault } from './vault/vault-init.ts';
@@ -104,6 +105,7 @@ async function main(): Promise<void> {
     defaultProfile: () => harness.current().defaultProfile,
   });
   await importLegacyConversations(options.configDir, conversations);
+  const searchPairs = await SearchPairStore.open(options.configDir);
   const loginTokens = new LoginTokens();
   const vault = new Vault(options.vault, {
     scanCacheFile: join(options.configDir, SCAN_CACHE_FILE),
@@ -148,6 +150,7 @@ async function main(): Promise<void> {
     lan: () => lan,
     conversations,
     history: new HistoryStore(options.configDir, () => harness.current().writeHistory),
+    searchPairs,
     embeddings,
     onLogin: () => {
       process.stdout.write(`Sesión iniciada. Enlace para otro navegador: ${loginLink()}\n`);

@@ -19,6 +19,7 @@ import {
 } from '../../common/embedding-schemas.ts';
 import { RestoreBodySchema } from '../../common/history-schemas.ts';
 import { ClaimBodySchema, ClaimStatusBodySchema } from '../../common/pairing-schemas.ts';
+import { SearchPairBodySchema } from '../../common/search-pair-schemas.ts';
 import {
   AppendBodySchema,
   ClosingBodySchema,
@@ -100,6 +101,7 @@ const BODIES: Record<string, [route: string, schema: z.ZodMiniType]> = {
   EmbedBudgetRequestSchema: ['POST /api/embeddings/budget', EmbedBudgetRequestSchema],
   ClaimBodySchema: ['POST /api/pairing/claim', ClaimBodySchema],
   ClaimStatusBodySchema: ['POST /api/pairing/claim/status', ClaimStatusBodySchema],
+  SearchPairBodySchema: ['POST /api/search-pairs', SearchPairBodySchema],
 };
 
 /** The text documenting `route`: its heading's section, or its table row. */

@@ -30,6 +30,8 @@ const FS_WRITERS: Record<string, string> = {
     'keeps every approved version in <configDir>/history, outside the vault',
   'server/history/history-files.ts':
     'appends and replaces the history files in <configDir>/history, outside the vault',
+  'server/search-quality/search-pair-store.ts':
+    'writes search-pairs.json (the «¿Era esta?» pairs, 0600) in the config folder, outside the vault',
   'server/embeddings/consent-store.ts':
     'writes the embeddings consent in the config folder, outside the vault',
   'server/embeddings/switch-store.ts':

@@ -13,6 +13,7 @@ import { ensureCliCredentials } from '../cli/cli-credentials.ts';
 import { ConversationStore } from '../conversations/conversation-store.ts';
 import { HarnessStore } from '../harness/harness-store.ts';
 import { HistoryStore } from '../history/history-store.ts';
+import { SearchPairStore } from '../search-quality/search-pair-store.ts';
 import { Vault } from '../vault/vault.ts';
 import { ensureVault } from '../vault/vault-init.ts';
 
@@ -56,6 +57,7 @@ export async function serveTestApp(
     sessions,
     conversations: await ConversationStore.open(configDir),
     history: new HistoryStore(configDir, () => harness.current().writeHistory),
+    searchPairs: await SearchPairStore.open(configDir),
     loginTokens: new LoginTokens(),
     loginLimiter: new RateLimiter({ max: 5, windowMs: 60_000 }),
     allowedHosts: hosts,

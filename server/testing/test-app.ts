@@ -13,6 +13,7 @@ import { EmbeddingsHost, type EmbeddingsHostOptions } from '../embeddings/embedd
 import type { EmbeddingsService } from '../embeddings/embeddings-service.ts';
 import { HarnessStore } from '../harness/harness-store.ts';
 import { HistoryStore } from '../history/history-store.ts';
+import { SearchPairStore } from '../search-quality/search-pair-store.ts';
 import { Vault } from '../vault/vault.ts';
 import { ensureVault } from '../vault/vault-init.ts';
 
@@ -121,6 +122,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     sessions,
     conversations: await ConversationStore.open(join(base, 'config')),
     history: new HistoryStore(join(base, 'config'), () => harness.current().writeHistory),
+    searchPairs: await SearchPairStore.open(join(base, 'config')),
     loginTokens: tokens,
     loginLimiter: new RateLimiter({ max: 5, windowMs: 60_000 }),
     allowedHosts: () => [HOST, 'localhost:4317', ...(lan ? [lan.host] : [])],

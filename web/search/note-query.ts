@@ -6,7 +6,7 @@ const FUZZY = 0.2;
 /** What a match on another form of a word (`cierra` for `cerrar`) is worth against the word itself. */
 const RELATED_WEIGHT = 0.8;
 /** What a match on a synonym from the user's table is worth against the word itself. */
-const SYNONYM_WEIGHT = 0.5;
+const SYNONYM_WEIGHT = 0.8;
 
 /**
  * Fuzzy matching only for terms this long: a stem such as `pes` (of

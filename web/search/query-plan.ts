@@ -20,6 +20,13 @@ const VARIANT_RATIO = 5;
 const VARIANT_FLOOR_SHARE = 0.02;
 /** …but never when in this few notes (a small vault). */
 const VARIANT_MIN_NOTES = 20;
+/**
+ * A synonym from the user's table is no guess: it is kept however much
+ * commoner than the word (`fichero` → `archivo`; it weighs less than the
+ * word, and BM25 weighs a common term less still), unless in more than this
+ * share of the notes, where scoring it costs a pass over most of the vault.
+ */
+const SYNONYM_SHARE = 0.5;
 
 /** minisearch's term index: term → field id → note id → frequency. */
 type TermIndex = { get(term: string): Map<number, Map<number, number>> | undefined };
@@ -97,12 +104,15 @@ export function choose(queryWords: QueryWord[], stats: TermStats): { w: QueryWor
 }
 
 /**
- * Drops a word's other forms and synonyms that are far commoner than the
- * word itself, or in a large share of all notes: `sueno` → `son` is a
- * guess that lands on a function word.
+ * Drops a word's other forms that are far commoner than the word itself, or
+ * in a large share of all notes: `sueno` → `son` is a guess that lands on a
+ * function word. Synonyms are the user's own words: dropped only when in
+ * most notes.
  */
 export function prune(queryWords: QueryWord[], stats: TermStats): QueryWord[] {
   const floor = stats.size * VARIANT_FLOOR_SHARE;
+  const ceiling = Math.max(stats.size * SYNONYM_SHARE, VARIANT_MIN_NOTES);
+  const rareEnough = (t: string) => stats.frequency([t]) <= ceiling;
   return queryWords.map((w) => {
     const limit = Math.max(
       Math.min(
@@ -112,6 +122,6 @@ export function prune(queryWords: QueryWord[], stats: TermStats): QueryWord[] {
       VARIANT_MIN_NOTES,
     );
     const keep = (t: string) => stats.frequency([t]) <= limit;
-    return { ...w, related: w.related.filter(keep), synonyms: w.synonyms.filter(keep) };
+    return { ...w, related: w.related.filter(keep), synonyms: w.synonyms.filter(rareEnough) };
   });
 }

@@ -1,4 +1,6 @@
+import type { SearchPair } from '../../common/search-pair-schemas.ts';
 import type { FromWorker, ToWorker } from './search-protocol.ts';
+import type { QualityReport } from './search-quality.ts';
 import type { SearchFilters, SearchHit, SemanticState } from './search-types.ts';
 
 /** What the page hears from the search worker besides query answers. */
@@ -68,6 +70,9 @@ function onMessage(event: MessageEvent<FromWorker>) {
       pending.answered = true;
       pending.resolve(answer);
     }
+  } else if (m.type === 'quality') {
+    qualityWaiting.get(m.id)?.({ words: m.words, meaning: m.meaning });
+    qualityWaiting.delete(m.id);
   } else if (m.type === 'progress') listener?.onProgress(m.done, m.total);
   else if (m.type === 'ready') {
     heardReady = true;
@@ -135,6 +140,24 @@ export function stopSearchWorker(): void {
   unheardErrors = [];
   for (const pending of waiting.values()) pending.reject(new Error('search stopped'));
   waiting.clear();
+  qualityWaiting.clear();
+}
+
+/** «¿Era esta?» figures: words alone, and words + meaning (null without vectors). */
+export interface QualityAnswer {
+  words: QualityReport;
+  meaning: QualityReport | null;
+}
+const qualityWaiting = new Map<number, (answer: QualityAnswer) => void>();
+
+/** Scores the user's «¿Era esta?» pairs in the worker (the page never ranks). */
+export function qualityInWorker(pairs: SearchPair[]): Promise<QualityAnswer> {
+  startSearchWorker();
+  const id = nextId++;
+  return new Promise((resolve) => {
+    qualityWaiting.set(id, resolve);
+    theWorker().postMessage({ type: 'quality', id, pairs } satisfies ToWorker);
+  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { copiedNotes, copiedNotesAfter } from '../db/vault-copy-repo.ts';
 import type { VaultChange } from '../vault-sync/sync-deps.ts';
 import type { Analysis, NoteAnalysis } from './analysis-pool.ts';
 import { createFilingQueue } from './filing-queue.ts';
-import { NoteIndex } from './note-index.ts';
+import { NoteIndex, type RankedNote } from './note-index.ts';
 import { NoteTexts } from './note-texts.ts';
 import { packIndex, unpackIndex } from './packed-index.ts';
 import type { SearchFilters, SearchHit } from './search-types.ts';
@@ -188,9 +188,9 @@ export function createSearchEngine(
     get revision() {
       return revision;
     },
-    /** Ranks `query` and nothing more: no snippet, so no read of the copy (a warm-up question). */
-    rank(query: string, typing: boolean): void {
-      index.search(query, {}, typing, synonyms);
+    /** Ranks `query` and nothing more: no snippet, so no read of the copy (a warm-up question, a «¿Era esta?» figure). */
+    rank(query: string, typing: boolean): RankedNote[] {
+      return index.search(query, {}, typing, synonyms);
     },
     /** Questions to warm the query code up with, from `notes` notes' titles (warm-up-questions.ts). */
     warmUpQuestions(notes: number) {

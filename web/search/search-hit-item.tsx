@@ -1,12 +1,21 @@
 import { noteHash } from '../app/route.ts';
+import { noteChosen } from './chosen-note.ts';
 import { HighlightedSnippet } from './highlighted-snippet.tsx';
 import type { SearchHit } from './search-types.ts';
 
-/** One result of the search view: the note (a link that opens it), its folder and snippet. */
-export function SearchHitItem(props: { hit: SearchHit }) {
+/**
+ * One result of the search view: the note (a link that opens it), its folder
+ * and snippet. Opening it lets the note ask «¿Era esta?» for `query`.
+ */
+export function SearchHitItem(props: { hit: SearchHit; query: string }) {
   return (
     <li class="hit search-hit" data-testid="search-hit">
-      <a href={noteHash(props.hit.path)}>{props.hit.title}</a>{' '}
+      <a
+        href={noteHash(props.hit.path)}
+        onClick={() => noteChosen({ query: props.query, path: props.hit.path, from: 'search' })}
+      >
+        {props.hit.title}
+      </a>{' '}
       <span class="muted hit-path">{props.hit.folder}</span>
       <HighlightedSnippet text={props.hit.snippet} marks={props.hit.marks} />
     </li>

@@ -1,3 +1,5 @@
+import type { SearchPair } from '../../common/search-pair-schemas.ts';
+import type { QualityReport } from './search-quality.ts';
 import type { SearchFilters, SearchHit, SemanticState } from './search-types.ts';
 
 /** Messages from the page to the search worker. */
@@ -15,6 +17,8 @@ export type ToWorker =
   | { type: 'signed-in' }
   /** Sync with the server's vault and follow its events (signed in). */
   | { type: 'start' }
+  /** Score the user's «¿Era esta?» pairs (search-quality.ts), answered by a `quality` message. */
+  | { type: 'quality'; id: number; pairs: SearchPair[] }
   | {
       type: 'query';
       id: number;
@@ -57,5 +61,7 @@ export type FromWorker =
       semantic: SemanticState;
       error?: string;
     }
+  /** The pairs' figures: words alone, and words + meaning when the vectors are there (else null). */
+  | { type: 'quality'; id: number; words: QualityReport; meaning: QualityReport | null }
   /** The sync failed; a lost session (`no_session`) signs the page out. */
   | { type: 'error'; code: string; message: string; status: number };

@@ -3,6 +3,7 @@ import { useStores } from '../app/store-context.tsx';
 import { EmbeddingsChip } from '../embeddings/embeddings-chip.tsx';
 import { SearchFilters } from './search-filters.tsx';
 import { SearchHitItem } from './search-hit-item.tsx';
+import { SearchQualityPanel } from './search-quality-panel.tsx';
 import { createSearchQuery } from './search-query.ts';
 import type { LexicalReason, SemanticState } from './search-types.ts';
 import './search.css';
@@ -33,6 +34,7 @@ export function SearchView(props: { query: string; folder: string; tag: string }
       <Switch>
         <Match when={state().status === 'idle'}>
           <p class="muted">{t('search.hint')}</p>
+          <SearchQualityPanel />
         </Match>
         <Match when={state().status === 'searching'}>
           <p class="muted" role="status">
@@ -66,7 +68,7 @@ export function SearchView(props: { query: string; folder: string; tag: string }
                 )}
               </Show>
               <ul class="hit-list">
-                <For each={r().hits}>{(hit) => <SearchHitItem hit={hit} />}</For>
+                <For each={r().hits}>{(hit) => <SearchHitItem hit={hit} query={r().query} />}</For>
               </ul>
             </>
           )}

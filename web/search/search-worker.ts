@@ -19,6 +19,7 @@ import { takeEarlyIndexRead } from './early-index-read.ts';
 import { retryingSync } from './retrying-sync.ts';
 import { createSearchEngine } from './search-engine.ts';
 import type { FromWorker, ToWorker } from './search-protocol.ts';
+import { createQualityAnswerer } from './worker-quality.ts';
 import { createQueryAnswerer } from './worker-query.ts';
 
 /**
@@ -61,6 +62,7 @@ const vectors = createVectorLayer({
   onChanged: () => post({ type: 'changed' }),
 });
 const answer = createQueryAnswerer(engine, vectors, post);
+const scoreQuality = createQualityAnswerer(engine, vectors, post);
 
 let isReady = false;
 let markReady: () => void = () => undefined;
@@ -310,6 +312,10 @@ scope.onmessage = async (event: MessageEvent<ToWorker>) => {
   }
   if (message.type === 'start') return start();
   if (message.type === 'signed-in') return signedIn();
+  if (message.type === 'quality') {
+    await ready;
+    return scoreQuality(message);
+  }
   unanswered.add(message.id);
   asked = true;
   questionArrived();

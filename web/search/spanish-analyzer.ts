@@ -108,8 +108,8 @@ function relatedTerms(folded: string, terms: readonly string[]): string[] {
 
 /** What query analysis needs of the user's synonym groups (`SynonymTable` gives it). */
 export interface SynonymExpander {
-  /** The terms of the synonyms of a word whose index terms are `terms`. */
-  expand(terms: readonly string[]): string[];
+  /** The index terms of the synonyms of `word` (folded) that are not among `terms`, its own. */
+  expand(word: string, terms: readonly string[]): string[];
 }
 
 /**
@@ -133,7 +133,7 @@ export function analyzeQuery(query: string, synonyms?: SynonymExpander): QueryWo
     }
     const related = relatedTerms(folded, variants);
     const known = new Set([...variants, ...related]);
-    const synonymTerms = (synonyms?.expand(terms) ?? []).filter((t) => !known.has(t));
+    const synonymTerms = (synonyms?.expand(folded, terms) ?? []).filter((t) => !known.has(t));
     return { word, terms: variants, related, synonyms: synonymTerms };
   });
 }

@@ -117,3 +117,28 @@ export function relatedForms(folded: string): string[] {
   if (apocope) forms.push(apocope);
   return forms;
 }
+
+/** Endings of the forms of a verb a note or a question is likeliest to use, by conjugation (folded). */
+const VERB_INFLECTIONS = {
+  ar: 'ar o as a amos ais an e es emos en ado ada ados adas ando aba aban aste aron ara are aria',
+  er: 'er o es e emos eis en a as amos an ido ida idos idas iendo ia ian i io ieron era eria',
+  ir: 'ir o es e imos is en a as amos an ido ida idos idas iendo ia ian i io ieron ira iria',
+} as const satisfies Record<Conjugation, string>;
+
+/**
+ * The forms of a dictionary word (folded): itself, singular and plural, and,
+ * for an infinitive, its common conjugated forms (with the stem's vowel
+ * changed as well: `cerrar` → `cierra`). Unlike `relatedForms`, a word is
+ * read as a verb only when it is an infinitive: `comando` is a noun, not a
+ * form of a verb `comar`.
+ */
+export function inflections(folded: string): string[] {
+  const forms = new Set([folded, ...numberForms(folded)]);
+  const conj = folded.slice(-2);
+  const root = folded.slice(0, -2);
+  if (folded.length >= 4 && (conj === 'ar' || conj === 'er' || conj === 'ir')) {
+    for (const r of [root, ...vowelChanges(root)])
+      for (const e of VERB_INFLECTIONS[conj].split(' ')) forms.add(r + e);
+  }
+  return [...forms];
+}

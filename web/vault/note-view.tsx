@@ -2,6 +2,7 @@ import { createSignal, lazy, Match, Show, Switch } from 'solid-js';
 import { noteName } from '../../common/wikilinks.ts';
 import { useStores } from '../app/store-context.tsx';
 import { describeError } from '../i18n/describe-error.ts';
+import { EraEsta } from '../search/era-esta.tsx';
 import { FrontMatter } from './front-matter.tsx';
 import { NoteBody } from './note-body.tsx';
 import { RelatedNotesPanel } from './related-notes-panel.tsx';
@@ -55,6 +56,7 @@ export function NoteView() {
                 <header class="note-header">
                   <h1 class="note-title">{note().name}</h1>
                   <p class="note-path muted">{note().path}</p>
+                  <EraEsta path={note().path} />
                   <FrontMatter note={note()} />
                 </header>
                 <NoteBody note={note()} />

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { type RunningSoma, startSoma } from './soma-server.ts';
+
+const notes: Record<string, string> = {
+  'Faro.md': '# Faro\n\nUn faro en la niebla.\n',
+  'Niebla.md': '# Niebla\n\nNiebla, niebla y más niebla.\n',
+};
+
+let soma: RunningSoma | null = null;
+test.afterEach(async () => {
+  await soma?.stop();
+  soma = null;
+});
+
+test('«Sí, era esta» remembers a question and its note; Buscar scores it, explains a miss and erases it', async ({
+  page,
+}) => {
+  soma = await startSoma(notes);
+  await page.goto(soma.loginLink);
+  await expect(page.getByTestId('chat-view')).toBeVisible();
+  // `niebla` ranks Niebla first; the user was looking for Faro (second).
+  await page.getByTestId('search-box').fill('niebla');
+  const hits = page.getByTestId('search-hit');
+  await expect(hits).toHaveCount(2);
+  await hits.getByRole('link', { name: 'Faro' }).click();
+  await expect(page.getByTestId('era-esta')).toContainText('«niebla»');
+  await page.getByTestId('era-esta-yes').click();
+  await expect(page.getByTestId('era-esta-done')).toContainText('Recordado');
+
+  await page.evaluate(() => {
+    location.hash = '#/buscar';
+  });
+  const panel = page.getByTestId('search-quality');
+  await panel.locator('summary').click();
+  await expect(panel.getByTestId('quality-figures').first()).toContainText(
+    'entre las 5 primeras 100 % · MRR 0.50',
+  );
+  const question = panel.getByTestId('quality-question');
+  await expect(question).toHaveAttribute('data-rank', '2');
+  await expect(question).toContainText('(primero salió Niebla)');
+
+  await panel.getByTestId('quality-erase').click();
+  await panel.getByTestId('quality-erase-yes').click();
+  await expect(panel).toContainText('Aún no hay respuestas');
+});
