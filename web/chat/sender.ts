@@ -61,9 +61,11 @@ export function createSender(core: ChatCore, draft: Draft, conversations: Conver
       const title = c.title === '' ? { title: conversationTitle(message) } : {};
       await conversations.patch(request.recall ? { ...title, recall: true } : title);
       // The laptop's copy takes the question first: another device answering there wins.
-      // Loaded on the first send: the page's first script does without it.
-      const { sendAnswer, sendQuestion } = await import('../sync/turn-hold.ts');
-      const held = await sendQuestion(c, question);
+      // Loaded on the first send: the page's first script does without it. With the server
+      // down the module may not load either: then nothing is held, and the answer's own
+      // request says the server is unreachable (the message goes back to the composer).
+      const hold = await import('../sync/turn-hold.ts').catch(() => null);
+      const held = hold ? await hold.sendQuestion(c, question) : 'unreachable';
       if (held === 'busy' || held === 'deleted') {
         await deleteTurns([question.id]).catch(core.report);
         batch(() => {
@@ -81,7 +83,7 @@ export function createSender(core: ChatCore, draft: Draft, conversations: Conver
         held === 'held' ? { ...request, conversationId: c.id } : request,
         answer,
       );
-      if (held === 'held') await sendAnswer(c.id, final);
+      if (held === 'held') await hold?.sendAnswer(c.id, final);
       // The server was down: the message goes back to the composer (unless something new
       // was typed meanwhile), to be sent again, instead of staying as a dead turn.
       if (!neverReached(final) || state.text !== '' || state.chips.some((chip) => !chip.pinned)) {
