@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldText as foldTerm } from '../../common/fold-text.ts';
+import { foldText as foldTerm } from '../fold-text.ts';
 import { analyzeQuery, indexTerms, isStopWord, words } from './spanish-analyzer.ts';
 
 /** True when some index term of `a` is one of `b`'s: the two words find each other. */
@@ -10,7 +10,7 @@ const queryMeets = (a: string, b: string) => {
   return [...(w?.terms ?? []), ...(w?.related ?? [])].some((t) => indexTerms(b).includes(t));
 };
 
-describe('web/search/spanish-analyzer', () => {
+describe('common/spanish/spanish-analyzer', () => {
   it('folds case and accents, ñ included', () => {
     expect(foldTerm('CORAZÓN Sueño')).toBe('corazon sueno');
     expect(meet('bóveda', 'BOVEDA')).toBe(true);

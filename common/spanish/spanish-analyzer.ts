@@ -1,5 +1,5 @@
 import { stemmer } from '@orama/stemmers/spanish';
-import { foldText as foldTerm } from '../../common/fold-text.ts';
+import { foldText as foldTerm } from '../fold-text.ts';
 import { relatedForms } from './spanish-forms.ts';
 import { WORD_CLASS, wordText } from './token-table.ts';
 

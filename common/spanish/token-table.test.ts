@@ -12,7 +12,7 @@ function scanned(table: TokenTable, text: string, lowering = false): string[] {
   return Array.from(ids.items.subarray(0, ids.length), (id) => table.tokens[id]!);
 }
 
-describe('web/search/token-table', () => {
+describe('common/spanish/token-table', () => {
   it('finds the words `words` finds, numbering each once', () => {
     const table = new TokenTable();
     const text = 'El faro, el FARO y la niebla: ñandú 3D; mañana… café\u0301 𝒜lgebra 😀x x';

@@ -10,7 +10,7 @@ import { choose, prune, TermStats } from './query-plan.ts';
 import { QueryScores, type ScoredNote } from './query-scores.ts';
 import { analyzeQueryWords } from './query-words.ts';
 import type { SearchFilters } from './search-types.ts';
-import { indexTerms, isStopWord, words, wordText } from './spanish-analyzer.ts';
+import { indexTerms, isStopWord, words, wordText } from '../../common/spanish/spanish-analyzer.ts';
 import type { SynonymTable } from './synonym-table.ts';
 import { fieldLengths, type Internals } from './term-postings.ts';
 

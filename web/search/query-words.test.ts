@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeQueryWords } from './query-words.ts';
 import { relevanceSet } from './relevance-set.ts';
-import { analyzeQuery } from './spanish-analyzer.ts';
+import { analyzeQuery } from '../../common/spanish/spanish-analyzer.ts';
 import { SynonymTable } from './synonym-table.ts';
 
 const tldr = JSON.parse(

@@ -9,7 +9,7 @@ import type { NoteAnalysis } from './analysis-pool.ts';
 import { toNoteDocument } from './note-document.ts';
 import { noteAnalyzer } from './note-index.ts';
 import { createSearchEngine } from './search-engine.ts';
-import { ANALYZER_VERSION } from './spanish-analyzer.ts';
+import { ANALYZER_VERSION } from '../../common/spanish/spanish-analyzer.ts';
 
 afterEach(() => deleteDatabase());
 

@@ -11,7 +11,7 @@ import { packIndex, unpackIndex } from './packed-index.ts';
 import type { SearchFilters, SearchHit } from './search-types.ts';
 import { snippetBody, snippetOf } from './snippet.ts';
 import { SnippetCache } from './snippet-cache.ts';
-import { ANALYZER_VERSION } from './spanish-analyzer.ts';
+import { ANALYZER_VERSION } from '../../common/spanish/spanish-analyzer.ts';
 import { SynonymTable } from './synonym-table.ts';
 import { warmUpQuestions } from './warm-up-questions.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeQuery, termsOf } from './spanish-analyzer.ts';
+import { analyzeQuery, termsOf } from '../../common/spanish/spanish-analyzer.ts';
 import { SynonymTable } from './synonym-table.ts';
 
 const table = SynonymTable.from([
