@@ -129,9 +129,11 @@ export const SemanticModelSchema = z.strictObject({
   batchSize: BatchSizeSchema,
   ...PrefixesSchema,
   /**
-   * Chunks embedded per second on one and on two cores, as measured by
-   * `npm run bench -- --only onnx` on a model of this one's shape (chunks of ~256 tokens):
-   * the panel's estimate of the time to embed a vault. Absent: no estimate is shown.
+   * Chunks embedded per second on one and on two cores of the laptop SOMA is made for (a
+   * 2016 dual-core i5): `npm run bench -- --only onnx` measures them on a model of this
+   * one's shape (tldr-es chunks, ~110 tokens each) and gives the laptop's figure (the test
+   * machine's ÷ 4, BENCHMARKS.md says why). The panel's estimate of the time to embed a
+   * vault; absent, no estimate is shown.
    */
   chunksPerSecond: z.optional(
     z.strictObject({
