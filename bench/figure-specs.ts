@@ -110,12 +110,23 @@ export const FIGURE_SPECS: Record<string, FigureSpec> = {
     label: "A note's write history (1,000 writes) in a 10k-note vault, GET /api/history/note",
     max: 50,
   },
+  'chat.conversation_list_ms': {
+    label: 'Listing synchronised conversations (first page of 200 of 10k × 50 turns), p95',
+    max: 50,
+  },
+  'chat.conversation_list_all_ms': { label: 'Listing all 10k conversations in one answer, p95' },
+  'chat.conversation_open_ms': { label: 'Opening a 50-turn conversation among 10k, p95' },
+  'server.idle_rss_10k_conversations_mb': {
+    label: 'Server RSS, idle, holding 10k conversations × 50 turns',
+    max: 80,
+  },
   't460.memory_total_mb': { label: 'Server + one tab with the vault, memory (PSS)', max: 1_024 },
   't460.memory_rss_sum_mb': { label: 'Server + one tab, summed RSS (upper bound)' },
 };
 
 /** The `npm run bench` group that produces a figure, by its name's prefix. */
 const GROUPS: [RegExp, string][] = [
+  [/^(chat\.conversation_|server\.idle_rss_10k_conversations)/, 'conversations'],
   // server.rss_embedding_mb is measured by the embed group.
   [/^server\.(?!rss_embedding)/, 'server'],
   [/^web\./, 'web'],

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { benchChat } from './chat.ts';
+import { benchConversations } from './conversations.ts';
 import { stealMeter } from './cpu-steal.ts';
 import { benchEmbed } from './embed.ts';
 import { benchOnnx } from './embed-onnx.ts';
@@ -60,6 +61,7 @@ const groups: Record<string, () => Promise<BenchResult[]>> = {
   extract: () => benchExtract(runs),
   links: () => benchLinks(),
   history: () => benchHistory(runs),
+  conversations: () => benchConversations(),
   search: () => benchSearch({ quick, ...(vaults ? { only: vaults } : {}) }),
   embed: () => benchEmbed({ quick }),
   onnx: () => benchOnnx({ quick }),
