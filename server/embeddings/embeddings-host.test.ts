@@ -85,6 +85,20 @@ describe('server/embeddings/embeddings-host', () => {
   it('downloads the model on a click, then the layer starts and finds a note by meaning', async () => {
     const { t, model } = await withMirror();
     const cookie = await t.login();
+    // Every state the layer announces (the browser's event stream hears the same changes).
+    const seen: string[] = [];
+    const host = t.embeddings;
+    host.onChange(() => {
+      // Read at once (the layer's own status is synchronous): a later read could miss a step.
+      const state = (() => {
+        try {
+          return host.layer().status().state;
+        } catch {
+          return 'off';
+        }
+      })();
+      if (seen.at(-1) !== state) seen.push(state);
+    });
     const started = await call('/api/embeddings/model', { method: 'POST', cookie });
     expect(started.status).toBe(202);
     expect(started.body.semanticModel?.download.state).toMatch(/downloading|checking|installed/);
@@ -92,6 +106,10 @@ describe('server/embeddings/embeddings-host', () => {
     await vi.waitFor(async () => expect((await status(cookie)).state).toBe('idle'), {
       timeout: 20_000,
     });
+    await vi.waitFor(() => expect(seen.at(-1)).toBe('idle'));
+    // After the download (the click's answer said so): embedding, then idle (ready).
+    expect(seen).toContain('embedding');
+    expect(seen.lastIndexOf('idle')).toBeGreaterThan(seen.indexOf('embedding'));
     const s = await status(cookie);
     expect(s).toMatchObject({ configured: true, kind: 'onnx', local: true, dimensions: 64 });
     expect(s.semanticModel?.download.state).toBe('installed');
