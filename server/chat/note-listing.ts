@@ -1,5 +1,5 @@
-import { noteKey, noteName, parseWikilinks } from '../../common/wikilinks.ts';
 import { analyzeQuery, termsOf, words } from '../../common/spanish/spanish-analyzer.ts';
+import { noteKey, noteName, parseWikilinks } from '../../common/wikilinks.ts';
 
 /** One note the listing may name: its vault path and when it last changed. */
 export interface ListedNote {

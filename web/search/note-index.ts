@@ -1,5 +1,6 @@
 import MiniSearch, { type Options } from 'minisearch';
 import { foldText as foldTerm } from '../../common/fold-text.ts';
+import { indexTerms, isStopWord, words, wordText } from '../../common/spanish/spanish-analyzer.ts';
 import { speedUpAdds } from './fast-add-term.ts';
 import { type IndexSnapshot, restoreIndex, snapshotOf } from './index-snapshot.ts';
 import { type AnalyzedDocs, NoteAnalyzer } from './note-analysis.ts';
@@ -10,7 +11,6 @@ import { choose, prune, TermStats } from './query-plan.ts';
 import { QueryScores, type ScoredNote } from './query-scores.ts';
 import { analyzeQueryWords } from './query-words.ts';
 import type { SearchFilters } from './search-types.ts';
-import { indexTerms, isStopWord, words, wordText } from '../../common/spanish/spanish-analyzer.ts';
 import type { SynonymTable } from './synonym-table.ts';
 import { fieldLengths, type Internals } from './term-postings.ts';
 

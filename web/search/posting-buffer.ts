@@ -1,7 +1,7 @@
 import type MiniSearch from 'minisearch';
+import { grown, IntList } from '../../common/spanish/int-list.ts';
 import { BatchEncoder, type BatchOrder, pairsByTerm, sortByPair } from './batch-encoder.ts';
 import type { TermAccess, TermData } from './fast-add-term.ts';
-import { grown, IntList } from '../../common/spanish/int-list.ts';
 import { LazyTermData } from './lazy-term-data.ts';
 import { type AnalysisOptions, type AnalyzedDocs, NoteAnalyzer } from './note-analysis.ts';
 

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ANALYZER_VERSION } from '../../common/spanish/spanish-analyzer.ts';
 import { deleteDatabase } from '../db/database.ts';
 import { updateCachedNotes } from '../db/notes-cache-repo.ts';
 import { knowPageKeys, pageKeysKnown } from '../db/page-keys.ts';
@@ -9,7 +10,6 @@ import type { NoteAnalysis } from './analysis-pool.ts';
 import { toNoteDocument } from './note-document.ts';
 import { noteAnalyzer } from './note-index.ts';
 import { createSearchEngine } from './search-engine.ts';
-import { ANALYZER_VERSION } from '../../common/spanish/spanish-analyzer.ts';
 
 afterEach(() => deleteDatabase());
 

@@ -1,3 +1,4 @@
+import { ANALYZER_VERSION } from '../../common/spanish/spanish-analyzer.ts';
 import { knowPageKeys, pageKeysKnown } from '../db/page-keys.ts';
 import type { CachedNoteRecord, SearchIndexRecord } from '../db/records.ts';
 import { loadSearchIndex, SEARCH_INDEX_KEY, saveSearchIndex } from '../db/search-index-repo.ts';
@@ -11,7 +12,6 @@ import { packIndex, unpackIndex } from './packed-index.ts';
 import type { SearchFilters, SearchHit } from './search-types.ts';
 import { snippetBody, snippetOf } from './snippet.ts';
 import { SnippetCache } from './snippet-cache.ts';
-import { ANALYZER_VERSION } from '../../common/spanish/spanish-analyzer.ts';
 import { SynonymTable } from './synonym-table.ts';
 import { warmUpQuestions } from './warm-up-questions.ts';
 
