@@ -7,7 +7,7 @@ import { serveCommand } from './serve-args.ts';
 import { settleBeforeTiming } from './settle-before-timing.ts';
 
 /**
- * Where a reload's time to the first result goes (issue 17, `search.10k.ready_ms`):
+ * Where a reload's time to the first result goes (`search.10k.ready_ms`):
  * the page's navigation and resource timings, the search worker's User Timing
  * (`soma:*` marks and measures), and when the first result showed, on one
  * timeline from the navigation's start. `npx tsx bench/ready-timeline.ts [notes] [reloads]`

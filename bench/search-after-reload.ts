@@ -14,7 +14,7 @@ import { settleBeforeTiming } from './settle-before-timing.ts';
  * first round meets. Right after a reload the worker is still bringing the
  * notes' text into memory from IndexedDB (NoteTexts' fill, 1.4–2.6 s at 10k on
  * the 2-core VM); a query whose hits are not there yet reads them from the
- * copy, 10–33 ms a read (issue 17), which is the tail of the first round. A
+ * copy, 10–33 ms a read, which is the tail of the first round. A
  * diagnostic, not a figure: `npx tsx bench/search-after-reload.ts [notes] [waits ms, comma-separated] [reloads]`
  * (after `npm run build`).
  */

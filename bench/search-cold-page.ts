@@ -16,7 +16,7 @@ import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
  * back to back, and two with each query in a task of its own 5 ms after the
  * last, as the worker gets the box's questions: on the shared 2-core VM a
  * warm query cost 0.6 ms alone against 0.4 back to back, snippets included
- * (the index search alone: 0.3 against 0.1; issue 17's stop 27 note).
+ * (the index search alone: 0.3 against 0.1).
  *
  * `npx tsx bench/search-cold-page.ts [notes] [pages]` (PROFILE=1: the first rounds'
  * sampled CPU profile, summed over the pages, by function and bundle line).
