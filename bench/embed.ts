@@ -10,7 +10,7 @@ import { rssMb } from './process-memory.ts';
 import { type BenchResult, median, percentile, round2 } from './results.ts';
 import { serveCommand } from './serve-args.ts';
 
-/** Notes in the plumbing figure (DESIGN.md: embed.10k_first_ms). */
+/** Notes in the plumbing figure (embed.10k_first_ms). */
 const PLUMBING_NOTES = 10_000;
 /** Notes embedded through the fake endpoint while the server's RSS is sampled. */
 const RSS_NOTES = 2_000;
@@ -184,7 +184,7 @@ async function rssWhileEmbedding(n: number): Promise<{
   }
 }
 
-/** embed.10k_first_ms and server.rss_embedding_mb (DESIGN.md, Benchmarks). */
+/** embed.10k_first_ms and server.rss_embedding_mb. */
 export async function benchEmbed(opts: { quick: boolean }): Promise<BenchResult[]> {
   const n = opts.quick ? 500 : PLUMBING_NOTES;
   const times = await plumbing(opts.quick ? 1 : 3, n);

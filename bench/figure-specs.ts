@@ -1,9 +1,9 @@
 /** What the report says about one figure: its label, target and how to run it again. */
 export interface FigureSpec {
   label: string;
-  /** The figure must be at most this (DESIGN.md or the issue that asked for it). */
+  /** The figure must be at most this (the design's budget for it). */
   max?: number;
-  /** The T460 run's target, when an issue set one of its own for the slower laptop (looser or stricter). */
+  /** The T460 run's target, when the slower laptop has one of its own (looser or stricter). */
   t460Max?: number;
   /** How the ratio reads: value ÷ baseline, or (value + baseline) ÷ baseline for an overhead. */
   ratio?: 'value' | 'overhead';
@@ -19,7 +19,7 @@ export const FIGURE_SPECS: Record<string, FigureSpec> = {
     label:
       'Hybrid query p50 (words + vectors, RRF), whole questions, 10k notes × 3 chunks × 384 dims',
     max: 8,
-    // Issue 17: in T460 mode whole questions meet the search targets, hybrid included.
+    // In T460 mode whole questions meet the search targets, hybrid included.
     t460Max: 5,
   },
   'search.10k.hybrid_query_p95_ms': {

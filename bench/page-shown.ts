@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
  * there. A locator (or `fill`) evaluates Playwright's injected script in the page the
  * first time it is used on each document: a main-thread task of ~20 ms, ~100 ms with the
  * CPU slowed 4×, which the boot and sync figures (the longest main-thread task) and
- * ready_ms would count as the app's work (stop 21's trace of a 4× boot found it among
+ * ready_ms would count as the app's work (a trace of a 4× boot found it among
  * the longest tasks). Init scripts set before any script of the page call bindings
  * instead; a bench uses locators only once its timed window is over.
  */

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
-/** One figure in bench/results/latest.json, as DESIGN.md "Benchmarks" defines it. */
+/** One figure in bench/results/latest.json, as bench/README.md describes it. */
 export interface BenchResult {
   name: string;
   value: number;

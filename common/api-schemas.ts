@@ -1,6 +1,6 @@
 // zod/mini: the PWA's first page parses with these schemas; see chat-schemas.ts. Each exported
 // object is `z.lazy`: built the first time it parses, not while the first page's script is
-// evaluated (building them all cost ~40 ms of the boot task, issue 17).
+// evaluated (building them all cost ~40 ms of the boot task).
 import * as z from 'zod/mini';
 import { HistoryUsageSchema } from './history-schemas.ts';
 import { NoticeParamsSchema } from './notice-schemas.ts';

@@ -21,7 +21,7 @@ const spellings = COMMANDS.flatMap((c) =>
 );
 
 describe('common/commands', () => {
-  it('has the 14 commands of DESIGN.md, /anexar and /recuerda, with unique ids, names and aliases', () => {
+  it('has the 14 commands of the seed, /anexar and /recuerda, with unique ids, names and aliases', () => {
     expect(COMMANDS.map((c) => c.id)).toEqual([
       'web',
       'extraer',

@@ -1,5 +1,5 @@
 /**
- * THE command table (DESIGN.md, "Commands") and the parser of the chat box. Shared by
+ * THE command table (docs/DESIGN.md, "Commands") and the parser of the chat box. Shared by
  * the server and the PWA, so no Node imports. Every command answers to its Spanish name,
  * the seed's three-letter alias and its English name, typed as `/name` or `--name`.
  *
@@ -60,7 +60,7 @@ const def = (
 });
 
 /** Every command, in the order of the help table. */
-// biome-ignore format: one row per command, like the table in DESIGN.md.
+// biome-ignore format: one row per command, like a table.
 export const COMMANDS: readonly CommandDef[] = [
   def('web', 'web', 'web', 'text', ['CONSULTA', 'QUERY'], ['Busca en la web', 'Search the web'], '/web últimos estudios sobre el sueño', '/web latest studies on sleep'),
   def('extraer', 'ext', 'extract', 'text', ['URL', 'URL'], ['Adjunta el texto de una página', "Attach a page's text"], '/extraer https://es.wikipedia.org/wiki/Memoria', '/extract https://en.wikipedia.org/wiki/Memory'),

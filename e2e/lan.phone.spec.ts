@@ -17,7 +17,7 @@ let soma: LanSoma;
 let browser: Browser;
 test.beforeAll(async () => {
   soma = await startLanSoma(notes);
-  // The phone trusts only this server's key and reaches soma.test on 127.0.0.1 (MEASURED.md).
+  // The phone trusts only this server's key and reaches soma.test on 127.0.0.1 (docs/FACTS.md).
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [

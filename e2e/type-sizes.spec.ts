@@ -5,7 +5,7 @@ import { expect, test } from './fixtures.ts';
  * The first screens draw few fonts. Each size and weight a screen draws is a font
  * the page asks the browser for, synchronously (on Linux a fontconfig query each):
  * with ten of them, the longest layout of a first visit took 86–160 ms, against 13–53
- * with five (issue 17; bench/trace-font-queries.ts; web/styles.css's `--text-*`).
+ * with five (bench/diagnostics/trace-font-queries.ts; web/styles.css's `--text-*`).
  */
 const MOST_FONTS = 6;
 

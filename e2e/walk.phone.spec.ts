@@ -7,7 +7,7 @@ import {
 import { enter, localChain, openSignedIn, sampleNotes } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
-/** What a new user met on a 390×844 phone, walking every command (issue 16). */
+/** What a new user met on a 390×844 phone, walking every command. */
 test.use({ viewport: { width: 390, height: 844 } });
 
 let fake: FakeUpstream;

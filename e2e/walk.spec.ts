@@ -9,7 +9,7 @@ import {
 import { enter, localChain, openSignedIn, sampleNotes } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
-/** What a new user met on a 1366×768 laptop, walking every command (issue 16). */
+/** What a new user met on a 1366×768 laptop, walking every command. */
 test.use({ viewport: { width: 1366, height: 768 } });
 
 let fake: FakeUpstream;

@@ -21,7 +21,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 /**
  * The app's modules evaluated a group at a time, each in a task of its own: evaluating them
- * all at once was the longest task of the page's boot (issue 17's trace). Each import
+ * all at once was the longest task of the page's boot in a trace. Each import
  * evaluates only what earlier ones did not: the IO and its schemas, the words, the chat's
  * logic, then the views. The first render (every store, the first screen) gets its own task.
  */

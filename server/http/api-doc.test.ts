@@ -36,7 +36,7 @@ import { pairingRoutes } from '../pairing/pairing-routes.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 
 /**
- * Keeps docs/API.md true (DESIGN.md: the API is documented in one place, kept true by
+ * Keeps docs/API.md true (docs/DESIGN.md: the API is documented in one place, kept true by
  * a test). A route is documented when a `### ` heading, or the first cell
  * of a table row, names it as `METHOD /api/path` in a code span; an error code is
  * documented by its row in the "Errors" table.

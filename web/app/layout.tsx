@@ -29,7 +29,7 @@ export function Layout(props: { children: JSX.Element }) {
   document.addEventListener('keydown', closeOnEscape);
   onCleanup(() => document.removeEventListener('keydown', closeOnEscape));
   // The pane (the chat, a note) renders in the task after the header and the tree: signing in
-  // drew everything in one long task at boot (issue 17's trace), now in two shorter ones.
+  // drew everything in one long task at boot (a trace showed it), now in two shorter ones.
   const paneShown = createLater();
   return (
     <div

@@ -18,7 +18,7 @@ const ConfirmReset = lazy(() =>
 export function ChatView(props: { slots: ChatSlots }) {
   const chat = useStores().chat;
   const noProvider = useNoProvider();
-  // The log and the composer first; the panels around them a task later (issue 17).
+  // The log and the composer first; the panels around them a task later (no long task at boot).
   const later = createLater();
   return (
     <section class="chat-view" data-testid="chat-view">

@@ -37,15 +37,15 @@ export const STORES = {
   turns: 'turns',
   drafts: 'drafts',
   settings: 'settings',
-  /** The copy of the vault, in pages of notes in path order (note-pages.ts; issue 17). */
+  /** The copy of the vault, in pages of notes in path order (note-pages.ts). */
   notePages: 'notePages',
   /** Each page's paths and hashes alone, under the same key. */
   notePageHashes: 'notePageHashes',
-  /** Write proposals shown under answers, until approved, rejected or expired (step 3). */
+  /** Write proposals shown under answers, until approved, rejected or expired. */
   proposals: 'proposals',
-  /** The saved search index and its bookkeeping (step 4). */
+  /** The saved search index and its bookkeeping. */
   searchIndex: 'searchIndex',
-  /** The embeddings layer's vectors, one record per note (issue 13). */
+  /** The embeddings layer's vectors, one record per note. */
   vectors: 'vectors',
   /** Where the vector sync is: generation, cursor, dimensions, fusion settings. */
   vectorSync: 'vectorSync',

@@ -152,7 +152,7 @@ export type ProposalOrigin =
   | { route: 'restore'; path: string; version: string | null };
 
 /**
- * A write proposal as the UI keeps it (step 3): the server's signed proposal
+ * A write proposal as the UI keeps it: the server's signed proposal
  * and what the user did with it. `superseded` means a newer proposal replaced
  * it (proposed again, or a closing edited); it is no longer shown.
  */
@@ -179,7 +179,7 @@ export interface ProposalRecord {
   updatedAt: number;
 }
 
-/** A saved search index (step 4): minisearch's JSON plus what it was built from. */
+/** A saved search index: minisearch's JSON plus what it was built from. */
 export interface SearchIndexRecord {
   key: string;
   /** Bumped when the analyzer or the indexed fields change: an old index is rebuilt. */
@@ -203,7 +203,7 @@ export interface SearchIndexRecord {
 }
 
 /**
- * One note's chunk vectors as the embeddings layer sent them (issue 13): int8
+ * One note's chunk vectors as the embeddings layer sent them: int8
  * components of every chunk back to back (`dimensions` each) and one scale per
  * chunk (component ≈ int8 × scale), never float JSON. `starts`/`ends` index the
  * note's body (front matter excluded), for the snippet of a note found by its vector.

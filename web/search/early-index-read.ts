@@ -5,7 +5,7 @@ import { loadSearchIndex, SEARCH_INDEX_KEY } from '../db/search-index-repo.ts';
  * The saved index's IndexedDB read, begun as the search worker's bundle
  * evaluates (search-worker.ts imports this module first): opening the
  * database and reading the record overlap the evaluation of everything else
- * the worker loads, which a reload otherwise waited for (issue 17's timeline).
+ * the worker loads, which a reload otherwise waited for (a reload's timeline showed it).
  */
 let early: Promise<SearchIndexRecord | undefined> | null = null;
 if (typeof WorkerGlobalScope !== 'undefined') {

@@ -16,7 +16,7 @@ import { fieldLengths, type Internals } from './term-postings.ts';
 
 /** How many hits one search returns at most. */
 export const MAX_HITS = 20;
-/** …and only for words this long: fuzzy short words match everything (MEASURED.md). */
+/** …and only for words this long: fuzzy short words match everything (docs/FACTS.md). */
 const MIN_FUZZY_LENGTH = 4;
 /** At most this many words of a short query (one of a longer one) are tried fuzzy: each walks the term tree. */
 const MAX_FUZZY_WORDS = 2;
@@ -96,7 +96,7 @@ export class NoteIndex {
     return new NoteIndex(new MiniSearch(OPTIONS));
   }
 
-  /** Revives a saved index (synchronous `loadJSON`: ~15× faster than the async one, MEASURED.md). */
+  /** Revives a saved index (synchronous `loadJSON`: ~15× faster than the async one, docs/FACTS.md). */
   static fromJSON(json: string): NoteIndex {
     return new NoteIndex(MiniSearch.loadJSON(json, OPTIONS));
   }
@@ -179,7 +179,7 @@ export class NoteIndex {
    * the query's weight (each word weighs its rarity, IDF) a note matches,
    * squared. A note missing a rare word drops far, one missing a word half the
    * notes have barely moves. A word no note has is retried with typos (fuzzy
-   * matching is what makes the slow tail, MEASURED.md, so only then, and for a
+   * matching is what makes the slow tail, docs/FACTS.md, so only then, and for a
    * few words). `typing` lets the last word match as a prefix.
    */
   search(

@@ -100,7 +100,7 @@ export class NoteTexts {
 
   /**
    * `reading` for a query's hits: the fill asks for no new batch until it is done,
-   * so the query's read waits behind at most the batch already asked for (issue 17:
+   * so the query's read waits behind at most the batch already asked for (measured:
    * the first questions after a reload read 18–39 ms a query while the fill went on).
    */
   async asked<T>(

@@ -33,7 +33,7 @@ export interface SearchOptions {
   onRefined?: (answer: SearchAnswer) => void;
   /** Related notes: rank by this note's own vectors (no server call) and leave it out. */
   like?: string;
-  /** A chat draft: embedded only by a local embedder (DESIGN.md: drafts never leave the machine). */
+  /** A chat draft: embedded only by a local embedder (drafts never leave the machine). */
   localOnly?: boolean;
 }
 

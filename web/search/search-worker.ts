@@ -258,7 +258,7 @@ function followEvents() {
  * Resolves once the question the page said is coming (`load`'s `asking`) has arrived,
  * or after QUESTION_WAIT_MS if it never does: when the worker was ready before it, the
  * sync began first, and its read of every hash held the question's read of its hits'
- * text (270 ms against 46–89 at 10k, issue 17's trace).
+ * text (270 ms against 46–89 at 10k, in a trace).
  */
 let questionComing: Promise<void> = Promise.resolve();
 let questionArrived: () => void = () => undefined;

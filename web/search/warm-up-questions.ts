@@ -6,7 +6,7 @@ import { words } from '../../common/spanish/spanish-analyzer.ts';
  * dropped (no note has it: the typo walk of the term tree) and that word's first
  * four letters typed (prefix completions). Nobody reads their answers: they let
  * V8 compile the query code before the user's first questions come (a fresh
- * worker's first round took several times the next one's, bench/search-cold-page.ts).
+ * worker's first round took several times the next one's, bench/diagnostics/search-cold-page.ts).
  */
 export function warmUpQuestions(titles: readonly string[]): { query: string; typing: boolean }[] {
   const out: { query: string; typing: boolean }[] = [];

@@ -101,7 +101,7 @@ const cutShort = () =>
 
 /** Asks for the export (GET /api/vault/export); its notes are read with `exportNotes`. */
 export function askForExport(): Promise<Response> {
-  // User Timing marks (the worker's, in the browser's performance panel and bench/ready-timeline.ts).
+  // User Timing marks (the worker's, in the browser's performance panel and bench/diagnostics/ready-timeline.ts).
   performance.mark('soma:export-asked');
   return fetch('/api/vault/export', {
     credentials: 'same-origin',

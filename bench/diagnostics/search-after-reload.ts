@@ -1,12 +1,12 @@
 import { chromium } from '@playwright/test';
-import { startSoma } from '../e2e/soma-server.ts';
-import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
+import { startSoma } from '../../e2e/soma-server.ts';
+import { CHROMIUM, chromiumArgs } from '../../playwright.config.ts';
+import { workerMs } from '../page-shown.ts';
+import { median, percentile, round2 } from '../results.ts';
+import { BENCH_QUERIES, spanishVault } from '../search-vault.ts';
+import { serveCommand } from '../serve-args.ts';
+import { settleBeforeTiming } from '../settle-before-timing.ts';
 import { firstVisit } from './chromium-trace.ts';
-import { workerMs } from './page-shown.ts';
-import { median, percentile, round2 } from './results.ts';
-import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
-import { serveCommand } from './serve-args.ts';
-import { settleBeforeTiming } from './settle-before-timing.ts';
 
 /**
  * The search bench's queries after a reload, asked at once and again after a
@@ -14,8 +14,8 @@ import { settleBeforeTiming } from './settle-before-timing.ts';
  * first round meets. Right after a reload the worker is still bringing the
  * notes' text into memory from IndexedDB (NoteTexts' fill, 1.4–2.6 s at 10k on
  * the 2-core VM); a query whose hits are not there yet reads them from the
- * copy, 10–33 ms a read (issue 17), which is the tail of the first round. A
- * diagnostic, not a figure: `npx tsx bench/search-after-reload.ts [notes] [waits ms, comma-separated] [reloads]`
+ * copy, 10–33 ms a read, which is the tail of the first round. A
+ * diagnostic, not a figure: `npx tsx bench/diagnostics/search-after-reload.ts [notes] [waits ms, comma-separated] [reloads]`
  * (after `npm run build`).
  */
 const count = Number(process.argv[2] ?? 10_000);

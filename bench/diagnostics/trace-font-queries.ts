@@ -1,15 +1,15 @@
 import { chromium } from '@playwright/test';
-import { startSoma } from '../e2e/soma-server.ts';
-import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
+import { startSoma } from '../../e2e/soma-server.ts';
+import { CHROMIUM, chromiumArgs } from '../../playwright.config.ts';
+import { BENCH_QUERIES, spanishVault } from '../search-vault.ts';
+import { serveCommand } from '../serve-args.ts';
 import { collectTrace, firstVisit, type TraceEvent } from './chromium-trace.ts';
-import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
-import { serveCommand } from './serve-args.ts';
 
 /**
  * The font queries of a first visit (login, first sync, first query): each size and
  * weight the page draws is a synchronous request to the browser (on Linux a fontconfig
  * query, `GetWebFontRenderStyleForStrike`), paid inside a layout. Prints how many, their
- * total time and the layouts over 10 ms: `npx tsx bench/trace-font-queries.ts [notes=100] [runs=3]`.
+ * total time and the layouts over 10 ms: `npx tsx bench/diagnostics/trace-font-queries.ts [notes=100] [runs=3]`.
  * A diagnostic, not a figure (web/styles.css's `--text-*` came from it).
  */
 const count = Number(process.argv[2] ?? 100);

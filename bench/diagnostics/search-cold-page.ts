@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
-import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
-import { median, percentile, round2 } from './results.ts';
-import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
+import { CHROMIUM, chromiumArgs } from '../../playwright.config.ts';
+import { median, percentile, round2 } from '../results.ts';
+import { BENCH_QUERIES, spanishVault } from '../search-vault.ts';
 
 /**
  * The search bench's queries in Chromium's V8, each page fresh (its JIT cold),
@@ -16,15 +16,15 @@ import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
  * back to back, and two with each query in a task of its own 5 ms after the
  * last, as the worker gets the box's questions: on the shared 2-core VM a
  * warm query cost 0.6 ms alone against 0.4 back to back, snippets included
- * (the index search alone: 0.3 against 0.1; issue 17's stop 27 note).
+ * (the index search alone: 0.3 against 0.1).
  *
- * `npx tsx bench/search-cold-page.ts [notes] [pages]` (PROFILE=1: the first rounds'
+ * `npx tsx bench/diagnostics/search-cold-page.ts [notes] [pages]` (PROFILE=1: the first rounds'
  * sampled CPU profile, summed over the pages, by function and bundle line).
  */
 
 const count = Number(process.argv[2] ?? 10_000);
 const pages = Number(process.argv[3] ?? 6);
-const root = join(import.meta.dirname, '..');
+const root = join(import.meta.dirname, '../..');
 
 const entry = `
 import { NoteIndex } from './web/search/note-index.ts';

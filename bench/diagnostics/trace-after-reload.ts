@@ -1,6 +1,11 @@
 import { chromium, type Page } from '@playwright/test';
-import { startSoma } from '../e2e/soma-server.ts';
-import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
+import { startSoma } from '../../e2e/soma-server.ts';
+import { CHROMIUM, chromiumArgs } from '../../playwright.config.ts';
+import { throttleCpu } from '../cpu-throttle.ts';
+import { workerMs } from '../page-shown.ts';
+import { BENCH_QUERIES, spanishVault } from '../search-vault.ts';
+import { serveCommand } from '../serve-args.ts';
+import { settleBeforeTiming } from '../settle-before-timing.ts';
 import {
   collectTrace,
   firstVisit,
@@ -8,11 +13,6 @@ import {
   type ProfiledEvent,
   type ProfileNode,
 } from './chromium-trace.ts';
-import { throttleCpu } from './cpu-throttle.ts';
-import { workerMs } from './page-shown.ts';
-import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
-import { serveCommand } from './serve-args.ts';
-import { settleBeforeTiming } from './settle-before-timing.ts';
 
 /**
  * What the search worker does while the first questions after a reload wait: the
@@ -20,7 +20,7 @@ import { settleBeforeTiming } from './settle-before-timing.ts';
  * Traces the last reload and that round with V8's sampling profiler on, and prints
  * each slow question (worker `data-ms`) beside the worker's long tasks and the
  * functions sampled in them. A diagnostic, not a figure:
- * `npx vite build --sourcemap hidden && npx tsx bench/trace-after-reload.ts [notes=10000] [reloads=5] [slow ms=10]`
+ * `npx vite build --sourcemap hidden && npx tsx bench/diagnostics/trace-after-reload.ts [notes=10000] [reloads=5] [slow ms=10]`
  * (THROTTLE=4: the page slowed 4× until the questions, as the T460 run does; bench/t460.ts).
  */
 

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { indexTerms, words } from '../common/spanish/spanish-analyzer.ts';
-import { toNoteDocument } from '../web/search/note-document.ts';
-import { NoteIndex, noteAnalyzer } from '../web/search/note-index.ts';
-import { packIndex } from '../web/search/packed-index.ts';
-import { spanishVault } from './search-vault.ts';
+import { indexTerms, words } from '../../common/spanish/spanish-analyzer.ts';
+import { toNoteDocument } from '../../web/search/note-document.ts';
+import { NoteIndex, noteAnalyzer } from '../../web/search/note-index.ts';
+import { packIndex } from '../../web/search/packed-index.ts';
+import { spanishVault } from '../search-vault.ts';
 
 /**
  * Where the worker's CPU goes when it builds the index of a generated vault,
  * step by step, in Node (CPU time, so the shared machine's load matters less):
- * `npx tsx bench/index-build-breakdown.ts [count]`.
+ * `npx tsx bench/diagnostics/index-build-breakdown.ts [count]`.
  */
 const count = Number(process.argv[2] ?? 10_000);
 const notes = Object.entries(spanishVault(count));

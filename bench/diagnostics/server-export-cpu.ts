@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { startSoma } from '../e2e/soma-server.ts';
-import { spanishVault } from './search-vault.ts';
-import { serveCommand } from './serve-args.ts';
+import { startSoma } from '../../e2e/soma-server.ts';
+import { spanishVault } from '../search-vault.ts';
+import { serveCommand } from '../serve-args.ts';
 
 /**
  * The server's CPU for a first sync's two requests, without a browser: the cold scan
  * (start until the manifest answers) and each whole-vault export (GET /api/vault/export,
  * drained by this process), read from /proc; then its RSS (FIRST_SYNC=1 first asks
  * the export and the manifest at once, as a first sync does). A diagnostic, not a figure:
- * `npx tsx bench/server-export-cpu.ts [notes=10000] [exports=3]`.
+ * `npx tsx bench/diagnostics/server-export-cpu.ts [notes=10000] [exports=3]`.
  */
 const count = Number(process.argv[2] ?? 10_000);
 const exports = Number(process.argv[3] ?? 3);

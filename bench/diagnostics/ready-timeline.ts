@@ -1,16 +1,16 @@
 import { type Browser, chromium, type Worker } from '@playwright/test';
-import { startSoma } from '../e2e/soma-server.ts';
-import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
-import { median } from './results.ts';
-import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
-import { serveCommand } from './serve-args.ts';
-import { settleBeforeTiming } from './settle-before-timing.ts';
+import { startSoma } from '../../e2e/soma-server.ts';
+import { CHROMIUM, chromiumArgs } from '../../playwright.config.ts';
+import { median } from '../results.ts';
+import { BENCH_QUERIES, spanishVault } from '../search-vault.ts';
+import { serveCommand } from '../serve-args.ts';
+import { settleBeforeTiming } from '../settle-before-timing.ts';
 
 /**
- * Where a reload's time to the first result goes (issue 17, `search.10k.ready_ms`):
+ * Where a reload's time to the first result goes (`search.10k.ready_ms`):
  * the page's navigation and resource timings, the search worker's User Timing
  * (`soma:*` marks and measures), and when the first result showed, on one
- * timeline from the navigation's start. `npx tsx bench/ready-timeline.ts [notes] [reloads]`
+ * timeline from the navigation's start. `npx tsx bench/diagnostics/ready-timeline.ts [notes] [reloads]`
  * (after `npm run build`); prints each reload's steps and their medians. With `--first`,
  * the first visit's steps instead (login → session → first sync → first result,
  * `search.10k.index_build_ms`), and no reloads.

@@ -1,7 +1,10 @@
 import { chromium } from '@playwright/test';
-import { startSoma } from '../e2e/soma-server.ts';
-import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
-import { INDEX_END_MARK, INDEX_START_MARK } from '../web/search/search-client.ts';
+import { startSoma } from '../../e2e/soma-server.ts';
+import { CHROMIUM, chromiumArgs } from '../../playwright.config.ts';
+import { INDEX_END_MARK, INDEX_START_MARK } from '../../web/search/search-client.ts';
+import { BENCH_QUERIES, spanishVault } from '../search-vault.ts';
+import { serveCommand } from '../serve-args.ts';
+import { settleBeforeTiming, settleBrowser } from '../settle-before-timing.ts';
 import {
   collectTrace,
   firstVisit,
@@ -9,16 +12,13 @@ import {
   sourcePosition,
   type TraceEvent as Trace,
 } from './chromium-trace.ts';
-import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
-import { serveCommand } from './serve-args.ts';
-import { settleBeforeTiming, settleBrowser } from './settle-before-timing.ts';
 
 /**
  * What is inside each long main-thread task of bench/search.ts's first visit (login, first
  * sync, first query): a Chromium trace (task tree) plus a sampled CPU profile (which
  * functions, which source files, and the nearest frame of the app's own code above each
  * sample: which component or store asked for the work). A diagnostic, not a figure:
- * `npx tsx bench/trace-main-thread.ts [notes=10000] [cpuRate=1] [minMs=30]`.
+ * `npx tsx bench/diagnostics/trace-main-thread.ts [notes=10000] [cpuRate=1] [minMs=30]`.
  * Build with `npx vite build --sourcemap hidden` first to see source files, not chunks.
  */
 

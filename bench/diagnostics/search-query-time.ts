@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import { NoteIndex } from '../web/search/note-index.ts';
-import { wantsPrefix } from '../web/search/search-query.ts';
-import { snippetBody, snippetOf } from '../web/search/snippet.ts';
-import { loadRelevanceCases } from './relevance/relevance-cases.ts';
-import { percentile } from './results.ts';
-import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
-import { T460 } from './t460.ts';
+import { NoteIndex } from '../../web/search/note-index.ts';
+import { wantsPrefix } from '../../web/search/search-query.ts';
+import { snippetBody, snippetOf } from '../../web/search/snippet.ts';
+import { loadRelevanceCases } from '../relevance/relevance-cases.ts';
+import { percentile } from '../results.ts';
+import { BENCH_QUERIES, spanishVault } from '../search-vault.ts';
+import { T460 } from '../t460.ts';
 
 /**
  * Query time of NoteIndex.search in Node over the generated vault (10k notes
@@ -15,7 +15,7 @@ import { T460 } from './t460.ts';
  * this machine and ×T460 factor; a quick check between runs of the slow
  * browser bench (`bench/run.ts --only search`), which is the figure of record.
  *
- * `npx tsx bench/search-query-time.ts [notes]`
+ * `npx tsx bench/diagnostics/search-query-time.ts [notes]`
  */
 
 const count = Number(process.argv[2] ?? 10_000);
@@ -46,7 +46,7 @@ function timeAll(
   });
 }
 
-const cases = await loadRelevanceCases(join(import.meta.dirname, 'relevance/tldr-es.json'));
+const cases = await loadRelevanceCases(join(import.meta.dirname, '../relevance/tldr-es.json'));
 const questions = cases.filter((c) => c.half === 'tuning').map((c) => c.query);
 // Every prefix a user sends while typing a question, after the debounce: one per word end.
 const typed = questions.flatMap((q) =>

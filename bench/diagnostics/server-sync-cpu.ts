@@ -1,5 +1,5 @@
 // The server's CPU during a browser's first sync, without a browser or HTTP:
-// `npx tsx bench/server-sync-cpu.ts [count=10000] [runs=5]` writes a generated vault,
+// `npx tsx bench/diagnostics/server-sync-cpu.ts [count=10000] [runs=5]` writes a generated vault,
 // then per run scans it as `soma` does at start-up (Vault.start → ready), builds the
 // manifest's JSON and streams the export body (GET /api/vault/export) to the end, in
 // this process. Prints each part's CPU (process.cpuUsage: every thread, the fs
@@ -9,10 +9,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { Vault } from '../server/vault/vault.ts';
-import { exportStream } from '../server/vault/vault-export.ts';
-import { median } from './results.ts';
-import { spanishVault } from './search-vault.ts';
+import { Vault } from '../../server/vault/vault.ts';
+import { exportStream } from '../../server/vault/vault-export.ts';
+import { median } from '../results.ts';
+import { spanishVault } from '../search-vault.ts';
 
 const count = Number(process.argv[2] ?? 10_000);
 const runs = Number(process.argv[3] ?? 5);

@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
  * arms, in the order old-new then new-old (ABBA), and prints the last lines
  * of each run under a header naming the arm; the tree is left as it was.
  *
- * `npx tsx bench/ab-patch.ts PATCH ROUNDS [--tail N] [--grep REGEX] -- COMMAND...`
- * e.g. `git diff web > /tmp/x.patch && git checkout web && npx tsx bench/ab-patch.ts
- * /tmp/x.patch 2 -- npx tsx bench/search-after-reload.ts 10000 0 4` (a new file
+ * `npx tsx bench/diagnostics/ab-patch.ts PATCH ROUNDS [--tail N] [--grep REGEX] -- COMMAND...`
+ * e.g. `git diff web > /tmp/x.patch && git checkout web && npx tsx bench/diagnostics/ab-patch.ts
+ * /tmp/x.patch 2 -- npx tsx bench/diagnostics/search-after-reload.ts 10000 0 4` (a new file
  * is in the patch once `git add -N` names it; `git apply -R` then takes it out).
  * A patch that touches only `web/` is built with `npx vite build`; any other,
  * with `npm run build`; `dist/` then holds the last arm's build. Compare the
@@ -53,7 +53,7 @@ function main(argv: string[]): void {
   const rounds = Number(roundsArg);
   if (!patchFile || !Number.isInteger(rounds) || rounds < 1 || command.length === 0) {
     console.error(
-      'usage: npx tsx bench/ab-patch.ts PATCH ROUNDS [--tail N] [--grep REGEX] -- COMMAND...',
+      'usage: npx tsx bench/diagnostics/ab-patch.ts PATCH ROUNDS [--tail N] [--grep REGEX] -- COMMAND...',
     );
     process.exit(2);
   }

@@ -1,5 +1,5 @@
-import { fuseRanks } from '../web/search/hybrid-rank.ts';
-import { median, percentile, round2 } from './results.ts';
+import { fuseRanks } from '../../web/search/hybrid-rank.ts';
+import { median, percentile, round2 } from '../results.ts';
 import {
   DIMENSIONS,
   HYBRID,
@@ -8,9 +8,9 @@ import {
   QUESTIONS,
   randomVectors,
   timeHybrid,
-} from './search-hybrid.ts';
-import { spanishVault } from './search-vault.ts';
-import { T460 } from './t460.ts';
+} from '../search-hybrid.ts';
+import { spanishVault } from '../search-vault.ts';
+import { T460 } from '../t460.ts';
 
 /**
  * The hybrid bench (bench/search-hybrid.ts) alone in Node, repeated over one
@@ -20,7 +20,7 @@ import { T460 } from './t460.ts';
  * far less than wall time (`--each`: per question, slowest first). A quick
  * before/after check; the figure of record is `bench/run.ts --only search`.
  *
- * `npx tsx bench/search-hybrid-time.ts [notes] [runs] [--each]`
+ * `npx tsx bench/diagnostics/search-hybrid-time.ts [notes] [runs] [--each]`
  */
 
 const count = Number(process.argv[2] ?? 10_000);

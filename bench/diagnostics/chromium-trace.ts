@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import type { CDPSession, Page } from '@playwright/test';
-import { typeInSearchBox, watchPageShown, watchSummaries } from './page-shown.ts';
+import { typeInSearchBox, watchPageShown, watchSummaries } from '../page-shown.ts';
 
 /**
  * What the trace diagnostics (trace-main-thread.ts, trace-sync-threads.ts) share: a

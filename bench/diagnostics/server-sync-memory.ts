@@ -1,5 +1,5 @@
 // Where the server's memory goes during a browser's first sync, without a browser:
-// `npx tsx bench/server-sync-memory.ts [count] [-- node flags…]` starts the built server
+// `npx tsx bench/diagnostics/server-sync-memory.ts [count] [-- node flags…]` starts the built server
 // as `npm run serve` does over a generated vault, makes the first sync's requests
 // (session, status, manifest, the export stream, manifest again) and prints VmRSS and
 // process.memoryUsage() after each step. A diagnosis tool, not a benchmark figure.
@@ -7,9 +7,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { rssMb } from './process-memory.ts';
-import { spanishVault } from './search-vault.ts';
-import { serveCommand } from './serve-args.ts';
+import { rssMb } from '../process-memory.ts';
+import { spanishVault } from '../search-vault.ts';
+import { serveCommand } from '../serve-args.ts';
 
 /** Loaded into the server with --import: prints its memory on SIGUSR2. */
 const PROBE = `process.on('SIGUSR2', () => {

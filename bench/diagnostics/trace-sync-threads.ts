@@ -1,8 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { startSoma } from '../e2e/soma-server.ts';
-import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
-import { INDEX_END_MARK, INDEX_START_MARK } from '../web/search/search-client.ts';
+import { startSoma } from '../../e2e/soma-server.ts';
+import { CHROMIUM, chromiumArgs } from '../../playwright.config.ts';
+import { INDEX_END_MARK, INDEX_START_MARK } from '../../web/search/search-client.ts';
+import { BENCH_QUERIES, spanishVault } from '../search-vault.ts';
+import { serveCommand } from '../serve-args.ts';
+import { settleBeforeTiming, settleBrowser } from '../settle-before-timing.ts';
 import {
   collectTrace,
   firstVisit,
@@ -10,14 +13,11 @@ import {
   type ProfiledEvent,
   type ProfileNode,
 } from './chromium-trace.ts';
-import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
-import { serveCommand } from './serve-args.ts';
-import { settleBeforeTiming, settleBrowser } from './settle-before-timing.ts';
 
 /**
  * Where the first sync's time goes, per thread (page, search worker, others) and per
  * function, from one Chromium trace with V8's sampling profiler on every thread, plus the
- * server's CPU: `npx tsx bench/trace-sync-threads.ts [notes=10000]` (TRACE_OUT=file.json also
+ * server's CPU: `npx tsx bench/diagnostics/trace-sync-threads.ts [notes=10000]` (TRACE_OUT=file.json also
  * writes the raw trace events there). A diagnostic, not a figure.
  */
 const cpuOf = (pid: number) => {

@@ -1,7 +1,7 @@
-import { NoteIndex } from '../web/search/note-index.ts';
-import { wantsPrefix } from '../web/search/search-query.ts';
-import { percentile } from './results.ts';
-import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
+import { NoteIndex } from '../../web/search/note-index.ts';
+import { wantsPrefix } from '../../web/search/search-query.ts';
+import { percentile } from '../results.ts';
+import { BENCH_QUERIES, spanishVault } from '../search-vault.ts';
 
 /**
  * What a query asked for the first time costs, in Node over the generated
@@ -12,7 +12,7 @@ import { BENCH_QUERIES, spanishVault } from './search-vault.ts';
  * derived arrays). A last pass times the first query after one note is added
  * to a warm index. CPU time, medians over rounds.
  *
- * `npx tsx bench/search-first-query.ts [notes] [rounds]`
+ * `npx tsx bench/diagnostics/search-first-query.ts [notes] [rounds]`
  */
 const count = Number(process.argv[2] ?? 10_000);
 const rounds = Number(process.argv[3] ?? 7);
