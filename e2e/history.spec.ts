@@ -37,6 +37,11 @@ test("the note's history shows the write's diff, and restoring brings back the o
 }) => {
   const { path } = await overwriteNote(page, upstream);
   await page.getByTestId('audit-link').click();
+  // What the history takes on disk is shown, with where it lives for the backups.
+  const usage = page.getByTestId('history-usage');
+  await expect(usage).toContainText('(escrituras guardadas: 1)');
+  await expect(usage).toContainText('history/');
+  expect(Number(await usage.getAttribute('data-bytes'))).toBeGreaterThan(ORIGINAL.length);
   await page.getByTestId('audit-history').first().click();
   const history = page.getByTestId('note-history');
   const write = history.getByTestId('history-write');
