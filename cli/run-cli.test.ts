@@ -369,7 +369,18 @@ describe('soma (the terminal client)', () => {
     });
     await expect(vaultFile('00_Entrada/vuelta.md')).rejects.toThrow();
     const listed = await soma$(['--historial', '00_Entrada/vuelta.md']);
-    expect(listed.stdout.trim().split('\n')).toHaveLength(5);
+    const lines = listed.stdout.trim().split('\n');
+    expect(lines).toHaveLength(5);
+    // A version is also named by the hash the listing shows: the first one comes back.
+    const first = lines[4]?.match(/\(no existía\) → ([0-9a-f]{12})/)?.[1] ?? '';
+    expect(first).not.toBe('');
+    const again = await soma$(['--historial', '00_Entrada/vuelta.md', '--restaurar', first], {
+      answers: [true],
+    });
+    expect(again.asked).toEqual(['¿Restaurar la versión anterior de 00_Entrada/vuelta.md?']);
+    expect(await vaultFile('00_Entrada/vuelta.md')).toBe('Primera versión.');
+    const unknown = await soma$(['--historial', '00_Entrada/vuelta.md', '--restaurar', 'ffffff0']);
+    expect(unknown.status).toBe(12);
     const outOfRange = await soma$(['--historial', '00_Entrada/vuelta.md', '--restaurar', '9']);
     expect(outOfRange.status).toBe(2);
     expect(upstream.requests.length).toBe(asked);
