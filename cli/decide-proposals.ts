@@ -23,6 +23,8 @@ export function questionFor(p: Proposal): string {
     const missing = p.link.resolved === null ? ' (la nota no existe)' : '';
     return `¿Aprobar sinapsis ${p.link.raw}${missing}?`;
   }
+  if (p.kind === 'remove') return `¿Borrar ${p.path}, que creó SOMA?`;
+  if (p.kind === 'restore') return `¿Restaurar la versión anterior de ${p.path}?`;
   if (p.kind === 'closing') return `¿Guardar el cierre en ${p.path}?`;
   // These add to a note (its whole new text is confirmed): asked as an addition, not an overwrite.
   if (p.kind === 'remember') return `¿Recordar en ${p.path}?`;
@@ -32,11 +34,16 @@ export function questionFor(p: Proposal): string {
   return `¿Guardar en ${p.path}?`;
 }
 
+const PREVIEW_MODE: Partial<Record<Proposal['mode'], string>> = {
+  overwrite: 'sobrescribe',
+  remove: 'borra',
+};
+
 /** What the person sees before deciding: the path and the full text or the diff. */
 export function previewOf(p: Proposal): string {
   if (p.kind === 'synapse') return '';
   const body = p.preview.type === 'diff' ? p.preview.unified : p.preview.text;
-  return `── ${p.path} (${p.mode === 'overwrite' ? 'sobrescribe' : 'nuevo'}) ──\n${body.trimEnd()}\n──\n`;
+  return `── ${p.path} (${PREVIEW_MODE[p.mode] ?? 'nuevo'}) ──\n${body.trimEnd()}\n──\n`;
 }
 
 /**
@@ -71,7 +78,10 @@ export async function decideProposals(
     if (approved) {
       const answer = await client.json<ConfirmAnswer>(`/api/proposals/${proposal.id}/confirm`, {
         method: 'POST',
-        body: { signature: proposal.signature, overwrite: proposal.mode === 'overwrite' },
+        body: {
+          signature: proposal.signature,
+          overwrite: proposal.mode === 'overwrite' || proposal.mode === 'remove',
+        },
       });
       written = answer.written;
       show(`Escrito: ${written.path}\n`);

@@ -12,6 +12,9 @@ const EXTRA = `
   --json                 eventos JSON, uno por línea (para scripts)
   --si, --yes            sin terminal (tubería, cron): aprueba lo que proponga esta ejecución
   --historial RUTA       las escrituras de SOMA en esa nota, la más reciente primero
+  --historial RUTA --restaurar N
+                         propone volver a como estaba antes de la escritura N (1: la última),
+                         o a la versión que empieza por N; se pregunta [S/n] como toda escritura
   --conversaciones, --cvs, --conversations
                          lista las conversaciones de todos tus dispositivos
   --conversacion, --cnv, --conversation ID

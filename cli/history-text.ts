@@ -14,14 +14,15 @@ const short = (hash: string | null, none: string) => (hash ? hash.slice(0, HASH_
 
 /**
  * `soma --historial RUTA`: one line per write, newest first — time, kind, device,
- * previous → new version, and whether it is still on disk. The versions are the hashes
+ * numbered for `--restaurar N`: time, kind, device, previous → new version, and whether
+ * it is still on disk. The versions are the hashes
  * the app's «Restaurar esta versión» brings back.
  */
 export function historyText(list: HistoryListAnswer): string {
   if (list.writes.length === 0) return `SOMA no ha escrito en ${list.path}.\n`;
-  const lines = list.writes.map((w) => {
+  const lines = list.writes.map((w, i) => {
     const versions = `${short(w.before, '(no existía)')} → ${short(w.after, '(borrado)')}`;
-    return `${w.time}  ${w.kind.padEnd(10)} ${w.session.label}  ${versions}  ${STATE[w.state]}`;
+    return `${String(i + 1).padStart(3)}. ${w.time}  ${w.kind.padEnd(10)} ${w.session.label}  ${versions}  ${STATE[w.state]}`;
   });
-  return `Escrituras de SOMA en ${list.path} (la más reciente primero):\n${lines.join('\n')}\n`;
+  return `Escrituras de SOMA en ${list.path} (la más reciente primero; soma --historial RUTA --restaurar N vuelve a como estaba antes de la N):\n${lines.join('\n')}\n`;
 }

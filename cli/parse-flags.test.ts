@@ -76,6 +76,14 @@ describe('parseFlags', () => {
     expect(request(['x', '--yes']).yes).toBe(true);
   });
 
+  it('reads --restaurar N (or --restore=N) only beside --historial', () => {
+    expect(request(['--historial', 'a.md', '--restaurar', '2']).restore).toBe('2');
+    expect(request(['--history=a.md', '--restore=ab12cd']).restore).toBe('ab12cd');
+    expect(request(['--historial', 'a.md']).restore).toBeNull();
+    expect(parseFlags(['--restaurar', '1'])).toMatchObject({ ok: false });
+    expect(parseFlags(['--historial', 'a.md', '--restaurar'])).toMatchObject({ ok: false });
+  });
+
   it('reads --historial RUTA (or --history=RUTA) apart from the chat commands', () => {
     expect(request(['--historial', 'a.md']).history).toBe('a.md');
     expect(request(['--history=03_Proyectos/b.md']).history).toBe('03_Proyectos/b.md');

@@ -16,7 +16,8 @@ import { foldText } from '../common/fold-text.ts';
  * - `--json` prints events for scripts; `--si` (`--yes`) approves this run's proposals
  *   when there is no terminal to ask.
  * - `--historial RUTA` (`--history`) lists SOMA's writes to a note and asks nothing of the
- *   model: a terminal option, like `--json`, not a chat command.
+ *   model: a terminal option, like `--json`, not a chat command. With `--restaurar N`
+ *   (`--restore`) it proposes bringing back a listed version, asked `[S/n]` like any write.
  * - `--conversacion ID` (`--cnv`, `--conversation`) continues a synchronised conversation
  *   of any device; `--conversaciones` (`--cvs`, `--conversations`) lists them. These belong
  *   to the terminal alone: in the app a conversation is chosen from its list.
@@ -29,6 +30,8 @@ export interface CliRequest {
   yes: boolean;
   /** `--historial RUTA`: the note whose write history to list, else null. */
   history: string | null;
+  /** `--restaurar N`: a listing line or a version's hex prefix to bring back, else null. */
+  restore: string | null;
   /** The synchronised conversation to continue; null: the terminal's own. */
   conversation: string | null;
   /** `--conversaciones`: list them and stop. */
@@ -70,6 +73,7 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
   let json = false;
   let yes = false;
   let history: string | null = null;
+  let restore: string | null = null;
   let conversation: string | null = null;
   let listConversations = false;
   const add = (id: string, values: string[]) =>
@@ -103,6 +107,15 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
         return { ok: false, message: '--historial necesita la ruta de una nota.' };
       }
       history = value;
+      if (inline === null) i++;
+      continue;
+    }
+    if (folded === 'restaurar' || folded === 'restore') {
+      const value = inline ?? argv[i + 1];
+      if (value === undefined || value === '' || isFlag(value)) {
+        return { ok: false, message: '--restaurar necesita el número de una línea del historial.' };
+      }
+      restore = value;
       if (inline === null) i++;
       continue;
     }
@@ -156,9 +169,24 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
       add(command.id, []);
     }
   }
+  if (restore !== null && history === null) {
+    return {
+      ok: false,
+      message: '--restaurar va con --historial RUTA: soma --historial RUTA --restaurar 1',
+    };
+  }
   const text = question.join(' ').trim();
   return {
     ok: true,
-    request: { question: text, commands, json, yes, history, conversation, listConversations },
+    request: {
+      question: text,
+      commands,
+      json,
+      yes,
+      history,
+      restore,
+      conversation,
+      listConversations,
+    },
   };
 }

@@ -340,6 +340,53 @@ describe('soma (the terminal client)', () => {
     await soma$(['--rei']);
   });
 
+  it('restores a listed version with --historial RUTA --restaurar N, asked [S/n] like any write', async () => {
+    upstream.setScript({ kind: 'text', chunks: words('Primera versión.') });
+    await soma$(['Escribe', '--registrar', '00_Entrada/vuelta.md'], { answers: [true] });
+    upstream.setScript({ kind: 'text', chunks: words('Segunda versión.') });
+    await soma$(['Cambia', '--registrar', '00_Entrada/vuelta.md'], { answers: [true] });
+    const asked = upstream.requests.length;
+    const kept = await soma$(['--historial', '00_Entrada/vuelta.md', '--restaurar', '1'], {
+      answers: [false],
+    });
+    expect(kept.asked).toEqual(['¿Restaurar la versión anterior de 00_Entrada/vuelta.md?']);
+    expect(kept.stderr).toContain('-Segunda versión.');
+    expect(kept.stderr).toContain('+Primera versión.');
+    expect(await vaultFile('00_Entrada/vuelta.md')).toBe('Segunda versión.');
+    const back = await soma$(['--historial', '00_Entrada/vuelta.md', '--restaurar', '1'], {
+      answers: [true],
+    });
+    expect(back.status).toBe(0);
+    expect(await vaultFile('00_Entrada/vuelta.md')).toBe('Primera versión.');
+    // The oldest write created the file: going back before it removes the file.
+    const gone = await soma$(['--historial', '00_Entrada/vuelta.md', '--restore=3', '--json'], {
+      answers: [true],
+    });
+    expect(JSON.parse(gone.stdout)).toMatchObject({
+      event: 'decision',
+      kind: 'remove',
+      approved: true,
+    });
+    await expect(vaultFile('00_Entrada/vuelta.md')).rejects.toThrow();
+    const listed = await soma$(['--historial', '00_Entrada/vuelta.md']);
+    const lines = listed.stdout.trim().split('\n');
+    expect(lines).toHaveLength(5);
+    // A version is also named by the hash the listing shows: the first one comes back.
+    const first = lines[4]?.match(/\(no existía\) → ([0-9a-f]{12})/)?.[1] ?? '';
+    expect(first).not.toBe('');
+    const again = await soma$(['--historial', '00_Entrada/vuelta.md', '--restaurar', first], {
+      answers: [true],
+    });
+    expect(again.asked).toEqual(['¿Restaurar la versión anterior de 00_Entrada/vuelta.md?']);
+    expect(await vaultFile('00_Entrada/vuelta.md')).toBe('Primera versión.');
+    const unknown = await soma$(['--historial', '00_Entrada/vuelta.md', '--restaurar', 'ffffff0']);
+    expect(unknown.status).toBe(12);
+    const outOfRange = await soma$(['--historial', '00_Entrada/vuelta.md', '--restaurar', '9']);
+    expect(outOfRange.status).toBe(2);
+    expect(upstream.requests.length).toBe(asked);
+    await soma$(['--rei']);
+  });
+
   it('appends with --anexar under a dated heading, and proposes a sentence alone with --recuerda', async () => {
     upstream.setScript({ kind: 'text', chunks: words('Idea anexa.') });
     const appended = await soma$(['Idea', '--anexar', '06_Archivo/Huerto.md'], {

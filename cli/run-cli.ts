@@ -10,6 +10,7 @@ import { noteAttachments, pageAttachment, readAll } from './gather-context.ts';
 import { helpText } from './help-text.ts';
 import { historyText } from './history-text.ts';
 import { parseFlags } from './parse-flags.ts';
+import { pickVersion } from './restore-version.ts';
 import { searchVault } from './search-vault.ts';
 import { readCredentials, SomaClient } from './soma-client.ts';
 import { streamAnswer } from './stream-answer.ts';
@@ -58,7 +59,23 @@ export async function runCli(io: CliIo): Promise<number> {
       const list = await client.json<HistoryListAnswer>(
         `/api/history/note?path=${encodeURIComponent(req.history)}`,
       );
-      io.stdout.write(req.json ? `${JSON.stringify(list)}\n` : historyText(list));
+      if (req.restore === null) {
+        io.stdout.write(req.json ? `${JSON.stringify(list)}\n` : historyText(list));
+        return 0;
+      }
+      const version = pickVersion(list, req.restore);
+      const { proposal } = await client.json<{ proposal: Proposal }>('/api/proposals/restore', {
+        method: 'POST',
+        body: { path: list.path, version },
+      });
+      const terminal = await io.terminal();
+      try {
+        const decider = { ask: terminal?.ask ?? null, yes: req.yes };
+        const decisions = await decideProposals(client, [proposal], decider, say);
+        if (req.json) for (const d of decisions) json({ event: 'decision', ...summary(d) });
+      } finally {
+        terminal?.close();
+      }
       return 0;
     }
     if (req.listConversations) {

@@ -37,6 +37,11 @@ test("the note's history shows the write's diff, and restoring brings back the o
 }) => {
   const { path } = await overwriteNote(page, upstream);
   await page.getByTestId('audit-link').click();
+  // What the history takes on disk is shown, with where it lives for the backups.
+  const usage = page.getByTestId('history-usage');
+  await expect(usage).toContainText('(escrituras guardadas: 1)');
+  await expect(usage).toContainText('history/');
+  expect(Number(await usage.getAttribute('data-bytes'))).toBeGreaterThan(ORIGINAL.length);
   await page.getByTestId('audit-history').first().click();
   const history = page.getByTestId('note-history');
   const write = history.getByTestId('history-write');
@@ -70,4 +75,87 @@ test('«Deshacer» on the approved card proposes the previous version back', asy
   await undo.getByTestId('proposal-overwrite').click();
   await expect(undo).toHaveAttribute('data-state', 'approved');
   expect(await readFile(path)).toEqual(Buffer.from(ORIGINAL));
+});
+
+/** The undo proposal a card's «Deshacer» adds, approved; it must bring `path` back to `bytes`. */
+async function undoFromCard(page: Page, card: ReturnType<Page['getByTestId']>) {
+  await card.getByTestId('proposal-undo').click();
+  const undo = page.locator('[data-testid="proposal"][data-kind="restore"]');
+  await expect(undo).toHaveCount(1);
+  await undo.getByTestId('proposal-overwrite').click();
+  await expect(undo).toHaveAttribute('data-state', 'approved');
+}
+
+test('«Deshacer» on an /anexar card brings the note back byte for byte', async ({
+  page,
+  upstream,
+}) => {
+  upstream.setScript({ kind: 'text', chunks: ['Una idea ', 'nueva.'] });
+  soma = await startSoma(sampleNotes, { harness: { providers: fakeChain(upstream) } });
+  await soma.writeNote(NOTE, ORIGINAL);
+  await openSignedIn(page, soma);
+  await ask(page, 'Dame una idea');
+  await enter(page, `/anexar ${NOTE}`);
+  const append = page.locator('[data-testid="proposal"][data-kind="append"]');
+  await append.getByTestId('proposal-overwrite').click();
+  await expect(append).toHaveAttribute('data-state', 'approved');
+  const path = join(soma.vault, NOTE);
+  expect(await readFile(path, 'utf8')).toContain('Una idea nueva.');
+  await undoFromCard(page, append);
+  expect(await readFile(path)).toEqual(Buffer.from(ORIGINAL));
+});
+
+test('«Deshacer» on an approved link takes its line out of the connections file', async ({
+  page,
+  upstream,
+}) => {
+  const LOG = '02_Conciencia/sesiones/sinapsis_log.txt';
+  const EARLIER = '2026-01-01 10:00 [[Tesis]] -> [[Memoria activa]]\r\n';
+  upstream.setScript({ kind: 'text', chunks: ['Conecta con [[Memoria activa]].'] });
+  soma = await startSoma(sampleNotes, { harness: { providers: fakeChain(upstream) } });
+  await soma.writeNote(LOG, EARLIER);
+  await openSignedIn(page, soma);
+  const answer = await ask(page, 'Hola');
+  const link = answer.getByTestId('proposal').first();
+  await link.getByTestId('proposal-approve').click();
+  await expect(link).toHaveAttribute('data-state', 'approved');
+  const path = join(soma.vault, LOG);
+  expect(await readFile(path, 'utf8')).toContain('| [[Memoria activa]] |');
+  await undoFromCard(page, link);
+  expect(await readFile(path)).toEqual(Buffer.from(EARLIER));
+});
+
+test('an edit made outside SOMA after a write shows in the restore, and stays recoverable', async ({
+  page,
+  upstream,
+}) => {
+  const { card, path } = await overwriteNote(page, upstream);
+  const EXTERNAL = '# Sueño del faro\n\nUn faro al amanecer.\n\nLo que escribí en Obsidian.\n';
+  await soma?.writeNote(NOTE, EXTERNAL);
+  // The card no longer offers to undo: that would drop the line typed elsewhere.
+  await expect(card.getByTestId('proposal-undo-changed')).toBeVisible();
+  await expect(card.getByTestId('proposal-undo')).toHaveCount(0);
+
+  await page.getByTestId('audit-link').click();
+  await page.getByTestId('audit-history').first().click();
+  const history = page.getByTestId('note-history');
+  const write = history.getByTestId('history-write');
+  await expect(write).toHaveAttribute('data-state', 'changed');
+  await write.getByTestId('history-restore-before').click();
+  const restore = history.getByTestId('restore-card');
+  // The restore's diff is against the file now: the external line is shown going.
+  await expect(restore.getByTestId('diff-view')).toContainText('-Lo que escribí en Obsidian.');
+  await restore.getByTestId('restore-approve').click();
+  await expect(history).toContainText('Hecho');
+  expect(await readFile(path)).toEqual(Buffer.from(ORIGINAL));
+
+  // The restore kept the external version: restoring what it replaced brings it back.
+  await expect(write).toHaveCount(2);
+  await write.first().getByTestId('history-restore-before').click();
+  await expect(history.getByTestId('restore-card').getByTestId('diff-view')).toContainText(
+    '+Lo que escribí en Obsidian.',
+  );
+  await history.getByTestId('restore-card').getByTestId('restore-approve').click();
+  await expect(write).toHaveCount(3);
+  expect(await readFile(path, 'utf8')).toBe(EXTERNAL);
 });

@@ -541,6 +541,8 @@ export const en = {
   'audit.kind.connection': 'Connection',
   'audit.kind.remember': 'Context',
   'history.title': "SOMA's write history",
+  'history.usage':
+    "The write history takes {size} on disk (writes kept: {count}), outside the vault in SOMA's config folder (history/): include it in your backups.",
   'history.titleFor': 'History of {path}',
   'history.open': "See this note's history",
   'history.empty': 'SOMA has not written to this note.',

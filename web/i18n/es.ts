@@ -549,6 +549,8 @@ export const es = {
   'audit.kind.connection': 'Conexión',
   'audit.kind.remember': 'Contexto',
   'history.title': 'Historial de escrituras de SOMA',
+  'history.usage':
+    'El historial de escrituras ocupa {size} en disco (escrituras guardadas: {count}), fuera de la bóveda en la carpeta de configuración de SOMA (history/): inclúyela en tus copias de seguridad.',
   'history.titleFor': 'Historial de {path}',
   'history.open': 'Ver el historial de esta nota',
   'history.empty': 'SOMA no ha escrito en esta nota.',

@@ -1,6 +1,7 @@
 import { createResource, createSignal, For, lazy, Match, Show, Switch } from 'solid-js';
 import { AUDIT_LOG_PATH } from '../../common/synapse-schemas.ts';
 import { useStores } from '../app/store-context.tsx';
+import { HistoryUsage } from '../history/history-usage.tsx';
 import { describeError } from '../i18n/describe-error.ts';
 import { getAudit } from '../lib/proposals-api.ts';
 import './proposals.css';
@@ -29,6 +30,7 @@ export function AuditView() {
       </a>
       <h1>{t('audit.title')}</h1>
       <p class="muted">{t('audit.explain', { path: AUDIT_LOG_PATH })}</p>
+      <HistoryUsage />
       <Switch>
         <Match when={audit.error}>
           {(error) => (

@@ -3,6 +3,7 @@ import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
 import { describeError } from '../i18n/describe-error.ts';
 import { DiffView } from './diff-view.tsx';
+import { UndoButton } from './undo-button.tsx';
 
 /** Where a proposal stands, in words: pending, written where, rejected, expired, changed, failed. */
 export function CardStatus(props: { record: ProposalRecord }) {
@@ -27,15 +28,8 @@ export function CardStatus(props: { record: ProposalRecord }) {
           <span class="proposal-ok">
             {t('proposal.state.approved', { path: r().written?.path ?? r().proposal.path })}
           </span>{' '}
-          <Show when={r().undo}>
-            <button
-              type="button"
-              class="button button-quiet"
-              data-testid="proposal-undo"
-              onClick={() => void stores.proposals.undo(r().id)}
-            >
-              {t('proposal.undo')}
-            </button>
+          <Show when={r().undo && r().written}>
+            <UndoButton record={r()} />
           </Show>
         </Match>
         <Match when={r().state === 'rejected'}>{t('proposal.state.rejected')}</Match>

@@ -21,6 +21,7 @@ export type EventsStatus = 'off' | 'open' | 'reconnecting';
 /** The vault as the browser sees it: tree, the open note, and the live event stream. */
 export function createVaultStore(report: (error: unknown) => void) {
   const conversationListeners = new Set<(event: ConversationEvent) => void>();
+  const pathListeners = new Set<(path: string) => void>();
   const [state, setState] = createStore<{ status: Status | null }>({ status: null });
   const tree = createFolderRows(getFolder, report);
   const [note, setNote] = createSignal<NoteState>({ status: 'idle' });
@@ -70,6 +71,7 @@ export function createVaultStore(report: (error: unknown) => void) {
   const onVaultEvent = (event: VaultEvent) => {
     const path = eventPath(event);
     tree.changed(path);
+    for (const listener of pathListeners) listener(path);
     if (path !== currentPath()) return;
     if (event.type === 'remove') setNote({ status: 'gone', path });
     else void loadNote(path, true);
@@ -118,6 +120,11 @@ export function createVaultStore(report: (error: unknown) => void) {
     onConversationEvent(listener: (event: ConversationEvent) => void): () => void {
       conversationListeners.add(listener);
       return () => conversationListeners.delete(listener);
+    },
+    /** Hears the path of every file the vault stream says changed or went; returns how to stop. */
+    onPathChanged(listener: (path: string) => void): () => void {
+      pathListeners.add(listener);
+      return () => pathListeners.delete(listener);
     },
     /** A folder's rows ('' is the vault's top level); null before the tree loads or once it is gone. */
     rows: tree.rows,
