@@ -139,3 +139,20 @@ test('a harness edit that fails validation is shown in the app, and goes once fi
   await writeFile(file, good);
   await expect(banner).toHaveCount(0, { timeout: 15_000 });
 });
+
+test('«Lo que se envió» counts the history in messages, not turns', async ({ page }) => {
+  await open(page);
+  await enter(page, 'Hola');
+  await expect(page.getByTestId('message-assistant').last()).toHaveAttribute(
+    'data-status',
+    'complete',
+  );
+  await enter(page, 'Otra pregunta');
+  const answer = page.getByTestId('message-assistant').nth(1);
+  await expect(answer).toHaveAttribute('data-status', 'complete');
+  await answer.getByText(/Lo que se envió/).click();
+  const sent = answer.getByTestId('sent-list');
+  // The question and the answer before: two messages, one turn.
+  await expect(sent).toContainText('2 mensajes');
+  await expect(sent).not.toContainText('turnos');
+});

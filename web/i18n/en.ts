@@ -283,7 +283,7 @@ export const en = {
   'sent.nothing': 'Only the message.',
   'sent.chars': '{chars} characters',
   'sent.cut': '({chars} cut)',
-  'sent.droppedTurns': '{count} older turns were left out to stay within the limit.',
+  'sent.droppedMessages': '{count} older messages were left out to stay within the limit.',
   'sent.kind.note': 'Note',
   'sent.kind.paste': 'Pasted text',
   'sent.kind.file': 'File',
@@ -639,8 +639,8 @@ export const en = {
   'failure.provider_error': 'provider error',
   'failure.empty': 'empty answer',
   'chatError.all_failed': 'No provider could answer:',
-  'sent.turns': '{count} turns',
-  'sent.turnsOne': '1 turn',
+  'sent.messages': '{count} messages',
+  'sent.messagesOne': '1 message',
   'error.url_refused.scheme':
     'SOMA only extracts http:// and https:// addresses (this one starts with “{protocol}”).',
   'error.url_refused.private':

@@ -288,7 +288,7 @@ export const es = {
   'sent.nothing': 'Solo el mensaje.',
   'sent.chars': '{chars} caracteres',
   'sent.cut': '(se cortaron {chars})',
-  'sent.droppedTurns': 'Se dejaron fuera {count} turnos antiguos para no pasar del límite.',
+  'sent.droppedMessages': 'Se dejaron fuera {count} mensajes antiguos para no pasar del límite.',
   'sent.kind.note': 'Nota',
   'sent.kind.paste': 'Texto pegado',
   'sent.kind.file': 'Archivo',
@@ -648,8 +648,8 @@ export const es = {
   'failure.provider_error': 'error del proveedor',
   'failure.empty': 'respuesta vacía',
   'chatError.all_failed': 'Ningún proveedor pudo contestar:',
-  'sent.turns': '{count} turnos',
-  'sent.turnsOne': '1 turno',
+  'sent.messages': '{count} mensajes',
+  'sent.messagesOne': '1 mensaje',
   'error.url_refused.scheme':
     'SOMA solo extrae direcciones http:// y https:// (esta empieza por «{protocol}»).',
   'error.url_refused.private':
