@@ -107,6 +107,32 @@ test('«Recuerda que…» rejected writes nothing', async ({ page, upstream }) =
   expect(await snapshotVault(s.vault)).toEqual(before);
 });
 
+test('a «Recuerda que…» card stays under the answer it followed, above later answers', async ({
+  page,
+  upstream,
+}) => {
+  upstream.setScript({ kind: 'echo' });
+  await openChat(page, upstream);
+  await ask(page, 'Hola');
+  await enter(page, 'Recuerda que prefiero ejemplos de biología.');
+  await expect(card(page, 'remember')).toBeVisible();
+  await ask(page, '¿Y ahora qué?');
+  const answers = page.getByTestId('message-assistant');
+  await expect(answers).toHaveCount(2);
+  // In the page's order: first answer, the card, the later question and its answer.
+  const order = await page.evaluate(() => {
+    const card = document.querySelector('[data-testid="proposal"][data-kind="remember"]');
+    const later = document.querySelectorAll('[data-testid="message-assistant"]')[1];
+    const first = document.querySelectorAll('[data-testid="message-assistant"]')[0];
+    if (!card || !later || !first) return null;
+    return {
+      afterFirst: !!(first.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING),
+      beforeLater: !!(card.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING),
+    };
+  });
+  expect(order).toEqual({ afterFirst: true, beforeLater: true });
+});
+
 test('/anexar appends the answer under a dated heading after approval', async ({
   page,
   upstream,
