@@ -70,6 +70,7 @@ export const en = {
   'error.file_changed':
     'The file changed since the proposal: review the changes and propose again.',
   'error.already_linked': '«{path}» already links to [[{link}]] under Conexiones.',
+  'error.already_remembered': 'That sentence is already in your context note («{path}»).',
   'error.overwrite_required': 'Overwriting an existing file needs your explicit approval.',
   'error.url_refused':
     'SOMA will not open that address: only public http:// or https:// pages, never your computer or your local network. To allow them, set extract.allowPrivateAddresses to true in the harness.',

@@ -71,6 +71,7 @@ export const es = {
   'error.file_changed':
     'El archivo cambió desde la propuesta: revisa los cambios y propón de nuevo.',
   'error.already_linked': '«{path}» ya enlaza a [[{link}]] en Conexiones.',
+  'error.already_remembered': 'Esa frase ya está en tu nota de contexto («{path}»).',
   'error.overwrite_required': 'Sobrescribir un archivo existente necesita tu aprobación explícita.',
   'error.url_refused':
     'SOMA no abre esa dirección: solo páginas públicas http:// o https://, nunca tu ordenador ni tu red local. Para permitirlas, pon extract.allowPrivateAddresses a true en el arnés.',
