@@ -35,6 +35,7 @@ export const EXIT: Record<string, { status: number; hint: string }> = {
   too_large: { status: 19, hint: 'La página es demasiado grande.' },
   fetch_failed: { status: 20, hint: 'No se pudo descargar la página.' },
   unsupported_media_type: { status: 21, hint: 'SOMA solo acepta cuerpos JSON.' },
+  already_remembered: { status: 22, hint: 'Esa frase ya está en tu nota de contexto.' },
   // Sessions and the server's guards (30–39).
   no_session: {
     status: 30,

@@ -31,6 +31,7 @@ export const errorCodes = [
   'file_changed',
   'overwrite_required',
   'already_linked',
+  'already_remembered',
   'url_refused',
   'fetch_failed',
   'unsupported_type',

@@ -74,6 +74,8 @@ test('a phone pairs through the QR link, then reads closings and saved notes off
   await phone.waitForURL(`${soma.lanUrl}/#/`);
   await expect(phone.getByTestId('tree-toggle')).toBeVisible({ timeout: 30_000 });
   expect(await phone.evaluate(() => window.isSecureContext)).toBe(true);
+  // The laptop's list shows the new phone by itself, with no reload.
+  await expect(laptop.getByTestId('device-name').filter({ hasText: 'Pixel de Ana' })).toBeVisible();
   // On the phone its own session reads «este dispositivo» with «Salir»; the laptop's has
   // no «Revocar», since only the laptop ends other sessions.
   await phone.goto(`${soma.lanUrl}/#/dispositivos`);

@@ -107,6 +107,60 @@ test('«Recuerda que…» rejected writes nothing', async ({ page, upstream }) =
   expect(await snapshotVault(s.vault)).toEqual(before);
 });
 
+test('a «Recuerda que…» card stays under the answer it followed, above later answers', async ({
+  page,
+  upstream,
+}) => {
+  upstream.setScript({ kind: 'echo' });
+  await openChat(page, upstream);
+  await ask(page, 'Hola');
+  await enter(page, 'Recuerda que prefiero ejemplos de biología.');
+  await expect(card(page, 'remember')).toBeVisible();
+  await ask(page, '¿Y ahora qué?');
+  const answers = page.getByTestId('message-assistant');
+  await expect(answers).toHaveCount(2);
+  // In the page's order: first answer, the card, the later question and its answer.
+  const order = await page.evaluate(() => {
+    const card = document.querySelector('[data-testid="proposal"][data-kind="remember"]');
+    const later = document.querySelectorAll('[data-testid="message-assistant"]')[1];
+    const first = document.querySelectorAll('[data-testid="message-assistant"]')[0];
+    if (!card || !later || !first) return null;
+    return {
+      afterFirst: !!(first.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING),
+      beforeLater: !!(card.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING),
+    };
+  });
+  expect(order).toEqual({ afterFirst: true, beforeLater: true });
+});
+
+test('«Proponer de nuevo» on a stale «Recuerda que…» card never adds the line a second time', async ({
+  page,
+  upstream,
+}) => {
+  upstream.setScript({ kind: 'echo' });
+  const s = await openChat(page, upstream);
+  await ask(page, 'Hola');
+  // Said twice: two cards for the same line.
+  await enter(page, 'Recuerda que prefiero ejemplos de biología.');
+  await expect(card(page, 'remember')).toHaveCount(1);
+  await enter(page, 'Recuerda que prefiero ejemplos de biología.');
+  await expect(card(page, 'remember')).toHaveCount(2);
+  const [first, second] = [card(page, 'remember').nth(0), card(page, 'remember').nth(1)];
+  await first.getByTestId('proposal-approve').click();
+  await expect(first).toHaveAttribute('data-state', 'approved');
+  // The second was made before the note changed: it is stale and offers «Proponer de nuevo».
+  await second.getByTestId('proposal-approve').click();
+  await expect(second).toHaveAttribute('data-state', 'changed');
+  await second.getByTestId('proposal-again').click();
+  await expect(
+    card(page, 'remember').filter({ hasText: 'ya está en tu nota de contexto' }),
+  ).toHaveCount(1);
+  await expect(
+    page.locator('[data-testid="proposal"][data-kind="remember"][data-state="pending"]'),
+  ).toHaveCount(0);
+  expect(await read(s, CONTEXT_NOTE)).toBe('- Prefiero ejemplos de biología.\n');
+});
+
 test('/anexar appends the answer under a dated heading after approval', async ({
   page,
   upstream,

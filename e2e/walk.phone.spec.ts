@@ -66,3 +66,52 @@ test('the devices page shows no «Revocar» on the current phone session and sta
   await expect(mine.getByTestId('device-sign-out')).toBeInViewport();
   expect(await sideways(page)).toBeLessThanOrEqual(0);
 });
+
+test('«Enviar» keeps its label whole on one line', async ({ page }) => {
+  await open(page);
+  const send = page.getByTestId('send');
+  await expect(send).toBeVisible();
+  const fits = await send.evaluate((button) => {
+    const style = getComputedStyle(button);
+    const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.5;
+    const inner =
+      button.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    return { cut: button.scrollWidth > button.clientWidth, lines: inner / line };
+  });
+  expect(fits.cut).toBe(false);
+  expect(fits.lines).toBeLessThan(1.6);
+  await expect(send).toBeInViewport({ ratio: 1 });
+});
+
+test('the audit table is laid out for the phone: every cell within the screen', async ({
+  page,
+}) => {
+  fake.setScript({ kind: 'text', chunks: ['Una respuesta que guardar.'] });
+  await open(page);
+  await enter(page, 'Hola');
+  await expect(page.getByTestId('message-assistant')).toHaveAttribute('data-status', 'complete');
+  await enter(page, '/guardar Prueba');
+  await page.getByTestId('proposal-approve').click();
+  await expect(page.getByTestId('proposal')).toHaveAttribute('data-state', 'approved');
+  fake.setScript({ kind: 'echo' });
+  await page.goto(`${soma.url}/#/auditoria`);
+  const cells = page.locator('[data-testid="audit-view"] td');
+  await expect(cells.first()).toBeVisible();
+  // No cell runs past the screen's edge, nor hides behind a sideways scroll.
+  const outside = await cells.evaluateAll((tds) =>
+    tds
+      .filter((td) => td.getBoundingClientRect().right > document.documentElement.clientWidth)
+      .map((td) => td.textContent),
+  );
+  expect(outside).toEqual([]);
+  const inner = await page
+    .locator('[data-testid="audit-view"] .table-scroll')
+    .evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(inner).toBeLessThanOrEqual(0);
+  // Each value keeps its column's name beside it.
+  const names = await cells.evaluateAll((tds) =>
+    tds.map((td) => getComputedStyle(td, '::before').content),
+  );
+  expect(names.slice(0, 5)).toEqual(['"Fecha"', '"Tipo"', '"Ruta"', '"Hash"', '"Dispositivo"']);
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
+});

@@ -139,3 +139,45 @@ test('a harness edit that fails validation is shown in the app, and goes once fi
   await writeFile(file, good);
   await expect(banner).toHaveCount(0, { timeout: 15_000 });
 });
+
+test('/buscar shows several hits at once on a laptop screen', async ({ page }) => {
+  const notes: Record<string, string> = { ...sampleNotes };
+  for (let i = 1; i <= 8; i++) {
+    notes[`02_Faros/Faro ${i}.md`] =
+      `# Faro ${i}\n\nEl faro número ${i} guía a los barcos en la noche; su luz gira sobre la costa rocosa y se ve desde lejos.\n`;
+  }
+  soma = await startSoma(notes, { harness: { providers: localChain(fake) } });
+  await openSignedIn(page, soma);
+  await enter(page, '/buscar faro');
+  const panel = page.getByTestId('search-results');
+  await expect(panel.locator('.hit')).toHaveCount(9);
+  // A hit counts when it is wholly inside the panel's visible part, above the attach bar.
+  const whole = await panel.evaluate((box) => {
+    const view = box.getBoundingClientRect();
+    const bar = box.querySelector('.panel-sticky-actions')?.getBoundingClientRect();
+    const bottom = Math.min(view.bottom, bar?.top ?? view.bottom);
+    return [...box.querySelectorAll('.hit')].filter((hit) => {
+      const r = hit.getBoundingClientRect();
+      return r.top >= view.top && r.bottom <= bottom + 1;
+    }).length;
+  });
+  expect(whole).toBeGreaterThanOrEqual(4);
+  await expect(page.getByTestId('composer')).toBeInViewport();
+});
+
+test('«Lo que se envió» counts the history in messages, not turns', async ({ page }) => {
+  await open(page);
+  await enter(page, 'Hola');
+  await expect(page.getByTestId('message-assistant').last()).toHaveAttribute(
+    'data-status',
+    'complete',
+  );
+  await enter(page, 'Otra pregunta');
+  const answer = page.getByTestId('message-assistant').nth(1);
+  await expect(answer).toHaveAttribute('data-status', 'complete');
+  await answer.getByText(/Lo que se envió/).click();
+  const sent = answer.getByTestId('sent-list');
+  // The question and the answer before: two messages, one turn.
+  await expect(sent).toContainText('2 mensajes');
+  await expect(sent).not.toContainText('turnos');
+});

@@ -138,7 +138,7 @@ describe('server/chat/assemble-turn', () => {
     ]);
     expect(r.droppedTurns).toBe(0);
     expect(r.sent).toEqual([
-      { kind: 'history', label: '3 turnos', count: 3, chars: 30, cutChars: 0 },
+      { kind: 'history', label: '3 mensajes', count: 3, chars: 30, cutChars: 0 },
     ]);
   });
 

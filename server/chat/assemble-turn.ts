@@ -159,9 +159,9 @@ export function assembleTurn(input: TurnInput): AssembledTurn {
     notices.push({ code: 'attachment_cut', params });
   }
   const n = history.length;
-  const turnsLabel = `${n} ${n === 1 ? 'turno' : 'turnos'}`;
+  const historyLabel = `${n} ${n === 1 ? 'mensaje' : 'mensajes'}`;
   const chars = historyChars();
-  if (n > 0) sent.push({ kind: 'history', label: turnsLabel, count: n, chars, cutChars: 0 });
+  if (n > 0) sent.push({ kind: 'history', label: historyLabel, count: n, chars, cutChars: 0 });
 
   const ranked = input.vaultListing?.names.length ? input.vaultListing : null;
   const listing = ranked ? capListing(ranked.names, limits.attachmentChars) : null;

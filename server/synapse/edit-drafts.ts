@@ -40,10 +40,19 @@ export async function connectionDraft(now: CurrentFile, link: string): Promise<D
   return edited('connection', now, content);
 }
 
-/** One `- sentence` line at the end of the user-context note (the note itself when new). */
+/**
+ * One `- sentence` line at the end of the user-context note (the note itself when new);
+ * 409 already_remembered when the note has that line already, so a card proposed again
+ * (or the same sentence said twice) never writes it a second time.
+ */
 export async function rememberDraft(now: CurrentFile, text: string): Promise<Draft> {
   const line = `- ${oneLine(text)}`;
   const body = now.exists ? now.text.replace(/\s+$/, '') : '';
+  if (body.split('\n').some((l) => l.trim() === line)) {
+    throw new ApiError(409, 'already_remembered', `«${now.rel}» ya tiene esa frase.`, {
+      path: now.rel,
+    });
+  }
   return edited('remember', now, `${body}${body === '' ? '' : '\n'}${line}\n`);
 }
 

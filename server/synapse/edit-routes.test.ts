@@ -80,6 +80,17 @@ describe('proposals that add to a note (connection, remember, append) and save n
     expect((await api.post('/remember', { text: '   ' })).status).toBe(400);
   });
 
+  it('refuses with 409 already_remembered a sentence the user-context note already has', async () => {
+    const api = await setup();
+    const note = ctx.harness.current().userContextNote;
+    const first = await api.propose('/remember', { text: 'Prefiero ejemplos de biología.' });
+    expect((await api.confirm(first)).status).toBe(200);
+    const again = await api.post('/remember', { text: '  Prefiero ejemplos de biología. ' });
+    expect(again.status).toBe(409);
+    expect(await errorCode(again)).toBe('already_remembered');
+    expect(await read(note)).toBe('- Prefiero ejemplos de biología.\n');
+  });
+
   it('appends an answer under a dated heading, or creates the note with it', async () => {
     const api = await setup();
     const p = await api.propose('/append', { path: '03_Proyectos/Tesis', content: 'Nueva idea.' });

@@ -10,8 +10,8 @@ export type ExternalChipRecord = Extract<Chip, { kind: 'url' | 'web' }>;
  */
 export interface ChatSlots {
   /**
-   * Drawn under every answer (its proposals), and once with `turnId` '' after the last
-   * turn (the proposals of no answer); draws nothing when it has nothing for it.
+   * Drawn under every answer (its proposals), and once with `turnId` '' before the first
+   * turn (the proposals made before any answer); draws nothing when it has nothing for it.
    */
   answerExtras: Component<{ turnId: string }>;
   /** A page or a web answer waiting to be sent, to preview, trim or remove. */

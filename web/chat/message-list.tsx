@@ -37,6 +37,8 @@ export function MessageList(props: Pick<ChatSlots, 'answerExtras'>) {
       <Show when={chat.state.turns.length === 0}>
         <p class="muted chat-empty">{stores.i18n.t('chat.empty')}</p>
       </Show>
+      {/* Proposals made before the first answer come first, as they were made. */}
+      <props.answerExtras turnId="" />
       <For each={chat.state.turns}>
         {(turn) => (
           <Switch>
@@ -49,7 +51,6 @@ export function MessageList(props: Pick<ChatSlots, 'answerExtras'>) {
           </Switch>
         )}
       </For>
-      <props.answerExtras turnId="" />
       <div ref={end} />
     </div>
   );

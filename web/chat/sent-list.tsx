@@ -11,11 +11,12 @@ export function SentList(props: { meta: TurnMeta }) {
   /**
    * The server's labels of pasted text and history are Spanish, for API users: pasted text
    * is named by its kind alone, history by its count (answers saved before it kept the label).
+   * The count is of messages, a question and its answer being two: «turnos» misled.
    */
   const sentLabel = (item: SentItem) => {
     if (item.kind === 'paste') return '';
     if (item.kind !== 'history' || item.count === undefined) return item.label;
-    return item.count === 1 ? t('sent.turnsOne') : t('sent.turns', { count: n(item.count) });
+    return item.count === 1 ? t('sent.messagesOne') : t('sent.messages', { count: n(item.count) });
   };
   return (
     <ul class="sent-list" data-testid="sent-list">
@@ -33,7 +34,7 @@ export function SentList(props: { meta: TurnMeta }) {
         )}
       </For>
       <Show when={props.meta.droppedTurns > 0}>
-        <li class="sent-cut">{t('sent.droppedTurns', { count: props.meta.droppedTurns })}</li>
+        <li class="sent-cut">{t('sent.droppedMessages', { count: props.meta.droppedTurns })}</li>
       </Show>
     </ul>
   );

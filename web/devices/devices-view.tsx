@@ -53,7 +53,7 @@ export default function DevicesView() {
           )}
         </For>
       </ul>
-      <LanPanel />
+      <LanPanel onPaired={() => void refetch()} />
       <p>
         <a href={EMBEDDINGS_HASH} data-testid="embed-link">
           {t('embed.link')}

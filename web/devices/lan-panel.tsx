@@ -6,9 +6,9 @@ import { getLanInfo } from '../pairing/pairing-api.ts';
 /**
  * The laptop's LAN box: addresses, the authority to install (fingerprint, download,
  * Android and iOS steps) and "add a phone". The server answers it only on the laptop
- * itself, so on a phone the box stays hidden.
+ * itself, so on a phone the box stays hidden. `onPaired` runs when a phone has paired.
  */
-export function LanPanel() {
+export function LanPanel(props: { onPaired?: () => void }) {
   const t = useStores().i18n.t;
   const steps = (os: 'android' | 'ios') => ([1, 2, 3] as const).map((n) => t(`lan.${os}.${n}`));
   const [info] = createResource(() => getLanInfo().catch(() => null));
@@ -46,7 +46,7 @@ export function LanPanel() {
                 </ol>
               )}
             </For>
-            <AddDevice />
+            <AddDevice onPaired={props.onPaired} />
           </Show>
         </section>
       )}

@@ -26,6 +26,7 @@ const KEYS: Readonly<Record<ClientErrorCode, MessageKey>> = {
   file_changed: 'error.file_changed',
   overwrite_required: 'error.overwrite_required',
   already_linked: 'error.already_linked',
+  already_remembered: 'error.already_remembered',
   url_refused: 'error.url_refused',
   fetch_failed: 'error.fetch_failed',
   unsupported_type: 'error.unsupported_type',

@@ -70,6 +70,7 @@ export const en = {
   'error.file_changed':
     'The file changed since the proposal: review the changes and propose again.',
   'error.already_linked': '«{path}» already links to [[{link}]] under Conexiones.',
+  'error.already_remembered': 'That sentence is already in your context note («{path}»).',
   'error.overwrite_required': 'Overwriting an existing file needs your explicit approval.',
   'error.url_refused':
     'SOMA will not open that address: only public http:// or https:// pages, never your computer or your local network. To allow them, set extract.allowPrivateAddresses to true in the harness.',
@@ -283,7 +284,7 @@ export const en = {
   'sent.nothing': 'Only the message.',
   'sent.chars': '{chars} characters',
   'sent.cut': '({chars} cut)',
-  'sent.droppedTurns': '{count} older turns were left out to stay within the limit.',
+  'sent.droppedMessages': '{count} older messages were left out to stay within the limit.',
   'sent.kind.note': 'Note',
   'sent.kind.paste': 'Pasted text',
   'sent.kind.file': 'File',
@@ -641,8 +642,8 @@ export const en = {
   'failure.provider_error': 'provider error',
   'failure.empty': 'empty answer',
   'chatError.all_failed': 'No provider could answer:',
-  'sent.turns': '{count} turns',
-  'sent.turnsOne': '1 turn',
+  'sent.messages': '{count} messages',
+  'sent.messagesOne': '1 message',
   'error.url_refused.scheme':
     'SOMA only extracts http:// and https:// addresses (this one starts with “{protocol}”).',
   'error.url_refused.private':

@@ -71,6 +71,7 @@ export const es = {
   'error.file_changed':
     'El archivo cambió desde la propuesta: revisa los cambios y propón de nuevo.',
   'error.already_linked': '«{path}» ya enlaza a [[{link}]] en Conexiones.',
+  'error.already_remembered': 'Esa frase ya está en tu nota de contexto («{path}»).',
   'error.overwrite_required': 'Sobrescribir un archivo existente necesita tu aprobación explícita.',
   'error.url_refused':
     'SOMA no abre esa dirección: solo páginas públicas http:// o https://, nunca tu ordenador ni tu red local. Para permitirlas, pon extract.allowPrivateAddresses a true en el arnés.',
@@ -288,7 +289,7 @@ export const es = {
   'sent.nothing': 'Solo el mensaje.',
   'sent.chars': '{chars} caracteres',
   'sent.cut': '(se cortaron {chars})',
-  'sent.droppedTurns': 'Se dejaron fuera {count} turnos antiguos para no pasar del límite.',
+  'sent.droppedMessages': 'Se dejaron fuera {count} mensajes antiguos para no pasar del límite.',
   'sent.kind.note': 'Nota',
   'sent.kind.paste': 'Texto pegado',
   'sent.kind.file': 'Archivo',
@@ -650,8 +651,8 @@ export const es = {
   'failure.provider_error': 'error del proveedor',
   'failure.empty': 'respuesta vacía',
   'chatError.all_failed': 'Ningún proveedor pudo contestar:',
-  'sent.turns': '{count} turnos',
-  'sent.turnsOne': '1 turno',
+  'sent.messages': '{count} mensajes',
+  'sent.messagesOne': '1 mensaje',
   'error.url_refused.scheme':
     'SOMA solo extrae direcciones http:// y https:// (esta empieza por «{protocol}»).',
   'error.url_refused.private':

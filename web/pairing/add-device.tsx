@@ -8,8 +8,11 @@ import { QrImage } from './qr-image.tsx';
 /** How often the laptop asks whether the phone has claimed the code. */
 const POLL_MS = 1000;
 
-/** "Añadir un móvil": the QR code and link, then the approval of the phone that claimed it. */
-export function AddDevice() {
+/**
+ * "Añadir un móvil": the QR code and link, then the approval of the phone that claimed it.
+ * `onPaired` runs once the phone has taken its session, so a device list can show it.
+ */
+export function AddDevice(props: { onPaired?: () => void }) {
   const t = useStores().i18n.t;
   const [link, setLink] = createSignal<{ id: string; url: string } | null>(null);
   const [view, setView] = createSignal<PairingView | null>(null);
@@ -22,7 +25,9 @@ export function AddDevice() {
     try {
       const next = await getPairing(id);
       setView(next);
-      if (!['open', 'pending'].includes(next.status)) stop();
+      // An approved phone has no session until it collects it (`done`): keep asking till then.
+      if (!['open', 'pending', 'approved'].includes(next.status)) stop();
+      if (next.status === 'done') props.onPaired?.();
     } catch (e) {
       setError(e);
       stop();

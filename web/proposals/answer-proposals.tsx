@@ -9,7 +9,7 @@ const TurnProposals = lazy(() =>
 /** Under an answer in the chat: its proposals, once it has any. */
 export function AnswerProposals(props: { turnId: string }) {
   const stores = useStores();
-  // '' stands for no answer: the proposals tied to none («Recuerda que…»).
+  // '' stands for no answer: the proposals made before the first one (a «Recuerda que…»).
   const has = () => stores.proposals.state.records.some((p) => (p.turnId ?? '') === props.turnId);
   return (
     <Show when={has()}>

@@ -64,11 +64,11 @@ export function AuditView() {
                       <For each={answer().entries}>
                         {(entry) => (
                           <tr data-testid="audit-entry" data-kind={entry.kind}>
-                            <td>
+                            <td data-label={t('audit.time')}>
                               <time datetime={entry.time}>{time(entry.time)}</time>
                             </td>
-                            <td>{t(`audit.kind.${entry.kind}`)}</td>
-                            <td class="audit-path">
+                            <td data-label={t('audit.kind')}>{t(`audit.kind.${entry.kind}`)}</td>
+                            <td class="audit-path" data-label={t('audit.path')}>
                               <button
                                 type="button"
                                 class="button button-quiet"
@@ -80,10 +80,10 @@ export function AuditView() {
                                 {entry.path}
                               </button>
                             </td>
-                            <td>
+                            <td data-label={t('audit.hash')}>
                               <code title={entry.hash}>{entry.hash.slice(0, HASH_PREFIX)}</code>
                             </td>
-                            <td>{entry.session.label}</td>
+                            <td data-label={t('audit.device')}>{entry.session.label}</td>
                           </tr>
                         )}
                       </For>

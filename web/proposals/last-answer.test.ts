@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TurnRecord } from '../db/records.ts';
 import { turnRecord } from '../testing/test-records.ts';
-import { lastAnswer } from './last-answer.ts';
+import { anchorTurnId, lastAnswer } from './last-answer.ts';
 
 const turn = (index: number, over: Partial<TurnRecord> = {}) => turnRecord(index, over);
 
@@ -16,5 +16,11 @@ describe('web/proposals/last-answer', () => {
     ];
     expect(lastAnswer(turns)).toMatchObject({ turn: { id: '1' }, question: 't0' });
     expect(lastAnswer([turn(0)])).toBeNull();
+  });
+
+  it('anchors a proposal of no answer under the newest answer, whatever its state', () => {
+    expect(anchorTurnId([turn(0), turn(1), turn(2), turn(3, { status: 'error' })])).toBe('3');
+    expect(anchorTurnId([turn(0), turn(1), turn(2)])).toBe('1');
+    expect(anchorTurnId([turn(0)])).toBeNull();
   });
 });

@@ -23,3 +23,11 @@ export function lastAnswer(turns: readonly TurnRecord[]): LastAnswer | null {
   }
   return null;
 }
+
+/**
+ * Where a proposal tied to no answer (/recuerda, /exportar) is shown (pure): under the
+ * newest answer of any kind, so later answers come below it; null before the first one.
+ */
+export function anchorTurnId(turns: readonly TurnRecord[]): string | null {
+  return turns.findLast((t) => t.role === 'assistant')?.id ?? null;
+}

@@ -2,7 +2,7 @@ import type { ProposalCommand } from '../chat/chat-hooks.ts';
 import type { ProposalOrigin } from '../db/records.ts';
 import { describeError } from '../i18n/describe-error.ts';
 import { proposeAppend, proposeRemember, proposeSave, proposeWrite } from '../lib/proposals-api.ts';
-import { lastAnswer } from './last-answer.ts';
+import { anchorTurnId, lastAnswer } from './last-answer.ts';
 import { addProposal } from './proposal-actions.ts';
 import type { ProposalsCore } from './proposals-core.ts';
 import { renderConversation } from './render-conversation.ts';
@@ -11,11 +11,12 @@ import { renderConversation } from './render-conversation.ts';
 export async function runProposalCommand(core: ProposalsCore, outcome: ProposalCommand) {
   const { chat } = core;
   if (outcome.kind === 'remember') {
-    // Tied to no answer: the card shows at the end of the conversation.
+    // Made from no answer: the card stays where it was asked for, under the newest answer.
+    const anchor = anchorTurnId(chat.state.turns);
     chat.showLoading('command.proposing');
     try {
       const origin: ProposalOrigin = { route: 'remember', text: outcome.text };
-      await addProposal(core, null, await proposeRemember(outcome.text), origin);
+      await addProposal(core, anchor, await proposeRemember(outcome.text), origin);
       chat.closePanel();
     } catch (error) {
       chat.commandFailed(describeError(error, core.i18n.t));
@@ -63,6 +64,7 @@ async function exportConversation(core: ProposalsCore) {
   const t = core.i18n.t;
   const answer = renderConversation(chat.state.turns, { you: t('export.you'), soma: 'SOMA' });
   if (answer === '') return chat.showNotice('info', 'export.empty');
+  const anchor = anchorTurnId(chat.state.turns);
   chat.showLoading('command.proposing');
   try {
     const title = t('export.title', {
@@ -79,7 +81,7 @@ async function exportConversation(core: ProposalsCore) {
         sources: [],
       },
     };
-    await addProposal(core, null, await proposeSave(body), { route: 'save', body });
+    await addProposal(core, anchor, await proposeSave(body), { route: 'save', body });
     chat.closePanel();
   } catch (error) {
     chat.commandFailed(describeError(error, core.i18n.t));
