@@ -15,8 +15,7 @@ export const es = {
   'login.title': 'SOMA necesita el enlace de inicio',
   'login.explain':
     'Por seguridad, SOMA solo se abre con el enlace que se imprime en la terminal donde se inició SOMA (npm start).',
-  'login.how':
-    'Copia ese enlace (empieza por http://127.0.0.1:4317/#login=) y ábrelo en este navegador.',
+  'login.how': 'Copia ese enlace (empieza por {origin}/#login=) y ábrelo en este navegador.',
   'login.restart': 'Si ya no lo tienes, reinicia SOMA: al arrancar imprime un enlace nuevo.',
   'login.invalidToken': 'El enlace que abriste ya se usó o es antiguo.',
   'login.retry': 'Comprobar de nuevo',
