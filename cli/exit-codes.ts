@@ -26,9 +26,12 @@ export const EXIT: Record<string, { status: number; hint: string }> = {
   not_a_note: { status: 13, hint: 'Solo se adjuntan notas de texto (Markdown).' },
   unknown_profile: {
     status: 14,
-    hint: 'Los perfiles están en el arnés (soma --modo sin nombre no vale: elige uno).',
+    hint: 'Los perfiles están en el arnés: soma --modo sin nombre los lista.',
   },
-  unknown_project: { status: 15, hint: 'Los proyectos son carpetas o notas de 03_Proyectos/.' },
+  unknown_project: {
+    status: 15,
+    hint: 'Los proyectos son carpetas o notas de 03_Proyectos/: soma --proyecto sin nombre los lista.',
+  },
   no_closing: { status: 16, hint: 'Aún no hay cierres: soma --cerrar escribe el primero.' },
   url_refused: { status: 17, hint: 'Esa dirección no se puede leer (red local o no pública).' },
   unsupported_type: { status: 18, hint: 'Solo páginas HTML o texto.' },

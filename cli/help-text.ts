@@ -30,7 +30,9 @@ Ejemplos:
 
 function flagsOf(c: (typeof COMMANDS)[number]): string {
   const names = [...new Set([c.es, c.alias, c.en])].map((n) => `--${n}`).join(', ');
-  const arg = c.id === 'conectar' || c.id === 'guardar' || !c.argName ? '' : ` ${c.argName.es}`;
+  if (c.id === 'conectar' || c.id === 'guardar' || !c.argName) return names;
+  // An optional value is shown in brackets: without it the flag still does something.
+  const arg = c.arg === 'optional' ? ` [${c.argName.es}]` : ` ${c.argName.es}`;
   return `${names}${arg}`;
 }
 

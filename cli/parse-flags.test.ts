@@ -97,6 +97,14 @@ describe('parseFlags', () => {
     );
   });
 
+  it('reads --modo and --proyecto without a name, as the help says, so they can list', () => {
+    for (const argv of [['--modo'], ['--proyecto'], ['--modo', '--json'], ['--proyecto=']]) {
+      const parsed = parseFlags(argv);
+      expect(parsed.ok).toBe(true);
+      if (parsed.ok) expect([...parsed.request.commands.values()]).toEqual([[]]);
+    }
+  });
+
   it('refuses unknown flags, missing values and values for flags that take none', () => {
     expect(parseFlags(['--volar'])).toMatchObject({
       ok: false,

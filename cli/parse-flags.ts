@@ -8,7 +8,9 @@ import { foldText } from '../common/fold-text.ts';
  * (`--buscar`, `--bus`, `--search`); `--name=value` works too.
  *
  * - A flag that takes a value (`--buscar`, `--extraer`, `--registrar`, `--anexar`,
- *   `--recuerda`, `--modo`, `--proyecto`) takes the next word; `--unir` takes every word up to the next flag.
+ *   `--recuerda`) takes the next word; `--unir` takes every word up to the next flag.
+ * - `--modo` and `--proyecto` take the next word when there is one that is not a flag;
+ *   without it they have no value, and the run lists the profiles or the projects.
  * - `--guardar` takes a title only as `--guardar=Título`, and `--ayuda` a command
  *   name only when the next word is one, so neither swallows the question.
  * - `--conectar` takes nothing: it reads standard input (the seed's pipe).
@@ -45,7 +47,7 @@ const BY_FLAG = new Map<string, CommandDef>(
 );
 
 /** How each command reads its value on a command line. */
-const VALUE: Record<string, 'next' | 'list' | 'inline' | 'command' | 'none'> = {
+const VALUE: Record<string, 'next' | 'maybe' | 'list' | 'inline' | 'command' | 'none'> = {
   web: 'none',
   extraer: 'next',
   buscar: 'next',
@@ -59,8 +61,8 @@ const VALUE: Record<string, 'next' | 'list' | 'inline' | 'command' | 'none'> = {
   resumir: 'none',
   recordar: 'none',
   recuerda: 'next',
-  modo: 'next',
-  proyecto: 'next',
+  modo: 'maybe',
+  proyecto: 'maybe',
   ayuda: 'command',
 };
 
@@ -153,6 +155,11 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
       }
       add(command.id, [value]);
       i++;
+    } else if (how === 'maybe') {
+      const value = argv[i + 1];
+      const named = value !== undefined && value !== '--' && !isFlag(value);
+      add(command.id, named ? [value] : []);
+      if (named) i++;
     } else if (how === 'list') {
       const values: string[] = [];
       while (i + 1 < argv.length && !isFlag(argv[i + 1] ?? '') && argv[i + 1] !== '--') {

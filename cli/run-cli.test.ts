@@ -222,6 +222,22 @@ describe('soma (the terminal client)', () => {
     await soma$(['--rei']);
   });
 
+  it('lists the profiles with --modo and the projects with --proyecto when no name follows', async () => {
+    for (const flag of ['--modo', '--mod', '--mode']) {
+      const run = await soma$([flag]);
+      expect(run.status).toBe(0);
+      expect(run.stdout).toMatch(/^tutor\t/m);
+    }
+    for (const flag of ['--proyecto', '--pro', '--project']) {
+      const run = await soma$([flag]);
+      expect(run.status).toBe(0);
+      expect(run.stdout).toMatch(/^Tesis$/m);
+    }
+    const help = (await soma$(['--ayuda'])).stdout;
+    expect(help).toContain('--modo, --mod, --mode [PERFIL]');
+    expect(help).toContain('--proyecto, --pro, --project [NOMBRE]');
+  });
+
   it('summarises with --resumir, --res and --summarize without adding a turn', async () => {
     await soma$(['Hablemos', 'del', 'huerto']);
     for (const flag of ['--resumir', '--res', '--summarize']) {

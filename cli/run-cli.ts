@@ -82,6 +82,19 @@ export async function runCli(io: CliIo): Promise<number> {
       await printConversations(client, io.stdout);
       return 0;
     }
+    const listing = (['modo', 'proyecto'] as const).find(
+      (id) => req.commands.get(id)?.length === 0,
+    );
+    if (listing) {
+      const context = await client.json<ChatContext>('/api/chat/context');
+      const rows =
+        listing === 'modo'
+          ? context.profiles.map((p) => `${p.id}\t${p.label}\t${p.description}`)
+          : context.projects;
+      const all = listing === 'modo' ? context.profiles : context.projects;
+      io.stdout.write(req.json ? `${JSON.stringify(all)}\n` : rows.map((r) => `${r}\n`).join(''));
+      return 0;
+    }
     if (req.commands.has('reiniciar')) {
       await client.json('/api/conversation', { method: 'DELETE' });
       say('Historial del terminal borrado.\n');

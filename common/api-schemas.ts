@@ -175,10 +175,24 @@ export const NoteSchema = z.lazy(() =>
 );
 export type Note = z.infer<typeof NoteSchema>;
 
+/**
+ * A device name SOMA gave on its own (from the browser's User-Agent, a phone paired without
+ * a name, the `soma` command), as a code the UI words in the reader's language.
+ */
+export const DeviceNameSchema = z.lazy(() =>
+  z.object({
+    code: z.enum(['browser_on_system', 'browser', 'unknown', 'phone', 'terminal']),
+    params: z.record(z.string(), z.string()),
+  }),
+);
+export type DeviceName = z.infer<typeof DeviceNameSchema>;
+
 export const SessionInfoSchema = z.lazy(() =>
   z.object({
     id: z.string(),
+    /** The name as stored (Spanish when SOMA chose it); a renamed session has no `device`. */
     label: z.string(),
+    device: z.optional(DeviceNameSchema),
     createdAt: z.number(),
     lastUsedAt: z.number(),
     current: z.boolean(),

@@ -157,5 +157,12 @@ for (const lang of ['en', 'es'] as const) {
     // The first columns are the commands' own names in both languages, by design.
     await expectOnly(lang, help.locator('tbody td:nth-of-type(3)'), 'help: what it does');
     await expectOnly(lang, help.locator('tbody td:nth-of-type(4)'), 'help: example');
+
+    // The name SOMA gave this browser is worded in the reader's language.
+    await page.goto(`${soma!.url}/#/dispositivos`);
+    const mine = page.locator('[data-testid="device"][data-current="true"]');
+    await expect(mine.getByTestId('device-name')).toHaveText(
+      lang === 'en' ? /^\S+ on Linux$/ : /^\S+ en Linux$/,
+    );
   });
 }

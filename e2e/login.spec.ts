@@ -7,6 +7,15 @@ test.describe('start-up link', () => {
     await expect(page.getByTestId('vault-tree')).toHaveCount(0);
   });
 
+  test('the page names the address SOMA listens on, not a fixed port', async ({ page, soma }) => {
+    await page.goto(soma.url);
+    const origin = new URL(soma.url).origin;
+    await expect(page.getByTestId('login-required')).toContainText(`${origin}/#login=`);
+    await page.getByTestId('lang-switch').click();
+    await expect(page.getByTestId('login-required')).toContainText('Copy that link');
+    await expect(page.getByTestId('login-required')).toContainText(`${origin}/#login=`);
+  });
+
   test('the link opens the vault and leaves no secret in the address bar', async ({
     page,
     soma,

@@ -155,6 +155,22 @@ describe('authRoutes', () => {
     expect(JSON.stringify(sessions)).not.toMatch(/tokenHash/);
   });
 
+  it('names a browser session by its browser and system as a code the UI words, until renamed', async () => {
+    const { app, store, pair } = await setup();
+    const cookie = await pair();
+    const answer = async () =>
+      SessionsAnswerSchema.parse(
+        await (await app.request('/api/sessions', { headers: { Cookie: cookie } })).json(),
+      ).sessions[0];
+    expect((await answer())?.device).toEqual({
+      code: 'browser_on_system',
+      params: { browser: 'Chromium', system: 'Linux' },
+    });
+    await store.rename(store.list()[0]!.id, 'Portátil');
+    expect(await answer()).toMatchObject({ label: 'Portátil' });
+    expect((await answer())?.device).toBeUndefined();
+  });
+
   it('logs out: DELETE /session ends the session and clears the cookie', async () => {
     const { app, pair } = await setup();
     const cookie = await pair();

@@ -1,7 +1,11 @@
 import { type Context, Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
-import { LoginBodySchema, SessionRenameBodySchema } from '../../common/api-schemas.ts';
+import {
+  type DeviceName,
+  LoginBodySchema,
+  SessionRenameBodySchema,
+} from '../../common/api-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
 import { onLanListener } from '../lan/lan-info.ts';
@@ -27,9 +31,9 @@ export interface AuthRoutesDeps {
   onLogin?: () => void;
 }
 
-/** A short, human label for a session from its User-Agent: "Chromium en Linux". */
-export function labelFromUserAgent(ua: string | undefined): string {
-  if (!ua) return 'Navegador desconocido';
+/** What a User-Agent says of its browser and system, as a device name the UI words. */
+export function deviceFromUserAgent(ua: string | undefined): DeviceName {
+  if (!ua) return { code: 'unknown', params: {} };
   const browsers: [RegExp, string][] = [
     [/Edg\//, 'Edge'],
     [/OPR\//, 'Opera'],
@@ -47,9 +51,23 @@ export function labelFromUserAgent(ua: string | undefined): string {
     [/Macintosh|Mac OS X/, 'macOS'],
     [/Linux/, 'Linux'],
   ];
-  const browser = browsers.find(([re]) => re.test(ua))?.[1] ?? 'Navegador';
+  const browser = browsers.find(([re]) => re.test(ua))?.[1] ?? '';
   const system = systems.find(([re]) => re.test(ua))?.[1];
-  return system ? `${browser} en ${system}` : browser;
+  return system
+    ? { code: 'browser_on_system', params: { browser, system } }
+    : { code: 'browser', params: { browser } };
+}
+
+/**
+ * A short, human label for a session from its User-Agent: "Chromium en Linux". Spanish,
+ * the vault's language: it is what history and the synapse log record; the devices page
+ * words the session's `device` instead.
+ */
+export function labelFromUserAgent(ua: string | undefined): string {
+  const device = deviceFromUserAgent(ua);
+  if (device.code === 'unknown') return 'Navegador desconocido';
+  const browser = device.params.browser || 'Navegador';
+  return device.code === 'browser_on_system' ? `${browser} en ${device.params.system}` : browser;
 }
 
 /**
@@ -93,7 +111,12 @@ export function authRoutes(deps: AuthRoutesDeps): Hono<AuthEnv> {
         new ApiError(401, 'invalid_token', 'El enlace de acceso no es válido o ya se usó.'),
       );
     }
-    const created = await deps.store.create(labelFromUserAgent(c.req.header('user-agent')));
+    const ua = c.req.header('user-agent');
+    const created = await deps.store.create(
+      labelFromUserAgent(ua),
+      'link',
+      deviceFromUserAgent(ua),
+    );
     setCookie(c, SESSION_COOKIE, created.token, {
       ...cookieOptions,
       // The HTTPS listener always marks it Secure, whatever the loopback one does.

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import type { SessionInfo } from '../../common/api-schemas.ts';
+import { type DeviceName, DeviceNameSchema, type SessionInfo } from '../../common/api-schemas.ts';
 
 /** How often, at most, a session's `lastUsedAt` is written to disk (it is exact in memory). */
 export const LAST_USED_PERSIST_MS = 60_000;
@@ -12,6 +12,8 @@ const StoredSessionSchema = z.object({
   /** Lower-case hex SHA-256 of the token; the token itself is never stored. */
   tokenHash: z.string(),
   label: z.string(),
+  /** The name SOMA chose, as a code the UI words; dropped when the person renames it. */
+  device: z.optional(DeviceNameSchema),
   createdAt: z.number(),
   lastUsedAt: z.number(),
   /** How it was paired: the start-up link (the laptop), a QR code (a phone) or the `soma` command. */
@@ -32,7 +34,14 @@ function sha256Hex(text: string): string {
 
 /** The public view of a stored session (never the hash). */
 export function toSessionInfo(s: StoredSession, current: boolean): SessionInfo {
-  return { id: s.id, label: s.label, createdAt: s.createdAt, lastUsedAt: s.lastUsedAt, current };
+  return {
+    id: s.id,
+    label: s.label,
+    ...(s.device ? { device: s.device } : {}),
+    createdAt: s.createdAt,
+    lastUsedAt: s.lastUsedAt,
+    current,
+  };
 }
 
 /**
@@ -94,6 +103,7 @@ export class SessionStore {
   async create(
     label: string,
     via: 'link' | 'pairing' | 'cli' = 'link',
+    device?: DeviceName,
   ): Promise<{ token: string; session: StoredSession }> {
     const token = randomBytes(32).toString('base64url');
     const now = this.#clock();
@@ -101,6 +111,7 @@ export class SessionStore {
       id: randomBytes(8).toString('hex'),
       tokenHash: sha256Hex(token),
       label,
+      ...(device ? { device } : {}),
       createdAt: now,
       lastUsedAt: now,
       via,
@@ -150,6 +161,7 @@ export class SessionStore {
     const session = this.list().find((s) => s.id === id);
     if (!session) return null;
     session.label = label;
+    delete session.device;
     await this.#persist();
     return session;
   }

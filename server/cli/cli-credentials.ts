@@ -28,7 +28,8 @@ export async function ensureCliCredentials(opts: {
   const token =
     existing && live?.via === 'cli'
       ? existing.token
-      : (await opts.sessions.create(CLI_SESSION_LABEL, 'cli')).token;
+      : (await opts.sessions.create(CLI_SESSION_LABEL, 'cli', { code: 'terminal', params: {} }))
+          .token;
   // The session on disk before its token is: a cli.json never outlives its session in a crash.
   await opts.sessions.flush();
   const credentials: CliCredentials = { version: 1, url: opts.url, token };

@@ -135,6 +135,26 @@ export class EmbedPipeline {
     this.wake();
   }
 
+  /**
+   * Counts a search query sent to the embedder like a batch request: its characters left
+   * the machine when the embedder is not local. A failed query is a failure the status
+   * shows (the endpoint is down even with nothing left to embed); one that succeeds while
+   * no batch is failing clears it.
+   */
+  countQuery(characters: number, problem: EmbedProblem | null): void {
+    this.counters.requests++;
+    if (!this.deps.embedder.local) this.counters.charactersSent += characters;
+    if (problem) {
+      this.counters.failures++;
+      this.lastError = problem;
+      if (this.state === 'idle') this.state = 'failing';
+      this.deps.onFailure?.(problem);
+    } else if (this.state === 'failing' && this.queue.size === 0) {
+      this.lastError = null;
+      this.state = 'idle';
+    }
+  }
+
   progress(): { notesDone: number; notesTotal: number; chunks: number } {
     return this.queue.progress();
   }

@@ -184,6 +184,32 @@ describe('server/embeddings/embeddings-routes', () => {
     expect((await status(cookie)).counters.charactersSent).toBe(s.pending.characters);
   });
 
+  it('counts a query to a non-local endpoint as characters sent and as a request', async () => {
+    const { cookie } = await endpointLayer(false);
+    await post('/api/embeddings/consent', cookie, { endpoint: fake!.baseUrl, model: 'emb' });
+    await vi.waitFor(async () => expect((await status(cookie)).state).toBe('idle'));
+    const before = (await status(cookie)).counters;
+    expect((await post('/api/embeddings/query', cookie, { text: 'mi coche' })).status).toBe(200);
+    const after = (await status(cookie)).counters;
+    expect(after.charactersSent - before.charactersSent).toBe('mi coche'.length);
+    expect(after.requests - before.requests).toBe(1);
+  });
+
+  it('counts a failed query as a failure and no longer reads as up to date, until one succeeds', async () => {
+    const { cookie } = await endpointLayer(true);
+    await vi.waitFor(async () => expect((await status(cookie)).state).toBe('idle'));
+    fake!.script.push('500');
+    expect((await post('/api/embeddings/query', cookie, { text: 'x' })).status).toBe(502);
+    const down = await status(cookie);
+    expect(down.counters.failures).toBe(1);
+    expect(down.state).toBe('failing');
+    expect(down.lastError?.code).toBe('server_error');
+    expect((await post('/api/embeddings/query', cookie, { text: 'x' })).status).toBe(200);
+    const up = await status(cookie);
+    expect(up.state).toBe('idle');
+    expect(up.lastError).toBeNull();
+  });
+
   it('keeps the vault readable while the endpoint fails, with the failure in the status', async () => {
     const { cookie } = await endpointLayer(true, Array(1_000).fill('500'));
     await vi.waitFor(async () =>

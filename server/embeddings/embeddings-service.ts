@@ -201,9 +201,11 @@ export async function startEmbeddings(opts: EmbeddingsOptions): Promise<Embeddin
         );
       try {
         const [v] = await embedder.embed([text], 'query');
+        pipeline?.countQuery(text.length, null);
         return { generation: store.generation, vector: encodeVector(v as Float32Array) };
       } catch (err) {
         if (err instanceof EmbedError) {
+          pipeline?.countQuery(text.length, err.problem);
           throw new ApiError(502, 'embed_failed', `El embebedor falló: ${err.problem.code}`);
         }
         throw err;

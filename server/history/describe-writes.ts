@@ -26,15 +26,3 @@ export function describeWrites(
     })
     .reverse();
 }
-
-/**
- * A unified diff of two versions of `rel` without the `Index:`, `=====`, `---` and `+++`
- * lines (the UI names both sides itself); '' when they are the same.
- */
-export async function diffHunks(rel: string, before: string, after: string): Promise<string> {
-  // Loaded on first use: an idle server does not need the diff library in memory.
-  const { createTwoFilesPatch, OMIT_HEADERS } = await import('diff');
-  return createTwoFilesPatch(rel, rel, before, after, undefined, undefined, {
-    headerOptions: OMIT_HEADERS,
-  });
-}

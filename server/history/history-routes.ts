@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import type { HistoryDiffAnswer, HistoryListAnswer } from '../../common/history-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
 import { readCurrent } from '../synapse/current-file.ts';
-import { describeWrites, diffHunks } from './describe-writes.ts';
+import { diffHunks } from '../vault/diff-hunks.ts';
+import { describeWrites } from './describe-writes.ts';
 import type { HistoryStore } from './history-store.ts';
 
 function param(value: string | undefined, name: string): string {
@@ -61,8 +62,8 @@ export function historyRoutes(history: HistoryStore, root: string): Hono {
     const after = await text(entry.after);
     const answer: HistoryDiffAnswer = {
       id,
-      previous: await diffHunks(now.rel, await text(entry.before), after),
-      current: await diffHunks(now.rel, after, now.exists ? now.text : ''),
+      previous: await diffHunks(await text(entry.before), after),
+      current: await diffHunks(after, now.exists ? now.text : ''),
     };
     return c.json(answer);
   });

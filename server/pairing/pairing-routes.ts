@@ -93,7 +93,9 @@ export function pairingRoutes(deps: PairingDeps): Hono<AuthEnv> {
     const result = pairings.collect(body.claim);
     if (!result) throw new ApiError(404, 'not_found', 'No existe esa solicitud.');
     if (result.status !== 'approved') return c.json({ status: result.status });
-    const created = await deps.sessions.create(result.name ?? 'Móvil', 'pairing');
+    const created = result.name
+      ? await deps.sessions.create(result.name, 'pairing')
+      : await deps.sessions.create('Móvil', 'pairing', { code: 'phone', params: {} });
     setCookie(c, SESSION_COOKIE, created.token, {
       httpOnly: true,
       sameSite: 'Strict',

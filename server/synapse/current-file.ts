@@ -34,16 +34,3 @@ export async function readCurrent(root: string, input: string): Promise<CurrentF
   const bytes = await readFile(abs);
   return { rel, exists: true, text: bytes.toString('utf8'), hash: sha256Hex(bytes), bytes };
 }
-
-/**
- * A unified diff from what is on disk to the proposed content. The header names the
- * path as the user reads it: the library would quote `04_Sueños` as `"04_Sue\303\261os"`.
- */
-export async function unifiedDiff(rel: string, before: string, after: string): Promise<string> {
-  // Loaded on first use: an idle server does not need the diff library in memory.
-  const { createTwoFilesPatch, OMIT_HEADERS } = await import('diff');
-  const hunks = createTwoFilesPatch(rel, rel, before, after, undefined, undefined, {
-    headerOptions: OMIT_HEADERS,
-  });
-  return `Index: ${rel}\n${'='.repeat(67)}\n--- ${rel}\tactual\n+++ ${rel}\tpropuesta\n${hunks.trim() === '' ? '' : hunks}`;
-}

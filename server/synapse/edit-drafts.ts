@@ -1,7 +1,8 @@
 import type { ProposalKind } from '../../common/synapse-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
+import { diffHunks } from '../vault/diff-hunks.ts';
 import { withConnection } from './connections-section.ts';
-import { type CurrentFile, unifiedDiff } from './current-file.ts';
+import type { CurrentFile } from './current-file.ts';
 import { localDate, oneLine } from './proposal-content.ts';
 import type { Draft } from './proposal-drafts.ts';
 
@@ -18,7 +19,7 @@ async function edited(kind: ProposalKind, now: CurrentFile, content: string): Pr
     const preview = { type: 'full', text: content } as const;
     return { kind, path: now.rel, mode: 'create', content, preview, baseHash: null };
   }
-  const preview = { type: 'diff', unified: await unifiedDiff(now.rel, now.text, content) } as const;
+  const preview = { type: 'diff', unified: await diffHunks(now.text, content) } as const;
   return { kind, path: now.rel, mode: 'overwrite', content, preview, baseHash: now.hash };
 }
 

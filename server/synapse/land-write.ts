@@ -1,7 +1,8 @@
 import type { AuditEntry } from '../../common/synapse-schemas.ts';
 import type { HistoryStep, HistoryStore } from '../history/history-store.ts';
 import { ApiError } from '../http/api-error.ts';
-import { readCurrent, sha256Hex, unifiedDiff } from './current-file.ts';
+import { diffHunks } from '../vault/diff-hunks.ts';
+import { readCurrent, sha256Hex } from './current-file.ts';
 import type { StoredProposal } from './proposal-store.ts';
 
 /** What the vault writer did (the writer itself is passed in: only confirm imports it). */
@@ -67,8 +68,7 @@ export async function landWrite(
     p.mode === 'append' ||
     (p.mode === 'create' && !now.exists) ||
     ((p.mode === 'overwrite' || p.mode === 'remove') && now.exists && now.hash === p.baseHash);
-  if (!unchanged)
-    return { changed: await unifiedDiff(p.path, now.exists ? now.text : '', p.content) };
+  if (!unchanged) return { changed: await diffHunks(now.exists ? now.text : '', p.content) };
 
   const before = now.exists ? now.bytes : null;
   const piece =

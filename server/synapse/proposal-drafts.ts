@@ -5,8 +5,9 @@ import {
   SYNAPSE_LOG_PATH,
 } from '../../common/synapse-schemas.ts';
 import { type LinkIndex, noteKey, parseWikilinks } from '../../common/wikilinks.ts';
+import { diffHunks } from '../vault/diff-hunks.ts';
 import { invalidPath, normalizeVaultPath } from '../vault/vault-path.ts';
-import { type CurrentFile, unifiedDiff } from './current-file.ts';
+import type { CurrentFile } from './current-file.ts';
 import {
   answerTitle,
   excerptAround,
@@ -129,7 +130,7 @@ export async function writeDraft(now: CurrentFile, content: string): Promise<Dra
     const preview = { type: 'full', text: content } as const;
     return { kind: 'write', path: now.rel, mode: 'create', content, preview, baseHash: null };
   }
-  const preview = { type: 'diff', unified: await unifiedDiff(now.rel, now.text, content) } as const;
+  const preview = { type: 'diff', unified: await diffHunks(now.text, content) } as const;
   return { kind: 'write', path: now.rel, mode: 'overwrite', content, preview, baseHash: now.hash };
 }
 

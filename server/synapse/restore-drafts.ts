@@ -1,6 +1,7 @@
 import type { HistoryEntry } from '../../common/history-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
-import { type CurrentFile, sha256Hex, unifiedDiff } from './current-file.ts';
+import { diffHunks } from '../vault/diff-hunks.ts';
+import { type CurrentFile, sha256Hex } from './current-file.ts';
 import type { Draft } from './proposal-drafts.ts';
 
 /*
@@ -19,7 +20,7 @@ export async function restoreDraft(now: CurrentFile, bytes: Buffer): Promise<Dra
   if (!now.exists) {
     return { ...base, mode: 'create', preview: { type: 'full', text: content }, baseHash: null };
   }
-  const unified = await unifiedDiff(now.rel, now.text, content);
+  const unified = await diffHunks(now.text, content);
   return { ...base, mode: 'overwrite', preview: { type: 'diff', unified }, baseHash: now.hash };
 }
 
@@ -37,7 +38,7 @@ export async function removeDraft(now: CurrentFile, writes: HistoryEntry[]): Pro
       { path: now.rel },
     );
   }
-  const unified = await unifiedDiff(now.rel, now.text, '');
+  const unified = await diffHunks(now.text, '');
   return {
     kind: 'remove',
     path: now.rel,

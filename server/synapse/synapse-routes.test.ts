@@ -138,6 +138,14 @@ describe('synapse routes', () => {
     expect(fresh.preview).toEqual({ type: 'full', text: 'x' });
   });
 
+  it('previews a diff from its first hunk, with no Index:, ===, --- or +++ header lines', async () => {
+    const api = await setup();
+    const over = await api.propose('/write', { path: '03_Proyectos/a.md', content: 'uno\ntres\n' });
+    const unified = over.preview.type === 'diff' ? over.preview.unified : '';
+    expect(unified).toMatch(/^@@ /);
+    expect(unified).not.toMatch(/^(Index:|====|--- |\+\+\+ )/m);
+  });
+
   it('overwrites a note stored in NFD on disk, under its NFC path, without making a twin', async () => {
     const api = await setup();
     const nfd = path.join(ctx.vault.root, '04_Sueños', 'Sueño de mayo.md'.normalize('NFD'));

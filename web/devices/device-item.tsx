@@ -1,6 +1,7 @@
 import { createSignal, Show } from 'solid-js';
 import type { SessionInfo } from '../../common/api-schemas.ts';
 import { useStores } from '../app/store-context.tsx';
+import { deviceName } from './device-name.ts';
 
 /**
  * One paired device: its name (which the person may change, since two browsers of one
@@ -17,8 +18,9 @@ export function DeviceItem(props: {
   const t = useStores().i18n.t;
   const [editing, setEditing] = createSignal(false);
   const [draft, setDraft] = createSignal('');
+  const name = () => deviceName(props.session, t);
   const start = () => {
-    setDraft(props.session.label);
+    setDraft(name());
     setEditing(true);
   };
   const save = async (event: SubmitEvent) => {
@@ -31,7 +33,7 @@ export function DeviceItem(props: {
         when={editing()}
         fallback={
           <span class="device-name" data-testid="device-name">
-            {props.session.label}
+            {name()}
           </span>
         }
       >
@@ -65,7 +67,7 @@ export function DeviceItem(props: {
             type="button"
             class="button button-quiet"
             data-testid="device-rename"
-            aria-label={t('devices.renameLabel', { name: props.session.label })}
+            aria-label={t('devices.renameLabel', { name: name() })}
             onClick={start}
           >
             {t('devices.rename')}
@@ -86,7 +88,7 @@ export function DeviceItem(props: {
             type="button"
             class="button button-danger"
             data-testid="device-revoke"
-            aria-label={t('devices.revokeLabel', { name: props.session.label })}
+            aria-label={t('devices.revokeLabel', { name: name() })}
             onClick={() => props.onRevoke()}
           >
             {t('devices.revoke')}

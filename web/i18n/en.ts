@@ -14,8 +14,7 @@ export const en = {
   'login.title': 'SOMA needs its start-up link',
   'login.explain':
     'For safety, SOMA only opens with the link printed in the terminal where SOMA was started (npm start).',
-  'login.how':
-    'Copy that link (it starts with http://127.0.0.1:4317/#login=) and open it in this browser.',
+  'login.how': 'Copy that link (it starts with {origin}/#login=) and open it in this browser.',
   'login.restart': 'If you no longer have it, restart SOMA: it prints a new link when it starts.',
   'login.invalidToken': 'The link you opened was already used or is old.',
   'login.retry': 'Check again',
@@ -578,6 +577,12 @@ export const en = {
   'external.web.sources': 'Sources',
   'external.web.noSources': 'The answer has no sources.',
   'external.newTab': '{title} (opens in a new tab)',
+  'devices.auto.browser_on_system': '{browser} on {system}',
+  'devices.auto.browser': '{browser}',
+  'devices.auto.someBrowser': 'Browser',
+  'devices.auto.unknown': 'Unknown browser',
+  'devices.auto.phone': 'Phone',
+  'devices.auto.terminal': 'Terminal (soma)',
   'devices.title': 'Paired devices',
   'devices.current': 'this device',
   'devices.rename': 'Rename',

@@ -15,8 +15,7 @@ export const es = {
   'login.title': 'SOMA necesita el enlace de inicio',
   'login.explain':
     'Por seguridad, SOMA solo se abre con el enlace que se imprime en la terminal donde se inició SOMA (npm start).',
-  'login.how':
-    'Copia ese enlace (empieza por http://127.0.0.1:4317/#login=) y ábrelo en este navegador.',
+  'login.how': 'Copia ese enlace (empieza por {origin}/#login=) y ábrelo en este navegador.',
   'login.restart': 'Si ya no lo tienes, reinicia SOMA: al arrancar imprime un enlace nuevo.',
   'login.invalidToken': 'El enlace que abriste ya se usó o es antiguo.',
   'login.retry': 'Comprobar de nuevo',
@@ -587,6 +586,12 @@ export const es = {
   'external.web.sources': 'Fuentes',
   'external.web.noSources': 'La respuesta no trae fuentes.',
   'external.newTab': '{title} (se abre en una pestaña nueva)',
+  'devices.auto.browser_on_system': '{browser} en {system}',
+  'devices.auto.browser': '{browser}',
+  'devices.auto.someBrowser': 'Navegador',
+  'devices.auto.unknown': 'Navegador desconocido',
+  'devices.auto.phone': 'Móvil',
+  'devices.auto.terminal': 'Terminal (soma)',
   'devices.title': 'Dispositivos emparejados',
   'devices.current': 'este dispositivo',
   'devices.rename': 'Cambiar nombre',

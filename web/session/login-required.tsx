@@ -24,7 +24,7 @@ export function LoginRequired() {
         )}
       </Show>
       <p>{t('login.explain')}</p>
-      <p>{t('login.how')}</p>
+      <p>{t('login.how', { origin: location.origin })}</p>
       <p>{t('login.restart')}</p>
       <button type="button" class="button" onClick={() => void stores.connection.retry()}>
         {t('login.retry')}
