@@ -64,7 +64,8 @@ export function createConversations(core: ChatCore) {
     create: () => create().catch(report),
     /**
      * After a sync brought turns or deletions: the list again, and the open conversation
-     * again when it changed (unless an answer is streaming into it); a conversation deleted
+     * again when it changed (unless an answer is streaming into it), its chips as the sync
+     * left its draft; a conversation deleted
      * on another device gives way to a new one.
      */
     async refresh() {
@@ -73,10 +74,13 @@ export function createConversations(core: ChatCore) {
       if (!c || state.streaming) return;
       const stored = await getConversation(c.id);
       if (!stored) return create();
-      const turns = await listTurns(c.id);
+      const [turns, draft] = await Promise.all([listTurns(c.id), getDraft(c.id)]);
       if (turns.length !== state.turns.length || stored.title !== c.title) {
         batch(() => setState({ conversation: stored, turns }));
       }
+      // Chips pinned (or a memory recalled) on another device: the sync wrote them to the draft.
+      const chips = draft?.chips ?? [];
+      if (JSON.stringify(chips) !== JSON.stringify(state.chips)) setState('chips', chips);
     },
     async open(id: string) {
       const c = await getConversation(id).catch(report);

@@ -24,7 +24,8 @@ export function createConversationSync(deps: {
       const outcome = await syncConversations();
       setSyncedAt(outcome.syncedAt);
       setOffline(false);
-      if (outcome.pulled > 0 || outcome.deleted > 0) await deps.changed(outcome);
+      if (outcome.pulled > 0 || outcome.deleted > 0 || outcome.changed > 0)
+        await deps.changed(outcome);
     } catch {
       // Unreachable (or refused): everything stays for the next sync.
       setOffline(true);
