@@ -109,6 +109,8 @@ export const ConversationPageSchema = z.lazy(() =>
     cursor: z.int(),
     /** The question whose answer is being written now, if one is. */
     answering: z.nullable(z.string()),
+    /** That answer's text written so far ('' when none is being written). */
+    answerText: z.string(),
   }),
 );
 export type ConversationPage = z.infer<typeof ConversationPageSchema>;

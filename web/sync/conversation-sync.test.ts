@@ -151,6 +151,28 @@ describe('syncConversations', () => {
     expect(await syncConversations()).toMatchObject({ changed: 0 });
   });
 
+  it('tells of an answer being written on another device, with its text so far', async () => {
+    await other('/api/conversations/c/turns', 'POST', {
+      turn: { id: 'q', role: 'user', content: '¿Y mañana?', status: 'complete', createdAt: 5 },
+      meta: { title: 'Desde el portátil' },
+    });
+    ctx.conversations.answerProgress('c', 'Mañana ');
+    ctx.conversations.answerProgress('c', 'llueve');
+    const outcome = await syncConversations();
+    expect(outcome.answering).toEqual([{ id: 'c', question: 'q', text: 'Mañana llueve' }]);
+    expect((await listTurns('c')).map((t) => t.id)).toEqual(['q']);
+    await other('/api/conversations/c/turns', 'POST', {
+      turn: {
+        id: 'a',
+        role: 'assistant',
+        content: 'Mañana llueve.',
+        status: 'complete',
+        createdAt: 6,
+      },
+    });
+    expect((await syncConversations()).answering).toEqual([{ id: 'c', question: null, text: '' }]);
+  });
+
   it('drops a conversation deleted on another device', async () => {
     await putConversation(conversation('c', 'x'));
     await putTurn(turnRecord(0));

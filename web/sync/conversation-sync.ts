@@ -28,6 +28,14 @@ const UPLOAD_BATCH = Math.min(10, MAX_UPLOAD_CONVERSATIONS);
 /** Conversations per page of the listing read while pulling. */
 const LIST_PAGE = 500;
 
+/** An answer being written on another device, as a conversation's page told it. */
+export interface AnswerInProgress {
+  id: string;
+  /** The question being answered; null when none is. */
+  question: string | null;
+  text: string;
+}
+
 /** What one sync did. */
 export interface SyncOutcome {
   /** Turns the laptop took from this browser. */
@@ -38,6 +46,8 @@ export interface SyncOutcome {
   deleted: number;
   /** Conversations whose pinned or memory chips another device changed. */
   changed: number;
+  /** For each conversation read: the question being answered there now (or null), and the text so far. */
+  answering: AnswerInProgress[];
   /** The laptop's clock at this sync: shown offline as the time of the last sync. */
   syncedAt: number;
 }
@@ -53,9 +63,9 @@ export interface SyncOutcome {
 export async function syncConversations(): Promise<SyncOutcome> {
   const pushed = await push();
   const since = await getConversationsSyncedAt();
-  const { pulled, deleted, changed, now } = await pull(since);
+  const { pulled, deleted, changed, answering, now } = await pull(since);
   await setConversationsSyncedAt(now);
-  return { pushed, pulled, deleted, changed, syncedAt: now };
+  return { pushed, pulled, deleted, changed, answering, syncedAt: now };
 }
 
 /** A local turn as the laptop keeps it; null while it is still being written. */
@@ -135,9 +145,14 @@ async function push(): Promise<number> {
   return pushed;
 }
 
-async function pull(
-  since: number | null,
-): Promise<{ pulled: number; deleted: number; changed: number; now: number }> {
+async function pull(since: number | null): Promise<{
+  pulled: number;
+  deleted: number;
+  changed: number;
+  answering: AnswerInProgress[];
+  now: number;
+}> {
+  const answering: AnswerInProgress[] = [];
   let pulled = 0;
   let deleted = 0;
   let changed = 0;
@@ -154,14 +169,17 @@ async function pull(
       const one = await pullOne(summary.id);
       pulled += one.added;
       if (one.chipsChanged) changed++;
+      answering.push(one.answer);
     }
     if (page.conversations.length === 0 || offset + page.conversations.length >= page.total) break;
   }
-  return { pulled, deleted, changed, now };
+  return { pulled, deleted, changed, answering, now };
 }
 
 /** Brings one conversation's new turns, details and travelling chips from the laptop. */
-async function pullOne(id: string): Promise<{ added: number; chipsChanged: boolean }> {
+async function pullOne(
+  id: string,
+): Promise<{ added: number; chipsChanged: boolean; answer: AnswerInProgress }> {
   const local = await getConversation(id);
   const page = await getConversationPage(id, local?.serverCursor ?? 0);
   const turns = await listTurns(id);
@@ -198,7 +216,7 @@ async function pullOne(id: string): Promise<{ added: number; chipsChanged: boole
     syncedAt: updatedAt,
     chipsSynced: key,
   });
-  return { added, chipsChanged };
+  return { added, chipsChanged, answer: { id, question: page.answering, text: page.answerText } };
 }
 
 function fromStoredTurn(conversationId: string, index: number, turn: StoredTurn): TurnRecord {
