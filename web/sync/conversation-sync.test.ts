@@ -173,6 +173,17 @@ describe('syncConversations', () => {
     expect((await syncConversations()).answering).toEqual([{ id: 'c', question: null, text: '' }]);
   });
 
+  it('sends an answer whose details have an older shape without them, and the rest with them', async () => {
+    await putConversation(conversation('c', 'x'));
+    // Saved by an older version: a meta the laptop no longer takes.
+    await putTurn(turnRecord(0, { role: 'assistant', meta: { provider: 'viejo' } as never }));
+    const error = { code: 'all_failed', message: 'Ningún proveedor respondió.' };
+    await putTurn(turnRecord(1, { role: 'assistant', status: 'error', error }));
+    expect(await syncConversations()).toMatchObject({ pushed: 2 });
+    const page = await (await other('/api/conversations/c')).json();
+    expect(page.turns.map((t: { details?: unknown }) => t.details)).toEqual([undefined, { error }]);
+  });
+
   it('drops a conversation deleted on another device', async () => {
     await putConversation(conversation('c', 'x'));
     await putTurn(turnRecord(0));

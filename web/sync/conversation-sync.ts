@@ -4,6 +4,8 @@ import {
   type StoredTurn,
   type SyncChip,
   type SyncTurn,
+  type TurnDetails,
+  TurnDetailsSchema,
 } from '../../common/conversation-schemas.ts';
 import {
   deleteConversation,
@@ -71,9 +73,7 @@ export async function syncConversations(): Promise<SyncOutcome> {
 /** A local turn as the laptop keeps it; null while it is still being written. */
 export function toSyncTurn(turn: TurnRecord): SyncTurn | null {
   if (turn.status === 'streaming') return null;
-  const details: Record<string, unknown> = {};
-  if (turn.meta) details.meta = turn.meta;
-  if (turn.error) details.error = turn.error;
+  const details = syncDetails(turn);
   return {
     id: turn.id,
     role: turn.role,
@@ -82,8 +82,21 @@ export function toSyncTurn(turn: TurnRecord): SyncTurn | null {
     createdAt: turn.createdAt,
     ...(turn.mode ? { mode: turn.mode } : {}),
     ...(turn.attached ? { attached: turn.attached } : {}),
-    ...(Object.keys(details).length > 0 ? { details } : {}),
+    ...(details ? { details } : {}),
   };
+}
+
+/**
+ * A turn's details as the laptop takes them. Saved by older versions of this app they may
+ * not have today's shape: then they stay only here, and the turn goes without them.
+ */
+function syncDetails(turn: TurnRecord): TurnDetails | null {
+  const parsed = TurnDetailsSchema.safeParse({
+    ...(turn.meta ? { meta: turn.meta } : {}),
+    ...(turn.error ? { error: turn.error } : {}),
+  });
+  if (!parsed.success || Object.keys(parsed.data).length === 0) return null;
+  return parsed.data;
 }
 
 function metaOf(c: ConversationRecord, chips: SyncChip[]): ConversationMetaPatch {
