@@ -77,3 +77,39 @@ test('a conversation started in the laptop tab continues on another device, and 
     await soma.stop();
   }
 });
+
+test('a device that opens a conversation while its answer streams elsewhere watches it arrive', async ({
+  browser,
+  page,
+  upstream,
+}) => {
+  const soma = await startSoma(sampleNotes, { harness: { providers: localChain(upstream) } });
+  try {
+    const words = 'Tomates en primavera, ajos en otoño y habas en invierno, con paciencia.';
+    const chunks = words.split(/(?<= )/);
+    // Slow enough that the other device opens the conversation before it ends.
+    upstream.setScript({ kind: 'text', chunks, delayMs: 700 });
+    await openSignedIn(page, soma);
+    await enter(page, '¿Qué sembramos?');
+    await expect(page.getByTestId('message-assistant')).toContainText('Tomates');
+
+    const { token } = JSON.parse(await readFile(join(soma.configDir, 'cli.json'), 'utf8'));
+    const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await other.addCookies([{ name: 'soma_session', value: token, url: soma.url }]);
+    const phone = await other.newPage();
+    await phone.goto(soma.url);
+    await expect(phone.getByTestId('composer')).toBeEnabled();
+    await phone.getByTestId('conversation-list').locator('summary').click();
+    await phone.locator('.conversation-item', { hasText: '¿Qué sembramos?' }).click();
+    const watched = phone.getByTestId('message-assistant');
+    // Still being written on the laptop: shown as it grows, then as the finished turn.
+    await expect(watched).toHaveAttribute('data-status', 'streaming');
+    await expect(watched).toContainText('Tomates');
+    await expect(watched).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+    await expect(watched).toContainText(words);
+    await expect(watched).toHaveCount(1);
+    await other.close();
+  } finally {
+    await soma.stop();
+  }
+});
