@@ -113,3 +113,37 @@ test('a device that opens a conversation while its answer streams elsewhere watc
     await soma.stop();
   }
 });
+
+test('the pinned memory chip of a conversation shows on the other device too', async ({
+  browser,
+  page,
+  upstream,
+}) => {
+  const notes = {
+    ...sampleNotes,
+    '02_Conciencia/sesiones/2024-05-01.md': '## Resumen\n\nHablamos del faro.\n',
+  };
+  const soma = await startSoma(notes, { harness: { providers: localChain(upstream) } });
+  try {
+    upstream.setScript({ kind: 'text', chunks: ['Vale.'] });
+    await openSignedIn(page, soma);
+    await enter(page, '/recordar');
+    const chip = page.getByTestId('chip').filter({ hasText: '2024-05-01.md' });
+    await chip.getByTestId('chip-pin').click();
+    await ask(page, '¿Qué dijimos?');
+
+    const { token } = JSON.parse(await readFile(join(soma.configDir, 'cli.json'), 'utf8'));
+    const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await other.addCookies([{ name: 'soma_session', value: token, url: soma.url }]);
+    const phone = await other.newPage();
+    await phone.goto(soma.url);
+    await expect(phone.getByTestId('composer')).toBeEnabled();
+    await phone.getByTestId('conversation-list').locator('summary').click();
+    await phone.locator('.conversation-item', { hasText: '¿Qué dijimos?' }).click();
+    const there = phone.getByTestId('chip').filter({ hasText: '2024-05-01.md' });
+    await expect(there).toHaveAttribute('data-pinned', 'true');
+    await other.close();
+  } finally {
+    await soma.stop();
+  }
+});
