@@ -1,6 +1,8 @@
 // zod/mini, and objects built on first parse (z.lazy), as in api-schemas.ts: the PWA parses
 // these at its boundary.
 import * as z from 'zod/mini';
+import { ProviderRefSchema, SentItemSchema, SentPartSchema } from './chat-schemas.ts';
+import { LinkFailedSchema, LinkFailureSchema, TurnNoticeSchema } from './notice-schemas.ts';
 
 /**
  * The synchronised conversations (/api/conversations): what the laptop keeps for every
@@ -43,6 +45,48 @@ export const ConversationMetaPatchSchema = z.lazy(() =>
 );
 export type ConversationMetaPatch = z.infer<typeof ConversationMetaPatchSchema>;
 
+/** What an answer was built from and who answered, as a browser keeps it under the answer. */
+export const TurnMetaSchema = z.lazy(() =>
+  z.object({
+    sent: z.array(SentItemSchema),
+    parts: z.optional(z.array(SentPartSchema)),
+    promptChars: z.optional(z.number()),
+    contextTokens: z.optional(z.number()),
+    /** A plain string in answers saved before notices were codes. */
+    notices: z.array(z.union([TurnNoticeSchema, z.string()])),
+    droppedTurns: z.number(),
+    provider: z.string(),
+    model: z.string(),
+    fallbacks: z.array(
+      z.object({
+        from: ProviderRefSchema,
+        to: ProviderRefSchema,
+        reason: z.string(),
+        failure: z.optional(LinkFailureSchema),
+        message: z.string(),
+      }),
+    ),
+    ttftMs: z.nullable(z.number()),
+    totalMs: z.nullable(z.number()),
+    usage: z.nullable(z.object({ promptTokens: z.number(), completionTokens: z.number() })),
+  }),
+);
+
+/** A turn's details: who answered and what was sent (`meta`), and how it failed (`error`). */
+export const TurnDetailsSchema = z.lazy(() =>
+  z.strictObject({
+    meta: z.optional(TurnMetaSchema),
+    error: z.optional(
+      z.object({
+        code: z.string().check(z.maxLength(100)),
+        message: z.string().check(z.maxLength(4000)),
+        failures: z.optional(z.array(LinkFailedSchema)),
+      }),
+    ),
+  }),
+);
+export type TurnDetails = z.infer<typeof TurnDetailsSchema>;
+
 /** The fields of a turn (a function: built on first parse, as the schemas are). */
 function turnFields() {
   return {
@@ -54,8 +98,8 @@ function turnFields() {
     createdAt: z.number(),
     mode: z.optional(z.enum(['chat', 'summary', 'closing'])),
     attached: z.optional(z.array(z.string().check(z.maxLength(300))).check(z.maxLength(100))),
-    /** The answer's details and error as the browser shows them, stored as sent. */
-    details: z.optional(z.record(z.string(), z.unknown())),
+    /** The answer's details and error as the browser shows them. */
+    details: z.optional(TurnDetailsSchema),
   };
 }
 
@@ -109,6 +153,8 @@ export const ConversationPageSchema = z.lazy(() =>
     cursor: z.int(),
     /** The question whose answer is being written now, if one is. */
     answering: z.nullable(z.string()),
+    /** That answer's text written so far ('' when none is being written). */
+    answerText: z.string(),
   }),
 );
 export type ConversationPage = z.infer<typeof ConversationPageSchema>;

@@ -194,6 +194,11 @@ test('/reiniciar asks first, then clears the history', async ({ page }) => {
   await expect(dialog).toBeHidden();
   // The title came from the first message, now gone: the header says so at once.
   await expect(page.locator('.chat-title')).toHaveText('Conversación nueva');
+  // Cleared on every device: the laptop keeps no copy of the old turns for them to read.
+  const listed = await page.evaluate(() =>
+    fetch('/api/conversations', { credentials: 'same-origin' }).then((r) => r.json()),
+  );
+  expect(listed.conversations).toEqual([]);
 });
 
 test('without any configured provider the chat says how to set one up', async ({ page }) => {

@@ -51,6 +51,29 @@ function streamReader(res: Response) {
 }
 
 describe('conversationsRoutes', () => {
+  it('keeps an answer’s details only when they have the shape a browser saves', async () => {
+    const meta = {
+      sent: [],
+      notices: [],
+      droppedTurns: 0,
+      provider: 'local',
+      model: 'm1',
+      fallbacks: [],
+      ttftMs: 120,
+      totalMs: 900,
+      usage: null,
+    };
+    const answer = { ...turn('a', 'assistant'), details: { meta } };
+    expect((await call('/api/conversations/c/turns', 'POST', { turn: turn('q') })).status).toBe(
+      201,
+    );
+    const odd = { ...turn('b', 'assistant'), details: { meta: { provider: 7 }, extra: 'x' } };
+    expect((await call('/api/conversations/c/turns', 'POST', { turn: odd })).status).toBe(400);
+    expect((await call('/api/conversations/c/turns', 'POST', { turn: answer })).status).toBe(201);
+    const page = await (await call('/api/conversations/c')).json();
+    expect(page.turns.at(-1).details).toEqual({ meta });
+  });
+
   it('lists, opens after a cursor, renames and deletes a conversation', async () => {
     const meta = { title: 'Plan', profile: 'investigador', project: null };
     expect(

@@ -167,6 +167,16 @@ describe('ConversationStore', () => {
     ]);
   });
 
+  it('gives a device that opens a conversation mid-answer the text written so far', async () => {
+    const store = await ConversationStore.open(dir);
+    await store.append('c', turn('q'));
+    store.answerProgress('c', 'Hola, ');
+    store.answerProgress('c', 'Marta');
+    expect(await store.page('c')).toMatchObject({ answering: 'q', answerText: 'Hola, Marta' });
+    await store.append('c', turn('a', 'assistant', 'Hola, Marta.'));
+    expect(await store.page('c')).toMatchObject({ answering: null, answerText: '' });
+  });
+
   it('brings in the terminal’s old conversations once, without duplicating on a rerun', async () => {
     const legacy = {
       version: 1,

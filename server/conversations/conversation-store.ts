@@ -52,7 +52,7 @@ export class ConversationStore {
   readonly #summaries = new Map<string, IndexEntry>();
   readonly #queue = new KeyedQueue();
   readonly #cache = new Map<string, ConversationState>();
-  readonly #answering = new Map<string, { turnId: string; until: number }>();
+  readonly #answering = new Map<string, { turnId: string; until: number; text: string }>();
   readonly #listeners = new Set<(event: ConversationEvent) => void>();
   #indexRecords = 0;
   /** The summaries newest first, kept until one changes. */
@@ -123,6 +123,7 @@ export class ConversationStore {
         turns: state.turns.filter((t) => t.seq > after),
         cursor: state.turns.at(-1)?.seq ?? 0,
         answering: this.answering(id),
+        answerText: this.answering(id) === null ? '' : (this.#answering.get(id)?.text ?? ''),
       };
     });
   }
@@ -162,7 +163,7 @@ export class ConversationStore {
       records.push({ k: 'turn', at: now, seq, turn });
       await this.#write(state, records, !existing);
       if (turn.role === 'user') {
-        this.#answering.set(id, { turnId: turn.id, until: now + ANSWER_LEASE_MS });
+        this.#answering.set(id, { turnId: turn.id, until: now + ANSWER_LEASE_MS, text: '' });
       } else {
         this.#answering.delete(id);
       }
@@ -253,7 +254,11 @@ export class ConversationStore {
   /** Passes on text of an answer being written, and keeps its question's hold alive. */
   answerProgress(id: string, text: string): void {
     const held = this.#answering.get(id);
-    if (held) held.until = this.#clock() + ANSWER_LEASE_MS;
+    if (held) {
+      held.until = this.#clock() + ANSWER_LEASE_MS;
+      // Kept so a device that opens the conversation now starts from the text so far.
+      held.text += text;
+    }
     this.#emit({ id, change: 'delta', text });
   }
 

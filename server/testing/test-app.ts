@@ -51,6 +51,8 @@ export interface TestApp {
   /** The long-term layer's host. */
   embeddings: EmbeddingsHost;
   harness: HarnessStore;
+  /** The synchronised conversations (an answer's text as it streams, without a model). */
+  conversations: ConversationStore;
   base: string;
   logs: string[];
   /** Logs in through the start-up token and returns the `Cookie` header value. */
@@ -116,11 +118,12 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   await embeddings.start();
   if (opts.embeddings) embeddings.adopt(await opts.embeddings({ vault, configDir }));
   const sessions = await SessionStore.open(join(base, 'config'));
+  const conversations = await ConversationStore.open(join(base, 'config'));
   const app = createApp({
     vault,
     harness,
     sessions,
-    conversations: await ConversationStore.open(join(base, 'config')),
+    conversations,
     history: new HistoryStore(join(base, 'config'), () => harness.current().writeHistory),
     searchPairs: await SearchPairStore.open(join(base, 'config')),
     loginTokens: tokens,
@@ -159,6 +162,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     vault,
     embeddings,
     harness,
+    conversations,
     base,
     logs,
     async login() {

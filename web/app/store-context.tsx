@@ -44,6 +44,7 @@ function createStores() {
   const chat = createChatStore(i18n, report, {
     opening: (id) => proposals.opening(id),
     clearing: (id) => proposals.clearing(id),
+    chipsChanged: () => void conversationSync.run(),
     answerFinished: (turn) => {
       // The answer (and anything the laptop's copy lacks) goes to the other devices.
       void conversationSync.run();

@@ -28,6 +28,8 @@ export interface ChatHooks {
    * `opening`. If it fails, the failure is reported and what it keeps stays on screen.
    */
   clearing(conversationId: string): Promise<() => void>;
+  /** The chips that go with the conversation (pinned, memory) changed, and are saved. */
+  chipsChanged(conversationId: string): void;
   /** An answer stopped streaming, however it ended. */
   answerFinished(turn: TurnRecord): void;
   webCommand(outcome: WebCommand): Promise<void>;

@@ -52,10 +52,8 @@ export function createChatStore(
     cancelReset: () => setState('confirmingReset', false),
     async confirmReset(keepPinned: boolean) {
       setState('confirmingReset', false);
+      // A new conversation, with its own (empty) title: the next message names it.
       await clearHistory(core, keepPinned);
-      if (!keepPinned) draft.save();
-      // The title came from the first message, which is gone: the next one names it again.
-      if (state.turns.length === 0) await conversations.patch({ title: '' }).catch(report);
     },
     submit: () => submit(parts, notePaths),
     stop: sender.stop,

@@ -1,19 +1,22 @@
 import { batch } from 'solid-js';
+import { unwrap } from 'solid-js/store';
 import {
+  deleteConversation,
   getConversation,
   listConversations,
   putConversation,
   updateConversation,
 } from '../db/conversations-repo.ts';
-import { getDraft } from '../db/drafts-repo.ts';
+import { deleteDraft, getDraft, putDraft } from '../db/drafts-repo.ts';
 import type { ConversationRecord } from '../db/records.ts';
 import {
   getCurrentConversationId,
   getNoteListSetting,
   setCurrentConversationId,
 } from '../db/settings-repo.ts';
-import { clearTurns, listTurns, recoverStreamingTurns } from '../db/turns-repo.ts';
+import { listTurns, recoverStreamingTurns } from '../db/turns-repo.ts';
 import { getChatContext } from '../lib/api.ts';
+import { removeConversation } from '../lib/conversations-api.ts';
 import type { ChatCore } from './chat-core.ts';
 import { newId } from './new-id.ts';
 
@@ -64,7 +67,8 @@ export function createConversations(core: ChatCore) {
     create: () => create().catch(report),
     /**
      * After a sync brought turns or deletions: the list again, and the open conversation
-     * again when it changed (unless an answer is streaming into it); a conversation deleted
+     * again when it changed (unless an answer is streaming into it), its chips as the sync
+     * left its draft; a conversation deleted
      * on another device gives way to a new one.
      */
     async refresh() {
@@ -73,10 +77,13 @@ export function createConversations(core: ChatCore) {
       if (!c || state.streaming) return;
       const stored = await getConversation(c.id);
       if (!stored) return create();
-      const turns = await listTurns(c.id);
+      const [turns, draft] = await Promise.all([listTurns(c.id), getDraft(c.id)]);
       if (turns.length !== state.turns.length || stored.title !== c.title) {
         batch(() => setState({ conversation: stored, turns }));
       }
+      // Chips pinned (or a memory recalled) on another device: the sync wrote them to the draft.
+      const chips = draft?.chips ?? [];
+      if (JSON.stringify(chips) !== JSON.stringify(state.chips)) setState('chips', chips);
     },
     async open(id: string) {
       const c = await getConversation(id).catch(report);
@@ -126,25 +133,36 @@ function newConversation(profile: string): ConversationRecord {
 }
 
 /**
- * /reiniciar, once confirmed: the history goes, with what the hooks keep for it; the pinned
- * chips and the project go too unless the user chose to keep them.
+ * /reiniciar, once confirmed. The laptop keeps one copy for every device, so clearing a
+ * conversation deletes it there (every device drops it, the laptop keeps no old turns) and
+ * goes on in a new one, with the same profile and the composer's text and chips; the pinned
+ * chips and the project go with it only if the user chose to keep them. Unreachable laptop: nothing changes (a
+ * copy kept there would come back with the next sync), and the notice says why.
  */
 export async function clearHistory(core: ChatCore, keepPinned: boolean) {
-  const { state, setState, report } = core;
+  const { state, report } = core;
   const c = state.conversation;
   if (!c || state.streaming) return;
-  const cleared = core.hooks.clearing(c.id).catch((error: unknown) => {
-    report(error);
-    return null;
-  });
-  const [showCleared] = await Promise.all([cleared, clearTurns(c.id).catch(report)]);
-  if (!keepPinned) {
-    const next = await updateConversation(c.id, { project: null }).catch(report);
-    if (next) setState('conversation', next);
+  try {
+    await removeConversation(c.id);
+  } catch (error) {
+    // What IndexedDB holds says whether the laptop has a copy (the screen's turns lag).
+    const [stored, turns] = await Promise.all([getConversation(c.id), listTurns(c.id)]);
+    if (stored?.serverCursor !== undefined || turns.some((t) => t.synced)) {
+      report(error);
+      return;
+    }
   }
-  batch(() => {
-    setState('turns', []);
-    if (!keepPinned) setState('chips', (chips) => chips.filter((chip) => !chip.pinned));
-    showCleared?.();
-  });
+  await core.hooks.clearing(c.id).catch(report);
+  const next: ConversationRecord = {
+    ...newConversation(c.profile),
+    project: keepPinned ? c.project : null,
+  };
+  // Plain copies: IndexedDB cannot store the store's proxies.
+  const own = unwrap(state.chips);
+  const chips = keepPinned ? [...own] : own.filter((chip) => !chip.pinned);
+  await putConversation(next);
+  await putDraft({ conversationId: next.id, text: state.text, chips, updatedAt: Date.now() });
+  await Promise.all([deleteConversation(c.id), deleteDraft(c.id)]).catch(report);
+  await show(core, next);
 }

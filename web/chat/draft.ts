@@ -3,12 +3,14 @@ import { putDraft } from '../db/drafts-repo.ts';
 import type { ChipInput, ChipPatch } from '../db/records.ts';
 import { DRAFT_SAVE_DEBOUNCE_MS } from '../lib/timing.ts';
 import type { ChatCore } from './chat-core.ts';
-import { mergeChips } from './chips.ts';
+import { mergeChips, travelsWithConversation } from './chips.ts';
 
 /** The composer's text and chips, saved to IndexedDB so a reload keeps them. */
 export function createDraft(core: ChatCore) {
   const { state, setState } = core;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The travelling chips last saved, per conversation: a change there is told to the sync. */
+  const travelling = new Map<string, string>();
 
   const save = () => {
     clearTimeout(timer);
@@ -20,7 +22,14 @@ export function createDraft(core: ChatCore) {
       chips: [...unwrap(state.chips)],
       updatedAt: Date.now(),
     };
-    putDraft(draft).catch(core.report);
+    const key = JSON.stringify(draft.chips.filter(travelsWithConversation));
+    const before = travelling.get(c.id);
+    travelling.set(c.id, key);
+    putDraft(draft)
+      .then(() => {
+        if ((before ?? '[]') !== key) core.hooks.chipsChanged(c.id);
+      })
+      .catch(core.report);
   };
   /** Typing saves once the keys pause, not on every keystroke. */
   const saveSoon = () => {

@@ -1,5 +1,6 @@
 import { createEffect, For, Match, onCleanup, Show, Switch } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
+import type { TurnRecord } from '../db/records.ts';
 import { AssistantMessage } from './assistant-message.tsx';
 import type { ChatSlots } from './chat-slots.ts';
 import { UserMessage } from './user-message.tsx';
@@ -19,6 +20,7 @@ export function MessageList(props: Pick<ChatSlots, 'answerExtras'>) {
     const last = chat.state.turns.at(-1);
     if (!last) return;
     void last.content;
+    void stores.conversationSync.watching(chat.state.conversation?.id)?.text;
     if (frame) return;
     frame = requestAnimationFrame(() => {
       frame = 0;
@@ -26,6 +28,25 @@ export function MessageList(props: Pick<ChatSlots, 'answerExtras'>) {
     });
   });
   onCleanup(() => cancelAnimationFrame(frame));
+  /**
+   * The answer another device is being given to this conversation's last question, shown
+   * as it arrives until the finished turn comes with a sync (not on the device asking).
+   */
+  const watched = (): TurnRecord | null => {
+    const c = chat.state.conversation;
+    const answer = stores.conversationSync.watching(c?.id);
+    const last = chat.state.turns.at(-1);
+    if (!c || !answer || last?.id !== answer.question || last.role !== 'user') return null;
+    return {
+      id: `watching-${answer.question}`,
+      conversationId: c.id,
+      index: last.index + 1,
+      role: 'assistant',
+      content: answer.text,
+      status: 'streaming',
+      createdAt: last.createdAt,
+    };
+  };
   return (
     <div
       class="message-list"
@@ -51,6 +72,9 @@ export function MessageList(props: Pick<ChatSlots, 'answerExtras'>) {
           </Switch>
         )}
       </For>
+      <Show when={watched()}>
+        {(turn) => <AssistantMessage turn={turn()} extras={props.answerExtras} />}
+      </Show>
       <div ref={end} />
     </div>
   );

@@ -30,6 +30,8 @@ export interface ConversationRecord {
   serverCursor?: number;
   /** `updatedAt` when the title, profile and project last matched the laptop's copy. */
   syncedAt?: number;
+  /** The pinned and memory chips last agreed with the laptop's copy (`chipsKey`). */
+  chipsSynced?: string;
 }
 
 export type TurnStatus = 'streaming' | 'complete' | 'cut' | 'error' | 'stopped';

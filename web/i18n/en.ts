@@ -223,7 +223,7 @@ export const en = {
 
   'reset.title': "Clear this conversation's history?",
   'reset.explain':
-    'Every message of this conversation is deleted from this browser. The vault does not change.',
+    'Every message of this conversation is deleted on all your devices, and you go on in a new conversation. The vault does not change.',
   'reset.confirm': 'Clear history',
   'reset.cancel': 'Cancel',
   'reset.keepPinned': 'Keep what is pinned ({count})',

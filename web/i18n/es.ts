@@ -226,7 +226,7 @@ export const es = {
 
   'reset.title': '¿Borrar el historial de esta conversación?',
   'reset.explain':
-    'Se borrarán todos los mensajes de esta conversación en este navegador. La bóveda no cambia.',
+    'Se borrarán todos los mensajes de esta conversación en todos tus dispositivos, y seguirás en una conversación nueva. La bóveda no cambia.',
   'reset.confirm': 'Borrar historial',
   'reset.cancel': 'Cancelar',
   'reset.keepPinned': 'Conservar lo fijado ({count})',

@@ -61,3 +61,15 @@ export async function patchConversation(id: string, meta: ConversationMetaPatch)
   });
   if (!response.ok) throw await errorFromResponse(response);
 }
+
+/**
+ * Deletes a conversation on the laptop, so every device drops it (`/reiniciar`). One the
+ * laptop does not know (never synced) is already gone there.
+ */
+export async function removeConversation(id: string): Promise<void> {
+  const response = await fetch(`/api/conversations/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    credentials: 'same-origin',
+  });
+  if (!response.ok && response.status !== 404) throw await errorFromResponse(response);
+}

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../server/testing/test-app.ts';
 import { getConversation, putConversation } from '../db/conversations-repo.ts';
 import { deleteDatabase } from '../db/database.ts';
+import { getDraft, putDraft } from '../db/drafts-repo.ts';
 import { getConversationsSyncedAt } from '../db/settings-repo.ts';
 import { listTurns, putTurn } from '../db/turns-repo.ts';
 import { turnRecord } from '../testing/test-records.ts';
@@ -95,6 +96,92 @@ describe('syncConversations', () => {
       ['b', 2],
     ]);
     expect(await getConversation('movil')).toMatchObject({ title: 'En el móvil', serverCursor: 1 });
+  });
+
+  it('sends the pinned and memory chips of a draft with its conversation, not the one-shot ones', async () => {
+    await putConversation(conversation('c', 'x'));
+    await putTurn(turnRecord(0));
+    await putDraft({
+      conversationId: 'c',
+      text: '',
+      chips: [
+        { id: 'n', kind: 'note', path: 'a.md', pinned: true },
+        { id: 'r', kind: 'recall', path: '05_Sesiones/cierre.md' },
+        { id: 'p', kind: 'paste', text: 'solo esta vez' },
+      ],
+      updatedAt: 3,
+    });
+    await syncConversations();
+    const page = await (await other('/api/conversations/c')).json();
+    expect(page.chips.map((c: { id: string }) => c.id)).toEqual(['n', 'r']);
+    await putDraft({ conversationId: 'c', text: '', chips: [], updatedAt: 4 });
+    await syncConversations();
+    expect((await (await other('/api/conversations/c')).json()).chips).toEqual([]);
+  });
+
+  it('puts the chips another device pinned into this browser’s draft, keeping its own one-shot chips', async () => {
+    await putConversation(conversation('c', 'x'));
+    await putTurn(turnRecord(0));
+    await syncConversations();
+    await putDraft({
+      conversationId: 'c',
+      text: 'a medias',
+      chips: [{ id: 'p', kind: 'paste', text: 'solo esta vez' }],
+      updatedAt: 3,
+    });
+    const pinned = {
+      id: 'n',
+      kind: 'note',
+      body: { id: 'n', kind: 'note', path: 'a.md', pinned: true },
+    };
+    const memory = {
+      id: 'r',
+      kind: 'recall',
+      body: { id: 'r', kind: 'recall', path: 'cierre.md' },
+    };
+    await other('/api/conversations/c', 'PATCH', { chips: [pinned, memory] });
+    expect(await syncConversations()).toMatchObject({ changed: 1 });
+    const draft = await getDraft('c');
+    expect(draft?.text).toBe('a medias');
+    expect(draft?.chips).toEqual([
+      { id: 'n', kind: 'note', path: 'a.md', pinned: true },
+      { id: 'r', kind: 'recall', path: 'cierre.md' },
+      { id: 'p', kind: 'paste', text: 'solo esta vez' },
+    ]);
+    expect(await syncConversations()).toMatchObject({ changed: 0 });
+  });
+
+  it('tells of an answer being written on another device, with its text so far', async () => {
+    await other('/api/conversations/c/turns', 'POST', {
+      turn: { id: 'q', role: 'user', content: '¿Y mañana?', status: 'complete', createdAt: 5 },
+      meta: { title: 'Desde el portátil' },
+    });
+    ctx.conversations.answerProgress('c', 'Mañana ');
+    ctx.conversations.answerProgress('c', 'llueve');
+    const outcome = await syncConversations();
+    expect(outcome.answering).toEqual([{ id: 'c', question: 'q', text: 'Mañana llueve' }]);
+    expect((await listTurns('c')).map((t) => t.id)).toEqual(['q']);
+    await other('/api/conversations/c/turns', 'POST', {
+      turn: {
+        id: 'a',
+        role: 'assistant',
+        content: 'Mañana llueve.',
+        status: 'complete',
+        createdAt: 6,
+      },
+    });
+    expect((await syncConversations()).answering).toEqual([{ id: 'c', question: null, text: '' }]);
+  });
+
+  it('sends an answer whose details have an older shape without them, and the rest with them', async () => {
+    await putConversation(conversation('c', 'x'));
+    // Saved by an older version: a meta the laptop no longer takes.
+    await putTurn(turnRecord(0, { role: 'assistant', meta: { provider: 'viejo' } as never }));
+    const error = { code: 'all_failed', message: 'Ningún proveedor respondió.' };
+    await putTurn(turnRecord(1, { role: 'assistant', status: 'error', error }));
+    expect(await syncConversations()).toMatchObject({ pushed: 2 });
+    const page = await (await other('/api/conversations/c')).json();
+    expect(page.turns.map((t: { details?: unknown }) => t.details)).toEqual([undefined, { error }]);
   });
 
   it('drops a conversation deleted on another device', async () => {

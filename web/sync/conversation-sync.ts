@@ -2,7 +2,10 @@ import {
   type ConversationMetaPatch,
   MAX_UPLOAD_CONVERSATIONS,
   type StoredTurn,
+  type SyncChip,
   type SyncTurn,
+  type TurnDetails,
+  TurnDetailsSchema,
 } from '../../common/conversation-schemas.ts';
 import {
   deleteConversation,
@@ -10,6 +13,7 @@ import {
   listConversations,
   putConversation,
 } from '../db/conversations-repo.ts';
+import { getDraft, putDraft } from '../db/drafts-repo.ts';
 import type { ConversationRecord, TurnMeta, TurnRecord } from '../db/records.ts';
 import { getConversationsSyncedAt, setConversationsSyncedAt } from '../db/settings-repo.ts';
 import { listTurns, putTurn } from '../db/turns-repo.ts';
@@ -19,11 +23,20 @@ import {
   patchConversation,
   uploadConversations,
 } from '../lib/conversations-api.ts';
+import { chipsKey, travellingChips, withSyncedChips } from './sync-chips.ts';
 
 /** Conversations per upload request: their turns must stay under the server's 1 MB body limit. */
 const UPLOAD_BATCH = Math.min(10, MAX_UPLOAD_CONVERSATIONS);
 /** Conversations per page of the listing read while pulling. */
 const LIST_PAGE = 500;
+
+/** An answer being written on another device, as a conversation's page told it. */
+export interface AnswerInProgress {
+  id: string;
+  /** The question being answered; null when none is. */
+  question: string | null;
+  text: string;
+}
 
 /** What one sync did. */
 export interface SyncOutcome {
@@ -33,6 +46,10 @@ export interface SyncOutcome {
   pulled: number;
   /** Conversations dropped here because another device deleted them. */
   deleted: number;
+  /** Conversations whose pinned or memory chips another device changed. */
+  changed: number;
+  /** For each conversation read: the question being answered there now (or null), and the text so far. */
+  answering: AnswerInProgress[];
   /** The laptop's clock at this sync: shown offline as the time of the last sync. */
   syncedAt: number;
 }
@@ -48,17 +65,15 @@ export interface SyncOutcome {
 export async function syncConversations(): Promise<SyncOutcome> {
   const pushed = await push();
   const since = await getConversationsSyncedAt();
-  const { pulled, deleted, now } = await pull(since);
+  const { pulled, deleted, changed, answering, now } = await pull(since);
   await setConversationsSyncedAt(now);
-  return { pushed, pulled, deleted, syncedAt: now };
+  return { pushed, pulled, deleted, changed, answering, syncedAt: now };
 }
 
 /** A local turn as the laptop keeps it; null while it is still being written. */
 export function toSyncTurn(turn: TurnRecord): SyncTurn | null {
   if (turn.status === 'streaming') return null;
-  const details: Record<string, unknown> = {};
-  if (turn.meta) details.meta = turn.meta;
-  if (turn.error) details.error = turn.error;
+  const details = syncDetails(turn);
   return {
     id: turn.id,
     role: turn.role,
@@ -67,38 +82,65 @@ export function toSyncTurn(turn: TurnRecord): SyncTurn | null {
     createdAt: turn.createdAt,
     ...(turn.mode ? { mode: turn.mode } : {}),
     ...(turn.attached ? { attached: turn.attached } : {}),
-    ...(Object.keys(details).length > 0 ? { details } : {}),
+    ...(details ? { details } : {}),
   };
 }
 
-function metaOf(c: ConversationRecord): ConversationMetaPatch {
-  return { title: c.title, profile: c.profile, project: c.project };
+/**
+ * A turn's details as the laptop takes them. Saved by older versions of this app they may
+ * not have today's shape: then they stay only here, and the turn goes without them.
+ */
+function syncDetails(turn: TurnRecord): TurnDetails | null {
+  const parsed = TurnDetailsSchema.safeParse({
+    ...(turn.meta ? { meta: turn.meta } : {}),
+    ...(turn.error ? { error: turn.error } : {}),
+  });
+  if (!parsed.success || Object.keys(parsed.data).length === 0) return null;
+  return parsed.data;
+}
+
+function metaOf(c: ConversationRecord, chips: SyncChip[]): ConversationMetaPatch {
+  return { title: c.title, profile: c.profile, project: c.project, chips };
+}
+
+/** The chips of a conversation's draft that travel with it. */
+async function chipsOf(id: string): Promise<SyncChip[]> {
+  return travellingChips((await getDraft(id))?.chips ?? []);
 }
 
 /** Sends unsynced turns (and renames of synced conversations); returns how many turns were new. */
 async function push(): Promise<number> {
-  const pending: { conversation: ConversationRecord; turns: TurnRecord[] }[] = [];
+  const pending: { conversation: ConversationRecord; turns: TurnRecord[]; chips: SyncChip[] }[] =
+    [];
   for (const conversation of await listConversations()) {
     const turns = (await listTurns(conversation.id)).filter(
       (t) => !t.synced && t.status !== 'streaming',
     );
-    if (turns.length > 0) pending.push({ conversation, turns });
-    else if (
+    const chips = await chipsOf(conversation.id);
+    const key = chipsKey(chips);
+    if (turns.length > 0) pending.push({ conversation, turns, chips });
+    // The upload takes meta only for a conversation new to the laptop: a known one is patched.
+    if (
       conversation.serverCursor !== undefined &&
-      conversation.updatedAt !== conversation.syncedAt
+      (conversation.updatedAt !== conversation.syncedAt ||
+        key !== (conversation.chipsSynced ?? chipsKey([])))
     ) {
-      await patchConversation(conversation.id, metaOf(conversation));
-      await putConversation({ ...conversation, syncedAt: conversation.updatedAt });
+      await patchConversation(conversation.id, metaOf(conversation, chips));
+      await putConversation({
+        ...conversation,
+        syncedAt: conversation.updatedAt,
+        chipsSynced: key,
+      });
     }
   }
   let pushed = 0;
   for (let i = 0; i < pending.length; i += UPLOAD_BATCH) {
     const batch = pending.slice(i, i + UPLOAD_BATCH);
     const { results } = await uploadConversations({
-      conversations: batch.map(({ conversation, turns }) => ({
+      conversations: batch.map(({ conversation, turns, chips }) => ({
         id: conversation.id,
         createdAt: conversation.createdAt,
-        meta: metaOf(conversation),
+        meta: metaOf(conversation, chips),
         turns: turns.flatMap((t) => toSyncTurn(t) ?? []),
       })),
     });
@@ -116,11 +158,17 @@ async function push(): Promise<number> {
   return pushed;
 }
 
-async function pull(
-  since: number | null,
-): Promise<{ pulled: number; deleted: number; now: number }> {
+async function pull(since: number | null): Promise<{
+  pulled: number;
+  deleted: number;
+  changed: number;
+  answering: AnswerInProgress[];
+  now: number;
+}> {
+  const answering: AnswerInProgress[] = [];
   let pulled = 0;
   let deleted = 0;
+  let changed = 0;
   let now = 0;
   for (let offset = 0; ; offset += LIST_PAGE) {
     const page = await listConversationsPage(since, offset, LIST_PAGE);
@@ -131,15 +179,20 @@ async function pull(
         await deleteConversation(summary.id);
         continue;
       }
-      pulled += await pullOne(summary.id);
+      const one = await pullOne(summary.id);
+      pulled += one.added;
+      if (one.chipsChanged) changed++;
+      answering.push(one.answer);
     }
     if (page.conversations.length === 0 || offset + page.conversations.length >= page.total) break;
   }
-  return { pulled, deleted, now };
+  return { pulled, deleted, changed, answering, now };
 }
 
-/** Brings one conversation's new turns and details from the laptop; returns how many turns. */
-async function pullOne(id: string): Promise<number> {
+/** Brings one conversation's new turns, details and travelling chips from the laptop. */
+async function pullOne(
+  id: string,
+): Promise<{ added: number; chipsChanged: boolean; answer: AnswerInProgress }> {
   const local = await getConversation(id);
   const page = await getConversationPage(id, local?.serverCursor ?? 0);
   const turns = await listTurns(id);
@@ -150,6 +203,18 @@ async function pullOne(id: string): Promise<number> {
     if (have.has(turn.id)) continue;
     await putTurn(fromStoredTurn(id, index++, turn));
     added++;
+  }
+  // Push ran first, so the laptop's chips already hold this browser's last change.
+  const key = chipsKey(page.chips);
+  const chipsChanged = key !== (local?.chipsSynced ?? chipsKey([]));
+  if (chipsChanged) {
+    const draft = await getDraft(id);
+    await putDraft({
+      conversationId: id,
+      text: draft?.text ?? '',
+      chips: withSyncedChips(draft?.chips ?? [], page.chips),
+      updatedAt: Date.now(),
+    });
   }
   const updatedAt = Math.max(local?.updatedAt ?? 0, page.updatedAt);
   await putConversation({
@@ -162,8 +227,9 @@ async function pullOne(id: string): Promise<number> {
     updatedAt,
     serverCursor: page.cursor,
     syncedAt: updatedAt,
+    chipsSynced: key,
   });
-  return added;
+  return { added, chipsChanged, answer: { id, question: page.answering, text: page.answerText } };
 }
 
 function fromStoredTurn(conversationId: string, index: number, turn: StoredTurn): TurnRecord {

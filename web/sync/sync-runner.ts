@@ -1,7 +1,13 @@
 import { createSignal } from 'solid-js';
 import type { ConversationEvent } from '../../common/conversation-schemas.ts';
 import { getConversationsSyncedAt } from '../db/settings-repo.ts';
-import type { SyncOutcome } from './conversation-sync.ts';
+import type { AnswerInProgress, SyncOutcome } from './conversation-sync.ts';
+
+/** An answer another device is being given: its question, and its text as it arrives. */
+export interface WatchedAnswer {
+  question: string;
+  text: string;
+}
 
 /**
  * Keeps this browser's conversations in step with the laptop's copy: a sync at start, after
@@ -14,6 +20,21 @@ export function createConversationSync(deps: {
 }) {
   const [syncedAt, setSyncedAt] = createSignal<number | null>(null);
   const [offline, setOffline] = createSignal(false);
+  const [watched, setWatched] = createSignal<ReadonlyMap<string, WatchedAnswer>>(new Map());
+  const watch = (id: string, answer: WatchedAnswer | null) => {
+    const next = new Map(watched());
+    if (answer) next.set(id, answer);
+    else next.delete(id);
+    setWatched(next);
+  };
+  /** A page's word on an answer: its text so far, unless the deltas heard already go further. */
+  const learn = ({ id, question, text }: AnswerInProgress) => {
+    const heard = watched().get(id);
+    if (question === null) watch(id, null);
+    else if (heard?.question !== question || !heard.text.startsWith(text)) {
+      watch(id, { question, text });
+    }
+  };
   let running: Promise<void> | null = null;
   let again = false;
 
@@ -24,7 +45,10 @@ export function createConversationSync(deps: {
       const outcome = await syncConversations();
       setSyncedAt(outcome.syncedAt);
       setOffline(false);
-      if (outcome.pulled > 0 || outcome.deleted > 0) await deps.changed(outcome);
+      if (outcome.pulled > 0 || outcome.deleted > 0 || outcome.changed > 0)
+        await deps.changed(outcome);
+      // After the turns are shown, so a finished answer replaces its text with no gap.
+      for (const answer of outcome.answering) learn(answer);
     } catch {
       // Unreachable (or refused): everything stays for the next sync.
       setOffline(true);
@@ -51,6 +75,9 @@ export function createConversationSync(deps: {
     syncedAt,
     /** True when the last sync could not reach the laptop. */
     offline,
+    /** The answer another device is being given in a conversation, as far as it has arrived. */
+    watching: (id: string | undefined): WatchedAnswer | null =>
+      id === undefined ? null : (watched().get(id) ?? null),
     run,
     /** Reads the last sync's time, then syncs. */
     async start() {
@@ -59,8 +86,20 @@ export function createConversationSync(deps: {
     },
     /** A conversation event from the page's event stream. */
     heard(event: ConversationEvent) {
-      // Text of an answer being written, and holds, change nothing stored here.
-      if (event.change === 'delta' || event.change === 'answering') return;
+      // Text of an answer being written, and holds, change nothing stored here: they are
+      // shown as the answer arrives, until the sync brings the finished turn.
+      if (event.change === 'delta') {
+        const heard = watched().get(event.id);
+        if (heard) watch(event.id, { ...heard, text: heard.text + (event.text ?? '') });
+        return;
+      }
+      if (event.change === 'answering') {
+        if (event.answering && watched().get(event.id)?.question !== event.answering) {
+          watch(event.id, { question: event.answering, text: '' });
+        }
+        return;
+      }
+      if (event.change === 'deleted') watch(event.id, null);
       void run();
     },
   };

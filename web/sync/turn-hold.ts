@@ -1,9 +1,11 @@
 import { conversationTitle } from '../../common/conversation-title.ts';
+import { getDraft } from '../db/drafts-repo.ts';
 import type { ConversationRecord, TurnRecord } from '../db/records.ts';
 import { putTurn } from '../db/turns-repo.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { appendTurn } from '../lib/conversations-api.ts';
 import { toSyncTurn } from './conversation-sync.ts';
+import { travellingChips } from './sync-chips.ts';
 
 /** What became of a question sent to the laptop's copy before its answer is asked for. */
 export type QuestionOutcome = 'held' | 'busy' | 'deleted' | 'unreachable';
@@ -25,6 +27,7 @@ export async function sendQuestion(
       title,
       profile: conversation.profile,
       project: conversation.project,
+      chips: travellingChips((await getDraft(conversation.id))?.chips ?? []),
     });
   } catch (error) {
     if (error instanceof ApiError && error.code === 'conversation_busy') return 'busy';
