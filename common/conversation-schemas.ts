@@ -111,9 +111,9 @@ export type SyncTurn = z.infer<typeof SyncTurnSchema>;
 export const StoredTurnSchema = z.lazy(() => z.object({ ...turnFields(), seq: z.int() }));
 export type StoredTurn = z.infer<typeof StoredTurnSchema>;
 
-/** A conversation in the list (GET /api/conversations). */
-export const ConversationSummarySchema = z.lazy(() =>
-  z.object({
+/** A conversation's summary: what the list shows, and what the laptop's index records. */
+export function conversationSummaryFields() {
+  return {
     id: z.string(),
     title: z.string(),
     profile: z.string(),
@@ -123,8 +123,11 @@ export const ConversationSummarySchema = z.lazy(() =>
     turns: z.int(),
     /** Set when it was deleted (only in a list asked `since` a time, so devices drop it too). */
     deletedAt: z.optional(z.number()),
-  }),
-);
+  };
+}
+
+/** A conversation in the list (GET /api/conversations). */
+export const ConversationSummarySchema = z.lazy(() => z.object(conversationSummaryFields()));
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 
 export const ConversationListSchema = z.lazy(() =>

@@ -1,19 +1,13 @@
 import * as z from 'zod/mini';
 import { safeParse } from 'zod/v4/core';
+import { conversationSummaryFields } from '../../common/conversation-schemas.ts';
 import { readLog } from './record-log.ts';
 
 /** One record of the index log: a conversation's summary as of a write, the last one wins. */
 const IndexEntrySchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  profile: z.string(),
-  project: z.nullable(z.string()),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  turns: z.int(),
+  ...conversationSummaryFields(),
   /** The conversation log's size after the write: a log of another size was written since. */
   bytes: z.int(),
-  deletedAt: z.optional(z.number()),
 });
 export type IndexEntry = z.infer<typeof IndexEntrySchema>;
 

@@ -13,9 +13,14 @@ import type { OnnxWorkerData } from './onnx-protocol.ts';
  * similar length, mean-pool under the attention mask and normalise (e5's pooling).
  */
 
-/** onnxruntime-node ships a native binary per platform; without one, this is what installs it. */
-export const ONNX_INSTALL = 'ONNXRUNTIME_NODE_INSTALL_CUDA=skip npm i -E onnxruntime-node@1.30.0';
-export const TOKENIZER_INSTALL = 'npm i -E @huggingface/tokenizers@0.2.0';
+/**
+ * Both packages install with SOMA (`.npmrc` keeps onnxruntime-node from fetching CUDA); a
+ * copy without them (node_modules from another checkout, `npm ci --omit` of some kind) gets
+ * them back from the lock file. onnxruntime-node ships binaries for Linux, macOS and
+ * Windows on x64 and arm64: elsewhere it cannot load at all, and the status says so.
+ */
+export const ONNX_INSTALL = 'npm ci';
+export const TOKENIZER_INSTALL = 'npm ci';
 /** The file the model folder holds (multilingual-e5-small's int8 export is named so). */
 export const MODEL_FILE = 'model_quantized.onnx';
 

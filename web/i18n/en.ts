@@ -402,7 +402,8 @@ export const en = {
     'The service answered something that cannot be read (HTTP {status}): does the address end in /v1?',
   'embed.problem.key_missing':
     'The key is missing: set the environment variable {env} and restart SOMA.',
-  'embed.problem.onnx_runtime_missing': 'The ONNX runtime is missing. Install it with: {install}',
+  'embed.problem.onnx_runtime_missing':
+    "The ONNX runtime cannot load. In SOMA's folder, reinstall with: {install} (if it persists, this system has no binary for it; use Ollama or another service).",
   'embed.problem.tokenizer_missing': 'The tokenizer is missing. Install it with: {install}',
   'embed.problem.model_dir_invalid.not_a_folder':
     'The model folder {dir} does not exist or is not a folder.',

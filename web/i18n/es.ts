@@ -408,7 +408,8 @@ export const es = {
     'El servicio respondió algo que no se entiende (HTTP {status}): ¿la dirección acaba en /v1?',
   'embed.problem.key_missing':
     'Falta la clave: define la variable de entorno {env} y reinicia SOMA.',
-  'embed.problem.onnx_runtime_missing': 'Falta el motor ONNX. Instálalo con: {install}',
+  'embed.problem.onnx_runtime_missing':
+    'El motor ONNX no se puede cargar. En la carpeta de SOMA, vuelve a instalar con: {install} (si sigue, este sistema no tiene su binario; usa Ollama u otro servicio).',
   'embed.problem.tokenizer_missing': 'Falta el tokenizador. Instálalo con: {install}',
   'embed.problem.model_dir_invalid.not_a_folder':
     'La carpeta del modelo {dir} no existe o no es una carpeta.',
