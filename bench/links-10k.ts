@@ -5,7 +5,7 @@ import type { Harness } from '../harness/schema.ts';
 import { capListing } from '../server/chat/turn-blocks.ts';
 import type { FakeUpstream, Script } from '../server/testing/fake-upstream/fake-upstream.ts';
 import { Vault } from '../server/vault/vault.ts';
-import { hash, listedNames, runCondition } from './links.ts';
+import { hash, listedNames, runCondition } from './link-run.ts';
 import { type BenchResult, round2 } from './results.ts';
 
 /** 40 topics × 25 qualifiers × 10 numbers: 10,000 distinct note names of ~18 characters. */
