@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmbedStatusSchema, VectorsDeltaSchema } from '../../common/embedding-schemas.ts';
 import { cosine, decodeVector } from '../../common/vector-codec.ts';
 import { EmbeddingsSchema } from '../../harness/embeddings-schema.ts';
+import { SESSION_COOKIE } from '../auth/session-middleware.ts';
 import {
   type EmbeddingsBehaviour,
   type FakeEmbeddingsUpstream,
@@ -48,12 +49,22 @@ async function get(path: string, cookie: string) {
   const res = await t!.app.request(path, { headers: { host: HOST, cookie } });
   return { status: res.status, body: await res.json() };
 }
-async function post(path: string, cookie: string, body: unknown) {
-  const res = await t!.app.request(path, {
-    method: 'POST',
-    headers: { host: HOST, origin: ORIGIN, cookie, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+/** A POST as the laptop's browser sends it, or over the LAN listener. */
+async function post(
+  path: string,
+  cookie: string,
+  body: unknown,
+  listener: 'loopback' | 'lan' = 'loopback',
+) {
+  const res = await t!.app.request(
+    path,
+    {
+      method: 'POST',
+      headers: { host: HOST, origin: ORIGIN, cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    },
+    { somaListener: listener },
+  );
   return { status: res.status, body: await res.json() };
 }
 const status = async (cookie: string) =>
@@ -182,6 +193,30 @@ describe('server/embeddings/embeddings-routes', () => {
     expect(ok.body.consent).toBe('given');
     await vi.waitFor(async () => expect((await status(cookie)).progress.notesDone).toBe(3));
     expect((await status(cookie)).counters.charactersSent).toBe(s.pending.characters);
+  });
+
+  it('takes consent only from the laptop’s browser, never a phone, the LAN or the terminal’s token', async () => {
+    await endpointLayer(false);
+    const consent = { endpoint: fake!.baseUrl, model: 'emb' };
+    const phone = await t!.sessions.create('Móvil', 'pairing');
+    const terminal = await t!.sessions.create('Terminal (soma)', 'cli');
+    const link = await t!.login();
+    for (const [cookie, listener] of [
+      [`${SESSION_COOKIE}=${phone.token}`, 'lan'],
+      [`${SESSION_COOKIE}=${phone.token}`, 'loopback'],
+      [link, 'lan'],
+      [`${SESSION_COOKIE}=${terminal.token}`, 'loopback'],
+    ] as const) {
+      const res = await post('/api/embeddings/consent', cookie, consent, listener);
+      expect([listener, res.status, res.body.error?.code]).toEqual([
+        listener,
+        403,
+        'loopback_only',
+      ]);
+    }
+    expect((await status(link)).consent).toBe('needed');
+    expect(fake!.requests).toEqual([]);
+    expect((await post('/api/embeddings/consent', link, consent)).status).toBe(200);
   });
 
   it('counts a query to a non-local endpoint as characters sent and as a request', async () => {
