@@ -319,6 +319,53 @@ describe('server/embeddings/embeddings-routes', () => {
     }
   });
 
+  describe('withdrawing consent stops what would go out next, at once', () => {
+    const del = (cookie: string) =>
+      t!.app.request(
+        '/api/embeddings/consent',
+        { method: 'DELETE', headers: { host: HOST, origin: ORIGIN, cookie } },
+        { somaListener: 'loopback' },
+      );
+    /** Consents, lets the first request go out per `script`, then waits for `ready`. */
+    async function consentedThen(script: EmbeddingsBehaviour[], backoff: typeof QUICK_BACKOFF) {
+      const { cookie } = await endpointLayer(false, script, backoff);
+      await vi.waitFor(async () => expect((await status(cookie)).state).toBe('waiting_consent'));
+      await post('/api/embeddings/consent', cookie, { endpoint: fake!.baseUrl, model: 'emb' });
+      await vi.waitFor(() => expect(fake!.requests).toHaveLength(1));
+      return cookie;
+    }
+    /** After the DELETE answered: parked waiting for consent, nothing more sent or stored. */
+    async function nothingMore(cookie: string) {
+      await vi.waitFor(async () => expect((await status(cookie)).state).toBe('waiting_consent'));
+      const s = await status(cookie);
+      expect(s.progress.chunks).toBe(0);
+      expect(fake!.requests).toHaveLength(1);
+    }
+
+    it('during the back-off after a failure', async () => {
+      const cookie = await consentedThen(['500'], { baseMs: 300, maxMs: 300, permanentMs: 300 });
+      await vi.waitFor(async () => expect((await status(cookie)).state).toBe('failing'));
+      expect((await del(cookie)).status).toBe(200);
+      await nothingMore(cookie);
+    });
+
+    it('on «retry now» after withdrawing', async () => {
+      const slow = { baseMs: 60_000, maxMs: 60_000, permanentMs: 60_000 };
+      const cookie = await consentedThen(['500'], slow);
+      await vi.waitFor(async () => expect((await status(cookie)).state).toBe('failing'));
+      expect((await del(cookie)).status).toBe(200);
+      expect((await post('/api/embeddings/retry', cookie, {})).status).toBe(200);
+      await nothingMore(cookie);
+    });
+
+    it('aborts the request in flight: its answer, when the endpoint recovers, is not stored', async () => {
+      const cookie = await consentedThen(['held'], QUICK_BACKOFF);
+      expect((await del(cookie)).status).toBe(200);
+      fake!.release();
+      await nothingMore(cookie);
+    });
+  });
+
   it('withdraws consent: nothing more is sent, the stored vectors stay', async () => {
     const { cookie } = await endpointLayer(false);
     await vi.waitFor(async () => expect((await status(cookie)).state).toBe('waiting_consent'));

@@ -5,13 +5,15 @@ import { testVector } from '../embeddings/test-embedder.ts';
 /**
  * A fake OpenAI-compatible `/v1/embeddings` server for tests and the bench. Each request
  * takes the next behaviour from the script (then `ok` forever): vectors from the test
- * embedder, or one of the failures a real endpoint shows.
+ * embedder, or one of the failures a real endpoint shows. `held` answers `ok` only when
+ * the test calls `release()` (a request the test knows is in flight).
  */
 export type EmbeddingsBehaviour =
   | 'ok'
   | '429'
   | '500'
   | 'hang'
+  | 'held'
   | 'wrong_dimension'
   | 'nan'
   | 'fewer'
@@ -24,6 +26,8 @@ export interface FakeEmbeddingsUpstream {
   script: EmbeddingsBehaviour[];
   /** Every request's inputs and Authorization header, in order. */
   requests: { input: string[]; model: string; authorization: string | null }[];
+  /** Answers every `held` request so far (`ok`), if its client still waits. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -50,6 +54,7 @@ export async function startFakeEmbeddingsUpstream(
   const dimensions = opts.dimensions ?? 64;
   const script = [...(opts.script ?? [])];
   const requests: FakeEmbeddingsUpstream['requests'] = [];
+  const held: (() => void)[] = [];
   const server = createServer(async (req, res) => {
     if (req.method !== 'POST' || req.url !== '/v1/embeddings') return send(res, 404, '{}');
     const body = await readJson(req);
@@ -59,8 +64,12 @@ export async function startFakeEmbeddingsUpstream(
       model: String(body.model),
       authorization: req.headers.authorization ?? null,
     });
-    const behaviour = script.shift() ?? 'ok';
+    let behaviour = script.shift() ?? 'ok';
     if (behaviour === 'hang') return; // the socket stays open until close()
+    if (behaviour === 'held') {
+      await new Promise<void>((resolve) => held.push(resolve));
+      behaviour = 'ok';
+    }
     if (behaviour === '429') {
       return send(res, 429, '{"error":{"message":"slow down"}}', { 'retry-after': '0' });
     }
@@ -84,6 +93,9 @@ export async function startFakeEmbeddingsUpstream(
     baseUrl: `http://127.0.0.1:${port}/v1`,
     script,
     requests,
+    release() {
+      for (const resolve of held.splice(0)) resolve();
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
