@@ -219,6 +219,22 @@ describe('server/embeddings/embeddings-routes', () => {
     expect((await post('/api/embeddings/consent', link, consent)).status).toBe(200);
   });
 
+  it('asks for consent for a `local: true` endpoint whose address is not loopback, and sends nothing', async () => {
+    const { cookie } = await withLayer({
+      kind: 'endpoint',
+      baseUrl: 'http://embeddings.example.invalid:11434/v1',
+      model: 'emb',
+      dimensions: 32,
+      apiKeyEnv: null,
+      local: true,
+    });
+    await vi.waitFor(async () => expect((await status(cookie)).state).toBe('waiting_consent'));
+    const s = await status(cookie);
+    expect(s).toMatchObject({ local: false, consent: 'needed' });
+    expect(s.counters.requests).toBe(0);
+    expect((await post('/api/embeddings/query', cookie, { text: 'coche' })).status).toBe(403);
+  });
+
   it('counts a query to a non-local endpoint as characters sent and as a request', async () => {
     const { cookie } = await endpointLayer(false);
     await post('/api/embeddings/consent', cookie, { endpoint: fake!.baseUrl, model: 'emb' });

@@ -14,6 +14,7 @@ import { ConsentStore } from './consent-store.ts';
 import { createEmbedder, type EmbedderOptions } from './create-embedder.ts';
 import { EmbedPipeline } from './embed-pipeline.ts';
 import { type Embedder, EmbedError } from './embedder.ts';
+import { isLoopbackUrl } from './endpoint-embedder.ts';
 import { SwitchStore } from './switch-store.ts';
 import { encodeStored, VectorStore } from './vector-store.ts';
 
@@ -80,7 +81,9 @@ export async function startEmbeddings(opts: EmbeddingsOptions): Promise<Embeddin
   };
   const store = await VectorStore.open(dir, identity);
   const onOff = opts.switches ?? (await SwitchStore.open(dir));
-  const local = embedder?.local ?? (config.kind !== 'endpoint' || config.local);
+  const local =
+    embedder?.local ??
+    (config.kind !== 'endpoint' || (config.local && isLoopbackUrl(config.baseUrl)));
   const endpoint = config.kind === 'endpoint' ? config.baseUrl : null;
   const consented = () => local || (consent?.given(endpoint ?? '', identity.model) ?? false);
   const pipeline = embedder

@@ -6,7 +6,8 @@ import { testVector } from '../embeddings/test-embedder.ts';
  * A fake OpenAI-compatible `/v1/embeddings` server for tests and the bench. Each request
  * takes the next behaviour from the script (then `ok` forever): vectors from the test
  * embedder, or one of the failures a real endpoint shows. `held` answers `ok` only when
- * the test calls `release()` (a request the test knows is in flight).
+ * the test calls `release()` (a request the test knows is in flight); `redirect` answers
+ * 307 to `redirectTo`'s `/embeddings`.
  */
 export type EmbeddingsBehaviour =
   | 'ok'
@@ -14,6 +15,7 @@ export type EmbeddingsBehaviour =
   | '500'
   | 'hang'
   | 'held'
+  | 'redirect'
   | 'wrong_dimension'
   | 'nan'
   | 'fewer'
@@ -49,7 +51,7 @@ async function readJson(req: IncomingMessage): Promise<{ input?: unknown; model?
 
 /** Starts the fake on a free loopback port; vectors have `dimensions` components. */
 export async function startFakeEmbeddingsUpstream(
-  opts: { dimensions?: number; script?: EmbeddingsBehaviour[] } = {},
+  opts: { dimensions?: number; script?: EmbeddingsBehaviour[]; redirectTo?: string } = {},
 ): Promise<FakeEmbeddingsUpstream> {
   const dimensions = opts.dimensions ?? 64;
   const script = [...(opts.script ?? [])];
@@ -72,6 +74,9 @@ export async function startFakeEmbeddingsUpstream(
     }
     if (behaviour === '429') {
       return send(res, 429, '{"error":{"message":"slow down"}}', { 'retry-after': '0' });
+    }
+    if (behaviour === 'redirect') {
+      return send(res, 307, '{}', { location: `${opts.redirectTo ?? ''}/embeddings` });
     }
     if (behaviour === '500') return send(res, 500, '{"error":{"message":"boom"}}');
     if (behaviour === 'not_json') return send(res, 200, '<html>proxy</html>');
