@@ -374,6 +374,22 @@ describe('server/embeddings/embeddings-routes', () => {
       await nothingMore(cookie);
     });
 
+    it('aborts a query in flight: it is refused, and nothing more is sent', async () => {
+      const cookie = await consentedThen([], QUICK_BACKOFF);
+      await vi.waitFor(async () => expect((await status(cookie)).state).toBe('idle'));
+      fake!.script.push('held');
+      const query = post('/api/embeddings/query', cookie, { text: 'coche' });
+      await vi.waitFor(() => expect(fake!.requests).toHaveLength(2));
+      expect((await del(cookie)).status).toBe(200);
+      fake!.release();
+      expect(await query).toMatchObject({
+        status: 403,
+        body: { error: { code: 'consent_required' } },
+      });
+      expect((await post('/api/embeddings/query', cookie, { text: 'coche' })).status).toBe(403);
+      expect(fake!.requests).toHaveLength(2);
+    });
+
     it('aborts the request in flight: its answer, when the endpoint recovers, is not stored', async () => {
       const cookie = await consentedThen(['held'], QUICK_BACKOFF);
       expect((await del(cookie)).status).toBe(200);
