@@ -5,18 +5,28 @@ import type { NoteToStore, VectorStore } from './vector-store.ts';
 
 /**
  * Embeds one batch of notes (in requests of the embedder's batch size) and stores their
- * vectors, counting requests, characters and what left the machine as it goes.
+ * vectors, counting requests, characters and what left the machine as it goes. `mayEmbed`
+ * is asked right before each request: consent withdrawn or the layer paused between two
+ * requests of a batch sends nothing more.
+ * @returns false when it stopped (not allowed, or aborted) and stored nothing
  * @throws EmbedError when the embedder fails; nothing of the batch is stored then
  */
 export async function embedBatch(
   batch: readonly Pending[],
-  deps: { embedder: Embedder; store: VectorStore; queue: NoteQueue; counters: EmbedCounters },
+  deps: {
+    embedder: Embedder;
+    store: VectorStore;
+    queue: NoteQueue;
+    counters: EmbedCounters;
+    mayEmbed: () => boolean;
+  },
   signal: AbortSignal,
-): Promise<void> {
+): Promise<boolean> {
   const { embedder, store, queue, counters } = deps;
   const texts = batch.flatMap((p) => p.chunks.map((c) => c.text));
   const vectors: Float32Array[] = [];
   for (let i = 0; i < texts.length; i += embedder.batchSize) {
+    if (signal.aborted || !deps.mayEmbed()) return false;
     const part = texts.slice(i, i + embedder.batchSize);
     const chars = part.reduce((n, t) => n + t.length, 0);
     counters.requests++;
@@ -24,6 +34,8 @@ export async function embedBatch(
     vectors.push(...(await embedder.embed(part, 'document', signal)));
     counters.characters += chars;
   }
+  // An answer that came back after consent was withdrawn is not kept either.
+  if (signal.aborted || !deps.mayEmbed()) return false;
   let at = 0;
   const notes: NoteToStore[] = batch.map((p) => ({
     path: p.path,
@@ -42,4 +54,5 @@ export async function embedBatch(
   for (const n of current) queue.stored(n.path);
   counters.notes += current.length;
   counters.chunks += texts.length;
+  return true;
 }

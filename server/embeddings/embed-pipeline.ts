@@ -103,8 +103,9 @@ export class EmbedPipeline {
   }
 
   /**
-   * Call after `paused` turned true: aborts the request in flight (its notes go back to the
-   * queue) and resolves once the loop is parked, so nothing more reaches the embedder.
+   * Call after `paused` turned true or `mayEmbed` false (consent withdrawn): aborts the
+   * request in flight and its back-off (its notes go back to the queue) and resolves once
+   * the loop is parked, so nothing more reaches the embedder.
    */
   halt(): Promise<void> {
     return new Promise((resolve) => {
@@ -202,7 +203,14 @@ export class EmbedPipeline {
     return this.deps.paused?.() ?? false;
   }
 
+  /** Whether a request with note text may go out now: not paused, and consent holds. */
+  private allowed(): boolean {
+    return !this.paused() && this.deps.mayEmbed();
+  }
+
   private idle(): Promise<void> {
+    // Waiting, the loop sends nothing: whoever halted it may go on.
+    this.releaseParked();
     return new Promise((resolve) => {
       this.wake = resolve;
       if (this.abort.signal.aborted || this.woken) resolve();
@@ -214,19 +222,25 @@ export class EmbedPipeline {
     const backoff = this.deps.backoff ?? DEFAULT_BACKOFF;
     if (this.batchAbort.signal.aborted) this.batchAbort = new AbortController();
     const signal = AbortSignal.any([this.abort.signal, this.batchAbort.signal]);
-    for (let attempt = 0; !signal.aborted && !this.paused(); attempt++) {
+    for (let attempt = 0; !signal.aborted && this.allowed(); attempt++) {
       this.retryAsked = false;
       try {
-        await embedBatch(
+        const done = await embedBatch(
           batch,
-          { ...this.deps, queue: this.queue, counters: this.counters },
+          {
+            ...this.deps,
+            mayEmbed: () => this.allowed(),
+            queue: this.queue,
+            counters: this.counters,
+          },
           signal,
         );
+        if (!done) break;
         this.lastError = null;
         this.state = 'embedding';
         return;
       } catch (err) {
-        if (signal.aborted || this.paused()) break;
+        if (signal.aborted || !this.allowed()) break;
         if (!(err instanceof EmbedError)) throw err;
         this.counters.failures++;
         this.lastError = err.problem;
@@ -243,7 +257,8 @@ export class EmbedPipeline {
         if (this.retryAsked) attempt = -1;
       }
     }
-    // Stopped or paused mid-batch: the notes go back, so a later start embeds them.
+    // Stopped, paused or consent withdrawn mid-batch: the notes go back, so a later start
+    // (or consent given again) embeds them.
     this.queue.requeue(batch.map((p) => p.path));
   }
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmbedStatusSchema, VectorsDeltaSchema } from '../../common/embedding-schemas.ts';
 import { cosine, decodeVector } from '../../common/vector-codec.ts';
 import { EmbeddingsSchema } from '../../harness/embeddings-schema.ts';
+import { SESSION_COOKIE } from '../auth/session-middleware.ts';
 import {
   type EmbeddingsBehaviour,
   type FakeEmbeddingsUpstream,
@@ -48,12 +49,22 @@ async function get(path: string, cookie: string) {
   const res = await t!.app.request(path, { headers: { host: HOST, cookie } });
   return { status: res.status, body: await res.json() };
 }
-async function post(path: string, cookie: string, body: unknown) {
-  const res = await t!.app.request(path, {
-    method: 'POST',
-    headers: { host: HOST, origin: ORIGIN, cookie, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+/** A POST as the laptop's browser sends it, or over the LAN listener. */
+async function post(
+  path: string,
+  cookie: string,
+  body: unknown,
+  listener: 'loopback' | 'lan' = 'loopback',
+) {
+  const res = await t!.app.request(
+    path,
+    {
+      method: 'POST',
+      headers: { host: HOST, origin: ORIGIN, cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    },
+    { somaListener: listener },
+  );
   return { status: res.status, body: await res.json() };
 }
 const status = async (cookie: string) =>
@@ -184,6 +195,46 @@ describe('server/embeddings/embeddings-routes', () => {
     expect((await status(cookie)).counters.charactersSent).toBe(s.pending.characters);
   });
 
+  it('takes consent only from the laptop’s browser, never a phone, the LAN or the terminal’s token', async () => {
+    await endpointLayer(false);
+    const consent = { endpoint: fake!.baseUrl, model: 'emb' };
+    const phone = await t!.sessions.create('Móvil', 'pairing');
+    const terminal = await t!.sessions.create('Terminal (soma)', 'cli');
+    const link = await t!.login();
+    for (const [cookie, listener] of [
+      [`${SESSION_COOKIE}=${phone.token}`, 'lan'],
+      [`${SESSION_COOKIE}=${phone.token}`, 'loopback'],
+      [link, 'lan'],
+      [`${SESSION_COOKIE}=${terminal.token}`, 'loopback'],
+    ] as const) {
+      const res = await post('/api/embeddings/consent', cookie, consent, listener);
+      expect([listener, res.status, res.body.error?.code]).toEqual([
+        listener,
+        403,
+        'loopback_only',
+      ]);
+    }
+    expect((await status(link)).consent).toBe('needed');
+    expect(fake!.requests).toEqual([]);
+    expect((await post('/api/embeddings/consent', link, consent)).status).toBe(200);
+  });
+
+  it('asks for consent for a `local: true` endpoint whose address is not loopback, and sends nothing', async () => {
+    const { cookie } = await withLayer({
+      kind: 'endpoint',
+      baseUrl: 'http://embeddings.example.invalid:11434/v1',
+      model: 'emb',
+      dimensions: 32,
+      apiKeyEnv: null,
+      local: true,
+    });
+    await vi.waitFor(async () => expect((await status(cookie)).state).toBe('waiting_consent'));
+    const s = await status(cookie);
+    expect(s).toMatchObject({ local: false, consent: 'needed' });
+    expect(s.counters.requests).toBe(0);
+    expect((await post('/api/embeddings/query', cookie, { text: 'coche' })).status).toBe(403);
+  });
+
   it('counts a query to a non-local endpoint as characters sent and as a request', async () => {
     const { cookie } = await endpointLayer(false);
     await post('/api/embeddings/consent', cookie, { endpoint: fake!.baseUrl, model: 'emb' });
@@ -282,6 +333,69 @@ describe('server/embeddings/embeddings-routes', () => {
     } finally {
       await reopened.close();
     }
+  });
+
+  describe('withdrawing consent stops what would go out next, at once', () => {
+    const del = (cookie: string) =>
+      t!.app.request(
+        '/api/embeddings/consent',
+        { method: 'DELETE', headers: { host: HOST, origin: ORIGIN, cookie } },
+        { somaListener: 'loopback' },
+      );
+    /** Consents, lets the first request go out per `script`, then waits for `ready`. */
+    async function consentedThen(script: EmbeddingsBehaviour[], backoff: typeof QUICK_BACKOFF) {
+      const { cookie } = await endpointLayer(false, script, backoff);
+      await vi.waitFor(async () => expect((await status(cookie)).state).toBe('waiting_consent'));
+      await post('/api/embeddings/consent', cookie, { endpoint: fake!.baseUrl, model: 'emb' });
+      await vi.waitFor(() => expect(fake!.requests).toHaveLength(1));
+      return cookie;
+    }
+    /** After the DELETE answered: parked waiting for consent, nothing more sent or stored. */
+    async function nothingMore(cookie: string) {
+      await vi.waitFor(async () => expect((await status(cookie)).state).toBe('waiting_consent'));
+      const s = await status(cookie);
+      expect(s.progress.chunks).toBe(0);
+      expect(fake!.requests).toHaveLength(1);
+    }
+
+    it('during the back-off after a failure', async () => {
+      const cookie = await consentedThen(['500'], { baseMs: 300, maxMs: 300, permanentMs: 300 });
+      await vi.waitFor(async () => expect((await status(cookie)).state).toBe('failing'));
+      expect((await del(cookie)).status).toBe(200);
+      await nothingMore(cookie);
+    });
+
+    it('on «retry now» after withdrawing', async () => {
+      const slow = { baseMs: 60_000, maxMs: 60_000, permanentMs: 60_000 };
+      const cookie = await consentedThen(['500'], slow);
+      await vi.waitFor(async () => expect((await status(cookie)).state).toBe('failing'));
+      expect((await del(cookie)).status).toBe(200);
+      expect((await post('/api/embeddings/retry', cookie, {})).status).toBe(200);
+      await nothingMore(cookie);
+    });
+
+    it('aborts a query in flight: it is refused, and nothing more is sent', async () => {
+      const cookie = await consentedThen([], QUICK_BACKOFF);
+      await vi.waitFor(async () => expect((await status(cookie)).state).toBe('idle'));
+      fake!.script.push('held');
+      const query = post('/api/embeddings/query', cookie, { text: 'coche' });
+      await vi.waitFor(() => expect(fake!.requests).toHaveLength(2));
+      expect((await del(cookie)).status).toBe(200);
+      fake!.release();
+      expect(await query).toMatchObject({
+        status: 403,
+        body: { error: { code: 'consent_required' } },
+      });
+      expect((await post('/api/embeddings/query', cookie, { text: 'coche' })).status).toBe(403);
+      expect(fake!.requests).toHaveLength(2);
+    });
+
+    it('aborts the request in flight: its answer, when the endpoint recovers, is not stored', async () => {
+      const cookie = await consentedThen(['held'], QUICK_BACKOFF);
+      expect((await del(cookie)).status).toBe(200);
+      fake!.release();
+      await nothingMore(cookie);
+    });
   });
 
   it('withdraws consent: nothing more is sent, the stored vectors stay', async () => {

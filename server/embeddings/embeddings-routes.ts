@@ -7,7 +7,7 @@ import {
   EmbedQueryRequestSchema,
   ModelFolderRequestSchema,
 } from '../../common/embedding-schemas.ts';
-import { isLaptop, laptopOnly } from '../auth/laptop-only.ts';
+import { isLaptop, laptopOnly, laptopOnlyError } from '../auth/laptop-only.ts';
 import type { AuthEnv } from '../auth/session-middleware.ts';
 import { ApiError } from '../http/api-error.ts';
 import { apiNotFound } from '../http/error-handler.ts';
@@ -29,7 +29,9 @@ const DeltaQuerySchema = z.object({
 
 /**
  * /api/embeddings (docs/API.md, «Long-term memory»), mounted under the session check. The
- * model's download, folder install and the CPU budget are the laptop's; the rest needs the
+ * model's download, folder install and the CPU budget are the laptop's; consent for note text
+ * to leave the machine is the laptop's browser's alone (the person looking at what would
+ * leave, not a phone or a script with the terminal's token); the rest needs the
  * layer running (409 `embeddings_off` otherwise). Every change answers the full status.
  */
 export function embeddingsRoutes(host: EmbeddingsHost): Hono<AuthEnv> {
@@ -54,6 +56,7 @@ export function embeddingsRoutes(host: EmbeddingsHost): Hono<AuthEnv> {
     return c.json(await host.status(true));
   });
   app.post('/consent', async (c) => {
+    if (!isLaptop(c) || c.var.session.via === 'cli') throw laptopOnlyError();
     const { endpoint, model } = await parseJsonBody(c, EmbedConsentRequestSchema);
     await host.layer().consent(endpoint, model);
     return c.json(await host.status(isLaptop(c)));

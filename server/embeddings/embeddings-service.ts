@@ -14,6 +14,7 @@ import { ConsentStore } from './consent-store.ts';
 import { createEmbedder, type EmbedderOptions } from './create-embedder.ts';
 import { EmbedPipeline } from './embed-pipeline.ts';
 import { type Embedder, EmbedError } from './embedder.ts';
+import { isLoopbackUrl } from './endpoint-embedder.ts';
 import { SwitchStore } from './switch-store.ts';
 import { encodeStored, VectorStore } from './vector-store.ts';
 
@@ -80,7 +81,9 @@ export async function startEmbeddings(opts: EmbeddingsOptions): Promise<Embeddin
   };
   const store = await VectorStore.open(dir, identity);
   const onOff = opts.switches ?? (await SwitchStore.open(dir));
-  const local = embedder?.local ?? (config.kind !== 'endpoint' || config.local);
+  const local =
+    embedder?.local ??
+    (config.kind !== 'endpoint' || (config.local && isLoopbackUrl(config.baseUrl)));
   const endpoint = config.kind === 'endpoint' ? config.baseUrl : null;
   const consented = () => local || (consent?.given(endpoint ?? '', identity.model) ?? false);
   const pipeline = embedder
@@ -96,6 +99,24 @@ export async function startEmbeddings(opts: EmbeddingsOptions): Promise<Embeddin
       })
     : null;
   pipeline?.start();
+  /** Queries in flight: pausing or withdrawing consent aborts them. */
+  const queries = new Set<AbortController>();
+  const abortQueries = () => {
+    for (const q of queries) q.abort();
+  };
+  /** Refuses a query's text while the layer is paused or consent is missing. */
+  const refuseQuery = () => {
+    if (!onOff.enabled) {
+      throw new ApiError(409, 'embeddings_paused', 'La búsqueda semántica está en pausa.');
+    }
+    if (!consented()) {
+      throw new ApiError(
+        403,
+        'consent_required',
+        'Falta tu permiso para enviar texto a ese servicio.',
+      );
+    }
+  };
   if (store.wasReset)
     opts.log?.(`[embeddings] almacén nuevo para ${identity.model}: se calcula todo`);
 
@@ -134,11 +155,17 @@ export async function startEmbeddings(opts: EmbeddingsOptions): Promise<Embeddin
     async revokeConsent() {
       if (local) return;
       await consent?.revoke();
+      // Nothing more leaves once this answers: the request in flight and its back-off end now.
+      abortQueries();
+      await pipeline?.halt();
     },
     async setEnabled(enabled) {
       await onOff.set(enabled, new Date(opts.clock?.() ?? Date.now()));
       if (enabled) pipeline?.poke();
-      else await pipeline?.halt();
+      else {
+        abortQueries();
+        await pipeline?.halt();
+      }
     },
     retry() {
       // An embedder that could not be made at start-up is made again only by a restart.
@@ -189,26 +216,25 @@ export async function startEmbeddings(opts: EmbeddingsOptions): Promise<Embeddin
       return delta;
     },
     async query(text) {
-      if (!onOff.enabled) {
-        throw new ApiError(409, 'embeddings_paused', 'La búsqueda semántica está en pausa.');
-      }
       if (!embedder) throw new ApiError(503, 'embed_failed', 'El embebedor no está disponible.');
-      if (!consented())
-        throw new ApiError(
-          403,
-          'consent_required',
-          'Falta tu permiso para enviar texto a ese servicio.',
-        );
+      refuseQuery();
+      const aborter = new AbortController();
+      queries.add(aborter);
       try {
-        const [v] = await embedder.embed([text], 'query');
+        const [v] = await embedder.embed([text], 'query', aborter.signal);
+        // Paused or consent withdrawn while it was out: its answer is not used.
+        refuseQuery();
         pipeline?.countQuery(text.length, null);
         return { generation: store.generation, vector: encodeVector(v as Float32Array) };
       } catch (err) {
+        if (aborter.signal.aborted) refuseQuery();
         if (err instanceof EmbedError) {
           pipeline?.countQuery(text.length, err.problem);
           throw new ApiError(502, 'embed_failed', `El embebedor falló: ${err.problem.code}`);
         }
         throw err;
+      } finally {
+        queries.delete(aborter);
       }
     },
     async close() {

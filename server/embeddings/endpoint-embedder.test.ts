@@ -6,13 +6,15 @@ import {
   startFakeEmbeddingsUpstream,
 } from '../testing/fake-embeddings-upstream.ts';
 import { EmbedError } from './embedder.ts';
-import { createEndpointEmbedder } from './endpoint-embedder.ts';
+import { createEndpointEmbedder, isLoopbackUrl } from './endpoint-embedder.ts';
 import { testVector } from './test-embedder.ts';
 
 let fake: FakeEmbeddingsUpstream | null = null;
+let target: FakeEmbeddingsUpstream | null = null;
 afterEach(async () => {
   await fake?.close();
-  fake = null;
+  await target?.close();
+  fake = target = null;
 });
 
 async function embedder(script: EmbeddingsBehaviour[], extra: Record<string, unknown> = {}) {
@@ -40,6 +42,53 @@ async function failure(p: Promise<unknown>): Promise<EmbedError> {
 }
 
 describe('server/embeddings/endpoint-embedder', () => {
+  it('refuses a redirect: its target, another origin, receives nothing', async () => {
+    target = await startFakeEmbeddingsUpstream({ dimensions: 8 });
+    fake = await startFakeEmbeddingsUpstream({
+      dimensions: 8,
+      script: ['redirect'],
+      redirectTo: target.baseUrl,
+    });
+    const e = createEndpointEmbedder(
+      EndpointEmbedderSchema.parse({
+        kind: 'endpoint',
+        baseUrl: fake.baseUrl,
+        model: 'm',
+        dimensions: 8,
+        apiKeyEnv: null,
+        local: false,
+      }),
+      {},
+    );
+    const err = await failure(e.embed(['texto privado'], 'document'));
+    expect([err.problem, err.transient]).toEqual([
+      { code: 'bad_response', params: { status: 307 } },
+      false,
+    ]);
+    expect(fake.requests).toHaveLength(1);
+    expect(target.requests).toEqual([]);
+  });
+
+  it('believes `local: true` only for a loopback address', () => {
+    for (const url of [
+      'http://127.0.0.1:11434/v1',
+      'http://127.8.9.10/v1',
+      'http://[::1]:8080/v1',
+      'http://LOCALHOST:1/v1',
+    ]) {
+      expect([url, isLoopbackUrl(url)]).toEqual([url, true]);
+    }
+    for (const url of [
+      'http://192.168.1.20:11434/v1',
+      'https://api.example.com/v1',
+      'http://localhost.example.com/v1',
+      'http://[::2]/v1',
+      'http://128.0.0.1/v1',
+    ]) {
+      expect([url, isLoopbackUrl(url)]).toEqual([url, false]);
+    }
+  });
+
   it('returns one vector per input, in order, with the document prefix sent', async () => {
     const e = await embedder([], { documentPrefix: 'search_document: ' });
     const out = await e.embed(['uno', 'dos'], 'document');

@@ -1,3 +1,4 @@
+import { isIPv4 } from 'node:net';
 import * as z from 'zod/mini';
 import type { EndpointEmbedderConfig } from '../../harness/embeddings-schema.ts';
 import { checkVectors, type Embedder, EmbedError, type EmbedPurpose } from './embedder.ts';
@@ -19,9 +20,24 @@ function retryAfterMs(header: string | null): number | null {
 }
 
 /**
+ * True when `baseUrl` names this machine (`localhost`, 127.0.0.0/8, `::1`). The harness's
+ * `local: true` is believed only then: text sent anywhere else leaves the machine.
+ */
+export function isLoopbackUrl(baseUrl: string): boolean {
+  let host: string;
+  try {
+    host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host === '::1' || (isIPv4(host) && host.startsWith('127.'));
+}
+
+/**
  * An embedder over an OpenAI-compatible endpoint (Ollama, llama.cpp `--embeddings`,
  * LM Studio, a cloud service). The key is read from the environment on each call and
- * never appears in an error; upstream bodies are not echoed either.
+ * never appears in an error; upstream bodies are not echoed either. Redirects are not
+ * followed: with consent for one endpoint, note text must not reach another origin.
  */
 export function createEndpointEmbedder(
   config: EndpointEmbedderConfig,
@@ -33,7 +49,7 @@ export function createEndpointEmbedder(
     model: config.model,
     dimensions: config.dimensions,
     batchSize: config.batchSize,
-    local: config.local,
+    local: config.local && isLoopbackUrl(config.baseUrl),
     endpoint: config.baseUrl,
     async embed(texts: string[], purpose: EmbedPurpose, signal?: AbortSignal) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -51,6 +67,7 @@ export function createEndpointEmbedder(
           method: 'POST',
           headers,
           body: JSON.stringify({ model: config.model, input: texts.map((t) => prefix + t) }),
+          redirect: 'manual',
           signal: signal
             ? AbortSignal.any([signal, AbortSignal.timeout(config.timeoutMs)])
             : AbortSignal.timeout(config.timeoutMs),
@@ -64,6 +81,10 @@ export function createEndpointEmbedder(
             : { code: 'unreachable', params: { endpoint: config.baseUrl } },
           true,
         );
+      }
+      // A redirect is refused, not followed (its target never gets the text): a fix in the harness.
+      if (res.status >= 300 && res.status < 400) {
+        throw new EmbedError({ code: 'bad_response', params: { status: res.status } }, false);
       }
       if (res.status === 429) {
         const wait = retryAfterMs(res.headers.get('retry-after'));

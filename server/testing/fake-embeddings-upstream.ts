@@ -5,13 +5,17 @@ import { testVector } from '../embeddings/test-embedder.ts';
 /**
  * A fake OpenAI-compatible `/v1/embeddings` server for tests and the bench. Each request
  * takes the next behaviour from the script (then `ok` forever): vectors from the test
- * embedder, or one of the failures a real endpoint shows.
+ * embedder, or one of the failures a real endpoint shows. `held` answers `ok` only when
+ * the test calls `release()` (a request the test knows is in flight); `redirect` answers
+ * 307 to `redirectTo`'s `/embeddings`.
  */
 export type EmbeddingsBehaviour =
   | 'ok'
   | '429'
   | '500'
   | 'hang'
+  | 'held'
+  | 'redirect'
   | 'wrong_dimension'
   | 'nan'
   | 'fewer'
@@ -24,6 +28,8 @@ export interface FakeEmbeddingsUpstream {
   script: EmbeddingsBehaviour[];
   /** Every request's inputs and Authorization header, in order. */
   requests: { input: string[]; model: string; authorization: string | null }[];
+  /** Answers every `held` request so far (`ok`), if its client still waits. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -45,11 +51,12 @@ async function readJson(req: IncomingMessage): Promise<{ input?: unknown; model?
 
 /** Starts the fake on a free loopback port; vectors have `dimensions` components. */
 export async function startFakeEmbeddingsUpstream(
-  opts: { dimensions?: number; script?: EmbeddingsBehaviour[] } = {},
+  opts: { dimensions?: number; script?: EmbeddingsBehaviour[]; redirectTo?: string } = {},
 ): Promise<FakeEmbeddingsUpstream> {
   const dimensions = opts.dimensions ?? 64;
   const script = [...(opts.script ?? [])];
   const requests: FakeEmbeddingsUpstream['requests'] = [];
+  const held: (() => void)[] = [];
   const server = createServer(async (req, res) => {
     if (req.method !== 'POST' || req.url !== '/v1/embeddings') return send(res, 404, '{}');
     const body = await readJson(req);
@@ -59,10 +66,17 @@ export async function startFakeEmbeddingsUpstream(
       model: String(body.model),
       authorization: req.headers.authorization ?? null,
     });
-    const behaviour = script.shift() ?? 'ok';
+    let behaviour = script.shift() ?? 'ok';
     if (behaviour === 'hang') return; // the socket stays open until close()
+    if (behaviour === 'held') {
+      await new Promise<void>((resolve) => held.push(resolve));
+      behaviour = 'ok';
+    }
     if (behaviour === '429') {
       return send(res, 429, '{"error":{"message":"slow down"}}', { 'retry-after': '0' });
+    }
+    if (behaviour === 'redirect') {
+      return send(res, 307, '{}', { location: `${opts.redirectTo ?? ''}/embeddings` });
     }
     if (behaviour === '500') return send(res, 500, '{"error":{"message":"boom"}}');
     if (behaviour === 'not_json') return send(res, 200, '<html>proxy</html>');
@@ -84,6 +98,9 @@ export async function startFakeEmbeddingsUpstream(
     baseUrl: `http://127.0.0.1:${port}/v1`,
     script,
     requests,
+    release() {
+      for (const resolve of held.splice(0)) resolve();
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

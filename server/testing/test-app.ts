@@ -51,6 +51,8 @@ export interface TestApp {
   /** The long-term layer's host. */
   embeddings: EmbeddingsHost;
   harness: HarnessStore;
+  /** The sessions (a paired phone's or the terminal's, made directly). */
+  sessions: SessionStore;
   /** The synchronised conversations (an answer's text as it streams, without a model). */
   conversations: ConversationStore;
   base: string;
@@ -162,6 +164,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     vault,
     embeddings,
     harness,
+    sessions,
     conversations,
     base,
     logs,
