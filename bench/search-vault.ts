@@ -9,8 +9,8 @@ import { tldrPages } from './corpus/tldr-pages.ts';
  *
  * Words follow a Zipf distribution over a vocabulary of ~25,000 words, as a
  * real vault's do: a head of real Spanish words (the most frequent words of
- * tldr-es corpus's pages (bench/corpus/), read at generation time, plus the themed words the
- * queries look for, spread over mid and low ranks) and a tail of generated,
+ * the tldr-es pages in bench/corpus/, read at generation time, plus the themed
+ * words the queries look for, spread over mid and low ranks) and a tail of generated,
  * plausible Spanish-looking words, most of them rare.
  */
 
