@@ -3,9 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tldrPages } from './corpus/tldr-pages.ts';
 import { E5_SHAPE, e5ShapedModel } from './e5-shaped-graph.ts';
 import { e5ShapedTokenizer } from './e5-shaped-tokenizer.ts';
-import { tldrVault } from './search-vault.ts';
 
 /**
  * A model folder shaped like multilingual-e5-small int8's (`model_quantized.onnx` and
@@ -31,13 +31,6 @@ export interface ShapedModel {
   writtenMs: number;
 }
 
-/** The tldr-es notes the tokenizer learns from; throws when the corpus is absent. */
-function corpus(): Record<string, string> {
-  const notes = tldrVault();
-  if (Object.keys(notes).length === 0) throw new Error('bench e5: falta el corpus tldr-es');
-  return notes;
-}
-
 function version(notes: Record<string, string>): string {
   const hash = createHash('sha256');
   for (const f of ['e5-shaped-graph.ts', 'e5-shaped-tokenizer.ts', 'e5-shaped-model.ts']) {
@@ -56,7 +49,7 @@ async function writeWhole(file: string, data: Uint8Array | string): Promise<void
 
 /** The generated model folder, written first when this generator has not written one yet. */
 export async function e5ShapedModelDir(): Promise<ShapedModel> {
-  const notes = corpus();
+  const notes = tldrPages();
   const dir = join(ROOT, version(notes));
   const t0 = performance.now();
   let writtenMs = 0;

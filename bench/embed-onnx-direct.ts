@@ -5,7 +5,7 @@ import { OnnxEmbedderSchema, SemanticModelSchema } from '../harness/embeddings-s
 import { chunkNote, noteTitle } from '../server/embeddings/chunk-note.ts';
 import type { Embedder } from '../server/embeddings/embedder.ts';
 import { createOnnxEmbedder } from '../server/embeddings/onnx-embedder.ts';
-import { tldrVault } from './search-vault.ts';
+import { tldrPages } from './corpus/tldr-pages.ts';
 
 /**
  * One process, one embedder: the generated e5-shaped model run through SOMA's ONNX embedder
@@ -24,7 +24,7 @@ export function shippedModel() {
 
 /** Every chunk of the tldr-es corpus, as SOMA cuts them (the text it embeds, without prefix). */
 export function corpusChunks(): string[] {
-  return Object.entries(tldrVault()).flatMap(([path, body]) =>
+  return Object.entries(tldrPages()).flatMap(([path, body]) =>
     chunkNote(noteTitle(path), body).map((c) => c.text),
   );
 }

@@ -7,10 +7,10 @@ import { startSoma } from '../e2e/soma-server.ts';
 import { EmbeddingsSchema } from '../harness/embeddings-schema.ts';
 import { startFakeUpstream } from '../server/testing/fake-upstream/fake-upstream.ts';
 import { timeStream } from './chat.ts';
+import { tldrPages } from './corpus/tldr-pages.ts';
 import { e5ShapedModelDir } from './e5-shaped-model.ts';
 import { shippedModel } from './embed-onnx-direct.ts';
 import { type BenchResult, median, percentile, round2 } from './results.ts';
-import { tldrVault } from './search-vault.ts';
 import { serveCommand } from './serve-args.ts';
 
 /**
@@ -75,7 +75,7 @@ async function sample(
 export async function benchOnnxServer(opts: { quick: boolean }): Promise<BenchResult[]> {
   const model = await e5ShapedModelDir();
   const m = shippedModel();
-  const all = Object.entries(tldrVault());
+  const all = Object.entries(tldrPages());
   const count = opts.quick ? 40 : NOTES;
   const step = Math.max(1, Math.floor(all.length / count));
   const notes = Object.fromEntries(all.filter((_, i) => i % step === 0).slice(0, count));

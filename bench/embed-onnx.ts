@@ -9,7 +9,6 @@ import { corpusChunks, sampleChunks, shippedModel } from './embed-onnx-direct.ts
 import { benchOnnxServer } from './embed-onnx-server.ts';
 import { rssMb } from './process-memory.ts';
 import { type BenchResult, median, percentile, round2 } from './results.ts';
-import { TLDR_ES, tldrVault } from './search-vault.ts';
 import { serveCommand } from './serve-args.ts';
 import { T460 } from './t460.ts';
 
@@ -176,11 +175,7 @@ export async function benchOnnxDirect(opts: { quick: boolean }): Promise<BenchRe
   ];
 }
 
-/** The onnx group: the model on its own, then inside the built server (skipped without tldr-es). */
+/** The onnx group: the model on its own, then inside the built server. */
 export async function benchOnnx(opts: { quick: boolean }): Promise<BenchResult[]> {
-  if (Object.keys(tldrVault()).length === 0) {
-    process.stdout.write(`onnx: no tldr-es corpus at ${TLDR_ES}, group skipped\n`);
-    return [];
-  }
   return [...(await benchOnnxDirect(opts)), ...(await benchOnnxServer(opts))];
 }

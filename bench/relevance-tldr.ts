@@ -5,13 +5,13 @@ import { HarnessSchema } from '../harness/schema.ts';
 import { NoteIndex } from '../web/search/note-index.ts';
 import { scoreQuestions } from '../web/search/search-quality.ts';
 import { SynonymTable } from '../web/search/synonym-table.ts';
+import { tldrPages } from './corpus/tldr-pages.ts';
 import {
   loadRelevanceCases,
   type RelevanceCase,
   type RelevanceHalf,
 } from './relevance/relevance-cases.ts';
 import { type BenchResult, round2 } from './results.ts';
-import { tldrVault } from './search-vault.ts';
 
 /**
  * Scores search on the Spanish relevance set over tldr-es
@@ -37,7 +37,7 @@ interface Score {
 
 /** The corpus as the tldr_es search bench serves it (pages only), paths NFC as the cases name them. */
 function corpus(): Map<string, string> {
-  return new Map(Object.entries(tldrVault()).map(([p, text]) => [p.normalize('NFC'), text]));
+  return new Map(Object.entries(tldrPages()).map(([p, text]) => [p.normalize('NFC'), text]));
 }
 
 function somaRanker(notes: Map<string, string>): Ranker {
@@ -109,7 +109,7 @@ export async function tldrRelevance(): Promise<BenchResult[]> {
   const s = await scoreTldr();
   const n = (h: RelevanceHalf) => s.soma[h].count;
   const about = (h: RelevanceHalf) =>
-    `${n(h)} queries (${h} half of bench/relevance/tldr-es.json) over ../shared/corpus/tldr-es;` +
+    `${n(h)} queries (${h} half of bench/relevance/tldr-es.json) over tldr-es (bench/corpus);` +
     ` plain minisearch: ${round2(s.minisearch[h].top5)}`;
   return [
     {

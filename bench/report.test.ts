@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reproduceCommand } from './figure-specs.ts';
 import { formatValue, ratio, renderReport } from './report.ts';
 import type { BenchResult } from './results.ts';
 
@@ -134,6 +135,18 @@ describe('renderReport', () => {
     expect(row(md, boot.name)).toContain('| ≤ 50 ms | **no** |');
     expect(row(md, boot.name, section)).toContain('| ≤ 100 ms | yes |');
     expect(row(md, rss.name)).toContain('| ≤ 90 MB | **no** | `npm run bench -- --only search` |');
+  });
+
+  it('sends the server RSS after any vault sync to the search group, which measures it', () => {
+    for (const vault of ['1k', '10k', '50k', 'tldr_es']) {
+      expect(reproduceCommand(`server.rss_after_${vault}_sync_mb`, false)).toBe(
+        'npm run bench -- --only search',
+      );
+    }
+    expect(reproduceCommand('server.idle_rss_mb', false)).toBe('npm run bench -- --only server');
+    expect(reproduceCommand('server.rss_embedding_mb', false)).toBe(
+      'npm run bench -- --only embed',
+    );
   });
 
   it('describes a group the report has words for only when its figures are in the run', () => {

@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { seededRandom } from '../server/testing/seeded-random.ts';
 import { VAULT_FOLDERS } from '../server/vault/vault-init.ts';
+import { tldrPages } from './corpus/tldr-pages.ts';
 
 /**
  * A generated Spanish vault for the search benchmark: `count` notes of about
@@ -10,16 +9,13 @@ import { VAULT_FOLDERS } from '../server/vault/vault-init.ts';
  *
  * Words follow a Zipf distribution over a vocabulary of ~25,000 words, as a
  * real vault's do: a head of real Spanish words (the most frequent words of
- * the tldr-es corpus, read at generation time, plus the themed words the
- * queries look for, spread over mid and low ranks) and a tail of generated,
+ * the tldr-es pages in bench/corpus/, read at generation time, plus the themed
+ * words the queries look for, spread over mid and low ranks) and a tail of generated,
  * plausible Spanish-looking words, most of them rare.
  */
 
 /** The vault's top-level folders, as SOMA creates them. */
 const FOLDERS = VAULT_FOLDERS.filter((f) => !f.includes('/'));
-
-/** The real Spanish corpus the head of the vocabulary comes from (skipped when absent). */
-export const TLDR_ES = join(import.meta.dirname, '../../shared/corpus/tldr-es');
 
 /** How many distinct words the vocabulary has. */
 export const VOCABULARY_SIZE = 25_000;
@@ -54,19 +50,11 @@ const HEAD =
     ' ',
   );
 
-/** The tldr-es corpus's prose words by frequency (most frequent first), or [] without it. */
+/** The tldr-es pages' prose words by frequency (most frequent first). */
 function corpusWords(): string[] {
-  let files: string[];
-  try {
-    files = readdirSync(TLDR_ES, { recursive: true, encoding: 'utf8' }).filter((f) =>
-      f.endsWith('.md'),
-    );
-  } catch {
-    return [];
-  }
   const counts = new Map<string, number>();
-  for (const f of files.sort()) {
-    for (const line of readFileSync(join(TLDR_ES, f), 'utf8').split('\n')) {
+  for (const text of Object.values(tldrPages())) {
+    for (const line of text.split('\n')) {
       // Descriptions only ("> …" and "- …"), not the commands in backticks.
       if (!line.startsWith('>') && !line.startsWith('-')) continue;
       const prose = line.replace(/`[^`]*`|<[^>]*>|\{\{[^}]*\}\}|\[[^\]]*\]/g, ' ');
@@ -258,20 +246,3 @@ export const TLDR_QUERIES = [
   'red inalambrica',
   'mostrar la ayuda',
 ];
-
-/** path → content of every note of the tldr-es corpus (`{}` when it is absent). */
-export function tldrVault(): Record<string, string> {
-  const notes: Record<string, string> = {};
-  let files: string[];
-  try {
-    files = readdirSync(TLDR_ES, { recursive: true, encoding: 'utf8' });
-  } catch {
-    return notes;
-  }
-  for (const f of files.sort()) {
-    if (f.endsWith('.md') && f !== 'LICENSE.md' && f !== 'SOURCE.md') {
-      notes[f] = readFileSync(join(TLDR_ES, f), 'utf8');
-    }
-  }
-  return notes;
-}

@@ -8,6 +8,7 @@ import { DB_NAME, STORES } from '../web/db/database.ts';
 import { NoteIndex } from '../web/search/note-index.ts';
 import { relevanceSet } from '../web/search/relevance-set.ts';
 import { INDEX_END_MARK, INDEX_START_MARK } from '../web/search/search-client.ts';
+import { tldrPages } from './corpus/tldr-pages.ts';
 import { stealMeter } from './cpu-steal.ts';
 import { typeInSearchBox, watchPageShown, watchSummaries } from './page-shown.ts';
 import { rssMb } from './process-memory.ts';
@@ -15,7 +16,7 @@ import { tldrRelevance } from './relevance-tldr.ts';
 import { type BenchResult, median, percentile, round2 } from './results.ts';
 import { benchHybrid } from './search-hybrid.ts';
 import { benchSuggest } from './search-suggest.ts';
-import { BENCH_QUERIES, spanishVault, TLDR_QUERIES, tldrVault } from './search-vault.ts';
+import { BENCH_QUERIES, spanishVault, TLDR_QUERIES } from './search-vault.ts';
 import { serveCommand } from './serve-args.ts';
 import { settleBeforeTiming, settleBrowser } from './settle-before-timing.ts';
 
@@ -446,13 +447,12 @@ export async function benchSearch(opts: {
   const results: BenchResult[] = [];
   // The hybrid ranking over the same generated vault, with ~3 chunk vectors a note.
   for (const run of runs) results.push(...benchHybrid(run.notes, run.label));
-  const tldr = want('tldr_es') ? tldrVault() : {};
-  if (Object.keys(tldr).length > 0) {
+  if (want('tldr_es')) {
     runs.push({
       label: 'tldr_es',
-      notes: tldr,
+      notes: tldrPages(),
       queries: TLDR_QUERIES,
-      what: '../shared/corpus/tldr-es',
+      what: 'tldr-es, bench/corpus',
       saveWaitMs: 2_000,
       firstSyncs,
       timeoutMs: BUILD_TIMEOUT_MS,
@@ -466,7 +466,7 @@ export async function benchSearch(opts: {
   }
   if (want('relevance')) {
     results.push(relevance());
-    if (Object.keys(tldrVault()).length > 0) results.push(...(await tldrRelevance()));
+    results.push(...(await tldrRelevance()));
   }
   return results;
 }

@@ -2,7 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { LoginBodySchema, SessionRenameBodySchema } from '../../common/api-schemas.ts';
+import {
+  LoginBodySchema,
+  SessionRenameBodySchema,
+  StatusSchema,
+} from '../../common/api-schemas.ts';
 import { ChatRequestSchema, NotesBatchRequestSchema } from '../../common/chat-schemas.ts';
 import { ConversationAppendSchema } from '../../common/cli-schemas.ts';
 import {
@@ -15,7 +19,9 @@ import {
   EmbedConsentRequestSchema,
   EmbedEnabledRequestSchema,
   EmbedQueryRequestSchema,
+  EmbedStatusSchema,
   ModelFolderRequestSchema,
+  VectorsDeltaSchema,
 } from '../../common/embedding-schemas.ts';
 import { RestoreBodySchema } from '../../common/history-schemas.ts';
 import { ClaimBodySchema, ClaimStatusBodySchema } from '../../common/pairing-schemas.ts';
@@ -33,7 +39,7 @@ import {
 import { ExtractBodySchema, WebSearchBodySchema } from '../../common/web-schemas.ts';
 import { SessionStore } from '../auth/session-store.ts';
 import { pairingRoutes } from '../pairing/pairing-routes.ts';
-import { buildTestApp, type TestApp } from '../testing/test-app.ts';
+import { buildTestApp, HOST, ORIGIN, type TestApp } from '../testing/test-app.ts';
 
 /**
  * Keeps docs/API.md true (docs/DESIGN.md: the API is documented in one place, kept true by
@@ -103,6 +109,19 @@ const BODIES: Record<string, [route: string, schema: z.ZodMiniType]> = {
   ClaimStatusBodySchema: ['POST /api/pairing/claim/status', ClaimStatusBodySchema],
   SearchPairBodySchema: ['POST /api/search-pairs', SearchPairBodySchema],
 };
+
+/** The answers whose example in the document is a whole JSON object, and their schema. */
+const EXAMPLES: [route: string, schema: z.ZodMiniType][] = [
+  ['GET /api/status', StatusSchema],
+  ['GET /api/embeddings/status', EmbedStatusSchema],
+  ['GET /api/embeddings/vectors', VectorsDeltaSchema],
+];
+
+/** The routes the "Rules for every request" table says need no session cookie. */
+function documentedWithoutSession(md: string): string[] {
+  const row = md.split('\n').find((l) => l.startsWith('| cookie `soma_session`')) ?? '';
+  return [...(row.split('|')[2] ?? '').matchAll(ROUTE_RE)].map((m) => `${m[1]} ${m[2]}`).sort();
+}
 
 /** The text documenting `route`: its heading's section, or its table row. */
 function routeText(md: string, route: string): string {
@@ -222,6 +241,36 @@ describe('docs/API.md', () => {
         if (!new RegExp(`[\`']${v}[\`']`).test(text)) missing.push(`${route} '${v}'`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it('gives answer examples that parse with the schemas the PWA reads them with', () => {
+    const wrong: string[] = [];
+    for (const [route, schema] of EXAMPLES) {
+      const json = /```json\n([\s\S]*?)```/.exec(routeText(DOC, route))?.[1];
+      const parsed = json === undefined ? null : schema.safeParse(JSON.parse(json));
+      if (!parsed?.success)
+        wrong.push(`${route}: ${JSON.stringify(parsed?.error.issues ?? 'none')}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('names exactly the routes that answer without a session', async () => {
+    // No cookie, everything else right (host, origin, a JSON body): only the session is missing.
+    const headers = { host: HOST, origin: ORIGIN, 'sec-fetch-site': 'same-origin' };
+    const open: string[] = [];
+    for (const route of registered) {
+      const [method, path] = route.split(' ') as [string, string];
+      const init =
+        method === 'GET'
+          ? { method, headers }
+          : { method, headers: { ...headers, 'content-type': 'application/json' }, body: '{}' };
+      const res = await ctx.app.request(path.replace(/:id/g, 'x'), init, {
+        somaListener: 'loopback',
+      });
+      if (res.status !== 401) open.push(route);
+      await res.body?.cancel();
+    }
+    expect(open).toEqual(documentedWithoutSession(DOC));
   });
 
   it('knows the body schema of every route that reads one', () => {
