@@ -5,6 +5,8 @@ import { createI18nStore } from '../i18n/i18n-store.ts';
 import { pingServer } from '../lib/api.ts';
 import { isSessionError } from '../lib/api-error.ts';
 import { createProposalsStore } from '../proposals/proposals-store.ts';
+import { loginToken } from '../router/route.ts';
+import { createRouterStore } from '../router/router-store.ts';
 import { createSearchStore } from '../search/search-store.ts';
 import { createSessionStore } from '../session/session-store.ts';
 import { createConversationSync } from '../sync/sync-runner.ts';
@@ -12,8 +14,6 @@ import { createVaultStore } from '../vault/vault-store.ts';
 import { createWebContextStore } from '../web-context/web-context-store.ts';
 import { createConnectionStore } from './connection-store.ts';
 import { createPreferencesStore } from './preferences-store.ts';
-import { loginToken } from './route.ts';
-import { createRouterStore } from './router-store.ts';
 
 /** How long after the first screen the conversations' first sync starts. */
 const SYNC_START_DELAY_MS = 2_000;
