@@ -1,7 +1,7 @@
 import { Match, Show, Switch } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
 import { describeError } from '../i18n/describe-error.ts';
+import { useStores } from '../state/use-stores.ts';
 import { DiffView } from './diff-view.tsx';
 import { UndoButton } from './undo-button.tsx';
 

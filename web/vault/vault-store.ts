@@ -180,3 +180,10 @@ export function createVaultStore(report: (error: unknown) => void) {
 }
 
 export type VaultStore = ReturnType<typeof createVaultStore>;
+
+declare module '../state/use-stores.ts' {
+  interface Stores {
+    /** The vault tree, the open note and the server's events. */
+    vault: VaultStore;
+  }
+}
