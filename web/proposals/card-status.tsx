@@ -2,7 +2,7 @@ import { Match, Show, Switch } from 'solid-js';
 import type { ProposalRecord } from '../db/records.ts';
 import { describeError } from '../i18n/describe-error.ts';
 import { useStores } from '../state/use-stores.ts';
-import { DiffView } from './diff-view.tsx';
+import { DiffView } from '../ui/diff-view.tsx';
 import { UndoButton } from './undo-button.tsx';
 
 /** Where a proposal stands, in words: pending, written where, rejected, expired, changed, failed. */
