@@ -3,7 +3,7 @@ import vm from 'node:vm';
 import { quantize } from '../common/vector-codec.ts';
 import { fuseRanks } from '../web/search/hybrid-rank.ts';
 import { NoteIndex } from '../web/search/note-index.ts';
-import { VectorIndex } from '../web/search/vector-index.ts';
+import { VectorIndex } from '../web/vectors/vector-index.ts';
 import { type BenchResult, median, round2 } from './results.ts';
 
 /** e5-small's size: what an ONNX or llama.cpp embedder on the T460 would send. */

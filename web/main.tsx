@@ -1,7 +1,7 @@
 import { render } from 'solid-js/web';
-import { asksSearchAtOnce, parseHash } from './app/route.ts';
 import { readShareTarget } from './app/share-target.ts';
 import { startServiceWorker } from './offline/sw-update.ts';
+import { asksSearchAtOnce, parseHash } from './router/route.ts';
 import { preloadSearchWorker, searchWorkerSignedIn } from './search/search-client.ts';
 import { keepLoginToken, takeLoginToken } from './session/login-link.ts';
 import { beginBootSession } from './session/session-start.ts';

@@ -5,7 +5,7 @@ import type { MiddlewareHandler } from 'hono';
  * plugins, no framing, no `<base>` tricks. Images may be `data:`/`blob:` (pasted or
  * vault attachments), never remote, so rendered Markdown cannot beacon out.
  * `'wasm-unsafe-eval'` lets the search worker compile its vector scan
- * (web/search/vector-wasm-module.ts, bytes built in the bundle, never fetched):
+ * (web/vectors/vector-wasm-module.ts, bytes built in the bundle, never fetched):
  * it allows WebAssembly compilation only, not `eval` or string scripts.
  */
 export const CONTENT_SECURITY_POLICY = [

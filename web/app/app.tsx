@@ -1,11 +1,12 @@
 import { ErrorBoundary, lazy, Match, Show, Switch } from 'solid-js';
 import { LoginRequired } from '../session/login-required.tsx';
+import { useStores } from '../state/use-stores.ts';
 import { ErrorBanner } from '../ui/error-banner.tsx';
 import { FatalError } from '../ui/fatal-error.tsx';
 import { Layout } from './layout.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
 import { hasShared } from './share-target.ts';
-import { StoreProvider, useStores } from './store-context.tsx';
+import { StoreProvider } from './store-provider.tsx';
 
 const SearchRoute = lazy(() => import('./routes/search-route.tsx'));
 /** A note (its front matter's YAML parser, the related notes): not needed to show the chat. */

@@ -3,13 +3,13 @@ import '../devices/devices.css';
 import { OfflineBanner } from '../offline/offline-banner.tsx';
 import { SearchBox } from '../search/search-box.tsx';
 import { SyncIndicator } from '../search/sync-indicator.tsx';
+import { useStores } from '../state/use-stores.ts';
 import { AuditBanner } from '../ui/audit-banner.tsx';
 import { createLater } from '../ui/create-later.ts';
 import { EventsIndicator } from '../ui/events-indicator.tsx';
 import { HarnessBanner } from '../ui/harness-banner.tsx';
 import { LangSwitch } from '../ui/lang-switch.tsx';
 import { VaultTree } from '../vault/vault-tree.tsx';
-import { useStores } from './store-context.tsx';
 import { createTreeVisibility } from './tree-visibility.ts';
 
 const TREE_ID = 'vault-tree';

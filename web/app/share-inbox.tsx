@@ -1,7 +1,7 @@
 import { createEffect } from 'solid-js';
+import { useStores } from '../state/use-stores.ts';
 import { parseShare } from './parse-share.ts';
 import { takeShared } from './share-target.ts';
-import { useStores } from './store-context.tsx';
 
 /**
  * Puts what another app shared into the composer once the conversation is open: text

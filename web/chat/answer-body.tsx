@@ -1,5 +1,5 @@
 import { createResource, Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 
 /** Loaded on first use, so marked, DOMPurify and link parsing stay out of the first page. */
 const loadRenderer = () =>

@@ -1,7 +1,7 @@
 import { For, Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import type { TurnMeta } from '../db/records.ts';
 import { describeFailure, describeNotice } from '../i18n/describe-notice.ts';
+import { useStores } from '../state/use-stores.ts';
 import { RequestParts } from './request-parts.tsx';
 import { SentList } from './sent-list.tsx';
 

@@ -1,7 +1,7 @@
 import { Match, Show, Switch } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import type { TurnRecord } from '../db/records.ts';
 import { describeError } from '../i18n/describe-error.ts';
+import { useStores } from '../state/use-stores.ts';
 import { AnswerBody } from './answer-body.tsx';
 import { AnswerDetails } from './answer-details.tsx';
 import type { ChatSlots } from './chat-slots.ts';

@@ -1,5 +1,5 @@
 import { MAX_ATTACHMENT_TEXT } from '../../common/chat-schemas.ts';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 
 /** Largest device file read, in bytes: twice the character limit covers any UTF-8 text that fits. */
 const MAX_FILE_BYTES = MAX_ATTACHMENT_TEXT * 2;

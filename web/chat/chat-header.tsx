@@ -1,5 +1,5 @@
 import { Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 import { ConversationList } from './conversation-list.tsx';
 
 /** The conversation's title, its profile, and the ways to start or reopen one. */

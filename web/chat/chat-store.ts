@@ -66,3 +66,10 @@ export function createChatStore(
 }
 
 export type ChatStore = ReturnType<typeof createChatStore>;
+
+declare module '../state/use-stores.ts' {
+  interface Stores {
+    /** The conversation: its messages, chips and draft, and sending a question. */
+    chat: ChatStore;
+  }
+}

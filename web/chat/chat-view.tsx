@@ -1,5 +1,5 @@
 import { lazy, Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 import { createLater } from '../ui/create-later.ts';
 import { ChatHeader } from './chat-header.tsx';
 import type { ChatSlots } from './chat-slots.ts';

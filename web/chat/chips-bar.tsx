@@ -1,7 +1,7 @@
 import { For, Show } from 'solid-js';
 import { estimateTokens } from '../../common/estimate-tokens.ts';
-import { useStores } from '../app/store-context.tsx';
 import type { Chip as ChipRecord } from '../db/records.ts';
+import { useStores } from '../state/use-stores.ts';
 import type { ChatSlots } from './chat-slots.ts';
 import { chipLabel } from './chips.ts';
 import { chipChars, lastParts, pinnedTokens, projectChars } from './pinned-budget.ts';

@@ -4,14 +4,6 @@ import type { Chip, ChipInput } from '../db/records.ts';
 import type { Translate } from '../i18n/i18n-store.ts';
 import { newId } from './new-id.ts';
 
-/**
- * Whether a chip belongs to the conversation rather than to one message: pinned chips and
- * memory chips go with it to the other devices.
- */
-export function travelsWithConversation(chip: Chip): boolean {
-  return chip.pinned === true || chip.kind === 'recall';
-}
-
 /** What the chips add to a request: attachments, and whether to recall the last closing. */
 export function chipsToRequest(chips: readonly Chip[]): {
   attachments: Attachment[];

@@ -1,4 +1,4 @@
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 
 /** The × that closes the command panel (help, search results, notices). */
 export function ClosePanelButton() {

@@ -1,5 +1,5 @@
 import { lazy, Match, Switch } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 import type { Panel } from './chat-state.ts';
 import { ClosePanelButton } from './close-panel-button.tsx';
 

@@ -1,5 +1,5 @@
 import { createResource, createSignal, Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 import { AttachFileButton } from './attach-file-button.tsx';
 import { DraftSuggestionList } from './draft-suggestion-list.tsx';
 import { createDraftSuggestions } from './draft-suggestions.ts';

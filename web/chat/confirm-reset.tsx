@@ -1,5 +1,5 @@
 import { createSignal, onMount, Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 
 /** /reiniciar's question, as a modal dialog (focus kept inside, Escape cancels). */
 export function ConfirmReset() {

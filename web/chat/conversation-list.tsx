@@ -1,6 +1,6 @@
 import { createEffect, createSignal, For, on, Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import type { ConversationRecord } from '../db/records.ts';
+import { useStores } from '../state/use-stores.ts';
 import {
   conversationMatches,
   createConversationTexts,

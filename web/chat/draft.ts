@@ -2,8 +2,9 @@ import { unwrap } from 'solid-js/store';
 import { putDraft } from '../db/drafts-repo.ts';
 import type { ChipInput, ChipPatch } from '../db/records.ts';
 import { DRAFT_SAVE_DEBOUNCE_MS } from '../lib/timing.ts';
+import { travelsWithConversation } from '../sync/sync-chips.ts';
 import type { ChatCore } from './chat-core.ts';
-import { mergeChips, travelsWithConversation } from './chips.ts';
+import { mergeChips } from './chips.ts';
 
 /** The composer's text and chips, saved to IndexedDB so a reload keeps them. */
 export function createDraft(core: ChatCore) {

@@ -1,6 +1,6 @@
 import { For, Show } from 'solid-js';
 import { COMMANDS } from '../../common/commands.ts';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 import { ClosePanelButton } from './close-panel-button.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import { createEffect, For, Match, onCleanup, Show, Switch } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import type { TurnRecord } from '../db/records.ts';
+import { useStores } from '../state/use-stores.ts';
 import { AssistantMessage } from './assistant-message.tsx';
 import type { ChatSlots } from './chat-slots.ts';
 import { UserMessage } from './user-message.tsx';

@@ -1,5 +1,5 @@
 import { Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 
 /** Whether the chat context says no provider has its key (undefined until it loads). */
 export function useNoProvider(): () => boolean {

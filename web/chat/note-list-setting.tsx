@@ -1,6 +1,6 @@
 import { Show } from 'solid-js';
 import type { NoteList } from '../../common/chat-schemas.ts';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 
 /** The request schema's limits on the folder list. */
 const MAX_FOLDERS = 50;

@@ -1,6 +1,6 @@
 import { For } from 'solid-js';
 import { noteName } from '../../common/wikilinks.ts';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 
 /**
  * Notes matching what is typed after `/unir`: arrows move, Enter or Tab (or a

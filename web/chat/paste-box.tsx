@@ -1,6 +1,6 @@
 import { createSignal, onMount } from 'solid-js';
 import { MAX_ATTACHMENT_TEXT } from '../../common/chat-schemas.ts';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 
 /** /conectar without text: a box to paste into; its text becomes a chip. */
 export function PasteBox() {

@@ -1,8 +1,8 @@
 import { For, Show } from 'solid-js';
 import { PART_SEPARATOR, type SentPart } from '../../common/chat-schemas.ts';
 import { DEFAULT_CONTEXT_TOKENS, estimateTokens } from '../../common/estimate-tokens.ts';
-import { useStores } from '../app/store-context.tsx';
 import type { MessageKey } from '../i18n/es.ts';
+import { useStores } from '../state/use-stores.ts';
 
 /** Parts whose text is long and rarely read: shown closed, opened on demand. */
 const COLLAPSED = new Set<SentPart['part']>(['system', 'rules', 'synapse', 'noteList']);

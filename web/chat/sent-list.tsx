@@ -1,7 +1,7 @@
 import { For, Show } from 'solid-js';
 import type { SentItem } from '../../common/chat-schemas.ts';
-import { useStores } from '../app/store-context.tsx';
 import type { TurnMeta } from '../db/records.ts';
+import { useStores } from '../state/use-stores.ts';
 
 /** Exactly what the turn sent: each source, its size, and what was cut to fit. */
 export function SentList(props: { meta: TurnMeta }) {

@@ -1,4 +1,4 @@
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 
 /** The visible switch for related notes while typing (remembered by this browser). */
 export function SuggestToggle() {

@@ -1,6 +1,6 @@
 import { For, Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import type { TurnRecord } from '../db/records.ts';
+import { useStores } from '../state/use-stores.ts';
 
 /** A message the user sent, with what it attached. */
 export function UserMessage(props: { turn: TurnRecord }) {

@@ -1,6 +1,6 @@
 import { createSignal, Show } from 'solid-js';
 import type { SessionInfo } from '../../common/api-schemas.ts';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 import { deviceName } from './device-name.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { createResource, For } from 'solid-js';
 import type { SessionInfo } from '../../common/api-schemas.ts';
-import { EMBEDDINGS_HASH } from '../app/route.ts';
-import { useStores } from '../app/store-context.tsx';
 import { getSessions, renameSession, revokeSession } from '../pairing/pairing-api.ts';
+import { EMBEDDINGS_HASH } from '../router/route.ts';
+import { useStores } from '../state/use-stores.ts';
 import { DeviceItem } from './device-item.tsx';
 import { LanPanel } from './lan-panel.tsx';
 

@@ -1,7 +1,7 @@
 import { createResource, For, Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import { AddDevice } from '../pairing/add-device.tsx';
 import { getLanInfo } from '../pairing/pairing-api.ts';
+import { useStores } from '../state/use-stores.ts';
 
 /**
  * The laptop's LAN box: addresses, the authority to install (fingerprint, download,

@@ -1,5 +1,5 @@
 import { onMount } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 import type { ConsentAsk } from './embeddings-store.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { For, Show } from 'solid-js';
 import type { Cores, EmbedStatus } from '../../common/embedding-schemas.ts';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 
 const CHOICES: readonly { cores: Cores; key: 'embed.budget.one' | 'embed.budget.two' }[] = [
   { cores: 1, key: 'embed.budget.one' },

@@ -1,6 +1,6 @@
 import { Show } from 'solid-js';
 import type { EmbedStatus } from '../../common/embedding-schemas.ts';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 
 /** The switch, consent withdrawal and reopening the consent question, each saying what it does. */
 export function EmbedControls(props: { status: EmbedStatus }) {

@@ -1,6 +1,6 @@
 import { For, Show } from 'solid-js';
 import type { EmbedCounters, EmbedStatus } from '../../common/embedding-schemas.ts';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 import { describeEmbedProblem } from './describe-embed-problem.ts';
 import { EmbedFailing } from './embed-failing.tsx';
 

@@ -1,6 +1,6 @@
 import { Show } from 'solid-js';
 import { type EmbedStatus, startupProblemCodes } from '../../common/embedding-schemas.ts';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 
 /**
  * While the embedder fails (not paused: the user switched nothing off): that search by

@@ -1,6 +1,6 @@
 import { Show } from 'solid-js';
 import type { EmbedStatus } from '../../common/embedding-schemas.ts';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 import { HARNESS_SNIPPET } from './harness-snippet.ts';
 import { ModelSetup } from './model-setup.tsx';
 

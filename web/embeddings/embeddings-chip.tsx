@@ -1,6 +1,6 @@
 import { onMount, Show } from 'solid-js';
-import { EMBEDDINGS_HASH } from '../app/route.ts';
-import { useStores } from '../app/store-context.tsx';
+import { EMBEDDINGS_HASH } from '../router/route.ts';
+import { useStores } from '../state/use-stores.ts';
 import { chipText } from './chip-text.ts';
 import './embeddings.css';
 

@@ -1,5 +1,5 @@
 import { onCleanup, onMount, Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 import { ConsentDialog } from './consent-dialog.tsx';
 import { EmbedBudget } from './embed-budget.tsx';
 import { EmbedControls } from './embed-controls.tsx';

@@ -190,3 +190,10 @@ export function createEmbeddingsStore(
 }
 
 export type EmbeddingsStore = ReturnType<typeof createEmbeddingsStore>;
+
+declare module '../state/use-stores.ts' {
+  interface Stores {
+    /** The long-term layer's status, consent and switch. */
+    embeddings: EmbeddingsStore;
+  }
+}

@@ -1,5 +1,5 @@
 import { createSignal } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 
 /** The model's files are already on this laptop (a USB stick): install them from that folder. */
 export function ModelFolder() {

@@ -1,6 +1,6 @@
 import { Show } from 'solid-js';
 import type { EmbedStatus, SemanticModelStatus } from '../../common/embedding-schemas.ts';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 import { formatDuration, formatSize } from './model-figures.ts';
 
 /** What will happen before anything does: the model, its size, the time, and privacy; then «yes». */

@@ -1,6 +1,6 @@
 import { Show } from 'solid-js';
 import type { SemanticModelStatus } from '../../common/embedding-schemas.ts';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 import { formatDuration, formatSize } from './model-figures.ts';
 
 /** The download under way: a bar with bytes, rate and time left, or «Comprobando…»; «Cancelar». */

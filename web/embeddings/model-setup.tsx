@@ -1,6 +1,6 @@
 import { Match, Show, Switch } from 'solid-js';
 import type { EmbedStatus, SemanticModelStatus } from '../../common/embedding-schemas.ts';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 import { EmbedBudget } from './embed-budget.tsx';
 import { describeModelProblem } from './model-figures.ts';
 import { ModelFolder } from './model-folder.tsx';

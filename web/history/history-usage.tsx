@@ -1,6 +1,6 @@
 import { createResource, Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import { getStatus } from '../lib/api.ts';
+import { useStores } from '../state/use-stores.ts';
 
 const KB = 1024;
 const MB = KB * KB;

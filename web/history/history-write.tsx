@@ -1,9 +1,9 @@
 import { createResource, createSignal, Show } from 'solid-js';
 import type { HistoryListAnswer } from '../../common/history-schemas.ts';
-import { useStores } from '../app/store-context.tsx';
 import { describeError } from '../i18n/describe-error.ts';
 import { getHistoryDiff } from '../lib/history-api.ts';
-import { DiffView } from '../proposals/diff-view.tsx';
+import { useStores } from '../state/use-stores.ts';
+import { DiffView } from '../ui/diff-view.tsx';
 
 type Write = HistoryListAnswer['writes'][number];
 

@@ -1,8 +1,8 @@
 import { createResource, createSignal, For, Show } from 'solid-js';
 import type { Proposal } from '../../common/synapse-schemas.ts';
-import { useStores } from '../app/store-context.tsx';
 import { describeError } from '../i18n/describe-error.ts';
 import { getNoteHistory, proposeRestore } from '../lib/history-api.ts';
+import { useStores } from '../state/use-stores.ts';
 import { HistoryWrite } from './history-write.tsx';
 import { RestoreCard } from './restore-card.tsx';
 import './history.css';

@@ -1,9 +1,9 @@
 import { createSignal, Show } from 'solid-js';
 import type { Proposal } from '../../common/synapse-schemas.ts';
-import { useStores } from '../app/store-context.tsx';
 import { describeError } from '../i18n/describe-error.ts';
 import { confirmProposal, rejectProposal } from '../lib/proposals-api.ts';
-import { DiffView } from '../proposals/diff-view.tsx';
+import { useStores } from '../state/use-stores.ts';
+import { DiffView } from '../ui/diff-view.tsx';
 
 /**
  * A restore (or remove) proposal from the history, shown where it was asked for: the

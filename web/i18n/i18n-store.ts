@@ -44,3 +44,10 @@ export function createI18nStore(remember: (locale: Locale) => void = () => undef
 
 export type I18nStore = ReturnType<typeof createI18nStore>;
 export type Translate = I18nStore['t'];
+
+declare module '../state/use-stores.ts' {
+  interface Stores {
+    /** The language shown and its words. */
+    i18n: I18nStore;
+  }
+}

@@ -28,8 +28,7 @@ import type {
   ConversationEvent,
   ConversationEventSchema,
 } from '../../common/conversation-schemas.ts';
-import { setServedFromCache } from '../offline/network-status.ts';
-import { ApiError, isNetworkError } from './api-error.ts';
+import { ApiError } from './api-error.ts';
 import { chatEvents } from './chat-events.ts';
 import { checkManifest } from './manifest-check.ts';
 import { REQUEST_TIMEOUT_MS } from './timing.ts';
@@ -145,28 +144,9 @@ export function getFolder(path: string): Promise<FolderRows> {
   return request(FolderRowsSchema, `/api/vault/folder?path=${encodeURIComponent(path)}`);
 }
 
-/** The saved copies of notes (web/offline), loaded with the first note opened. */
-const offlineNotes = () => import('../offline/offline-notes.ts');
-
-/**
- * One note by its vault-relative path: content, front matter and resolved links. Each
- * opened note is also saved for offline reading; without a network the saved copy answers.
- */
-export async function getNote(path: string): Promise<Note> {
-  try {
-    const note = await request(NoteSchema, `/api/vault/note?path=${encodeURIComponent(path)}`);
-    offlineNotes()
-      .then((m) => m.rememberOpenedNote(note))
-      .catch(() => undefined);
-    return note;
-  } catch (error) {
-    const saved = isNetworkError(error)
-      ? await offlineNotes().then((m) => m.cachedNote(path))
-      : null;
-    if (!saved) throw error;
-    setServedFromCache(error);
-    return saved;
-  }
+/** One note by its vault-relative path: content, front matter and resolved links. */
+export function getNote(path: string): Promise<Note> {
+  return request(NoteSchema, `/api/vault/note?path=${encodeURIComponent(path)}`);
 }
 
 export interface EventHandlers {

@@ -1,7 +1,7 @@
 import { Marked, type TokenizerAndRendererExtension, type Tokens } from 'marked';
 import type { NoteLink } from '../../common/api-schemas.ts';
 import { noteKey, type ParsedWikilink, wikilinkAt } from '../../common/wikilinks.ts';
-import { noteHash } from '../app/route.ts';
+import { noteHash } from '../router/route.ts';
 
 /** Words the rendered Markdown needs, already translated by the caller. */
 export interface MarkdownLabels {

@@ -9,7 +9,7 @@ export function listenServedFromCache(listener: ((error: unknown) => void) | nul
   onServedFromCache = listener;
 }
 
-/** Called by getNote when the saved copy answered for an unreachable server. */
+/** Called by readNote when the saved copy answered for an unreachable server. */
 export function setServedFromCache(error: unknown): void {
   onServedFromCache?.(error);
 }

@@ -1,5 +1,5 @@
 import { onCleanup, Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 import { listenServedFromCache } from './network-status.ts';
 
 /**

@@ -1,12 +1,12 @@
 import { createEffect, createMemo, createResource, createSignal, For, on, Show } from 'solid-js';
 import { foldText } from '../../common/fold-text.ts';
 import { noteName } from '../../common/wikilinks.ts';
-import { noteHash } from '../app/route.ts';
-import { useStores } from '../app/store-context.tsx';
 import { listCachedNotes } from '../db/notes-cache-repo.ts';
 import type { CachedNoteRecord } from '../db/records.ts';
+import { noteHash } from '../router/route.ts';
 import { searchInWorker } from '../search/search-client.ts';
 import type { SearchHit } from '../search/search-types.ts';
+import { useStores } from '../state/use-stores.ts';
 import { CLOSINGS_FOLDER, noteFromCache } from './offline-notes.ts';
 import { SavedNoteBody } from './saved-note-body.tsx';
 

@@ -1,6 +1,6 @@
 import { createResource, Show } from 'solid-js';
 import type { Note } from '../../common/api-schemas.ts';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 
 /**
  * A saved note's body, rendered and sanitized like vault/note-body.tsx. Its own small

@@ -1,7 +1,7 @@
 import { createEffect, createSignal, Match, on, onCleanup, Show, Switch } from 'solid-js';
 import type { PairingView } from '../../common/pairing-schemas.ts';
-import { useStores } from '../app/store-context.tsx';
 import { describeError } from '../i18n/describe-error.ts';
+import { useStores } from '../state/use-stores.ts';
 import { createPairing, decidePairing, getPairing } from './pairing-api.ts';
 import { QrImage } from './qr-image.tsx';
 

@@ -1,6 +1,6 @@
 import { createSignal, Match, onCleanup, Switch } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import { describeError } from '../i18n/describe-error.ts';
+import { useStores } from '../state/use-stores.ts';
 import { claimPairing, pairingOutcome } from './pairing-api.ts';
 
 /** How often the phone asks whether the laptop has answered. */

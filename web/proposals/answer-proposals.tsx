@@ -1,5 +1,5 @@
 import { lazy, Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 
 /** Proposal cards load with the first proposal, not with the first page. */
 const TurnProposals = lazy(() =>

@@ -1,9 +1,9 @@
 import { createResource, createSignal, For, lazy, Match, Show, Switch } from 'solid-js';
 import { AUDIT_LOG_PATH } from '../../common/synapse-schemas.ts';
-import { useStores } from '../app/store-context.tsx';
 import { HistoryUsage } from '../history/history-usage.tsx';
 import { describeError } from '../i18n/describe-error.ts';
 import { getAudit } from '../lib/proposals-api.ts';
+import { useStores } from '../state/use-stores.ts';
 import './proposals.css';
 
 /** A note's write history, loaded once a path is chosen. */

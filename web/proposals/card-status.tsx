@@ -1,8 +1,8 @@
 import { Match, Show, Switch } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
 import { describeError } from '../i18n/describe-error.ts';
-import { DiffView } from './diff-view.tsx';
+import { useStores } from '../state/use-stores.ts';
+import { DiffView } from '../ui/diff-view.tsx';
 import { UndoButton } from './undo-button.tsx';
 
 /** Where a proposal stands, in words: pending, written where, rejected, expired, changed, failed. */

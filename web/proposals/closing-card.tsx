@@ -1,7 +1,7 @@
 import { createEffect, createSignal, on, onCleanup, onMount, Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
 import { CLOSING_REPROPOSE_DEBOUNCE_MS } from '../lib/timing.ts';
+import { useStores } from '../state/use-stores.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
 import { PathText } from './path-text.tsx';
 import { ProposalFrame } from './proposal-frame.tsx';

@@ -1,6 +1,6 @@
 import { Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
+import { useStores } from '../state/use-stores.ts';
 import { isPending } from './proposal-state.ts';
 
 /** Approve (or Overwrite, for an existing file) and Reject, while the proposal is pending. */

@@ -1,8 +1,8 @@
 import { Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
+import { useStores } from '../state/use-stores.ts';
+import { DiffView } from '../ui/diff-view.tsx';
 import { DecisionButtons } from './decision-buttons.tsx';
-import { DiffView } from './diff-view.tsx';
 import { PathText } from './path-text.tsx';
 import { ProposalFrame } from './proposal-frame.tsx';
 

@@ -1,6 +1,6 @@
 import { type JSX, Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
+import { useStores } from '../state/use-stores.ts';
 import { keyChoice, keyDecision } from './card-keys.ts';
 import { CardStatus } from './card-status.tsx';
 import { canProposeAgain, isPending, PROPOSE_FAILED } from './proposal-state.ts';

@@ -66,3 +66,10 @@ function becomesProposals(turn: TurnRecord): boolean {
   if (turn.status !== 'complete' || turn.mode === 'summary') return false;
   return turn.mode === 'closing' || turn.content.includes('[[');
 }
+
+declare module '../state/use-stores.ts' {
+  interface Stores {
+    /** The proposals drafted after an answer and the user's decisions on them. */
+    proposals: ProposalsStore;
+  }
+}

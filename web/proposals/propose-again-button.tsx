@@ -1,4 +1,4 @@
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 
 /** "Proponer de nuevo": asks the server for a fresh proposal in place of this one. */
 export function ProposeAgainButton(props: { recordId: string; onClick: () => void }) {

@@ -1,6 +1,6 @@
 import { Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
+import { useStores } from '../state/use-stores.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
 import { PathText } from './path-text.tsx';
 import { ProposalFrame } from './proposal-frame.tsx';

@@ -1,5 +1,5 @@
 import { createEffect, For, Match, on, Show, Switch } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 import { shouldTakeFocus } from './card-keys.ts';
 import { ClosingCard } from './closing-card.tsx';
 import { FileCard } from './file-card.tsx';

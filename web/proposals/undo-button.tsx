@@ -1,7 +1,7 @@
 import { createResource, onCleanup, Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import type { ProposalRecord } from '../db/records.ts';
 import { getNoteHistory } from '../lib/history-api.ts';
+import { useStores } from '../state/use-stores.ts';
 
 /**
  * «Deshacer» on an approved card, offered only while the file still has what this write

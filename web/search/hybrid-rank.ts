@@ -1,4 +1,4 @@
-import type { VectorHit } from './vector-index.ts';
+import type { VectorHit } from '../vectors/vector-index.ts';
 
 /** The harness's fusion settings (`embeddings.hybrid`, shipped in the embeddings status). */
 export interface HybridSettings {

@@ -2,12 +2,12 @@ import type { HybridSettings } from '../../common/embedding-schemas.ts';
 import { stripFrontMatter } from '../../common/front-matter-block.ts';
 import { noteName } from '../../common/wikilinks.ts';
 import { copiedNotes } from '../db/vault-copy-repo.ts';
+import type { VectorHit, VectorIndex } from '../vectors/vector-index.ts';
 import { fuseRanks } from './hybrid-rank.ts';
 import { folderOf, toNoteDocument } from './note-document.ts';
 import { MAX_HITS } from './note-index.ts';
 import type { SearchFilters, SearchHit } from './search-types.ts';
 import { plainText } from './snippet.ts';
-import type { VectorHit, VectorIndex } from './vector-index.ts';
 
 /** Notes the vector list brings: as many as the lexical list holds. */
 const VECTOR_HITS = MAX_HITS;

@@ -1,4 +1,4 @@
-import { noteHash } from '../app/route.ts';
+import { noteHash } from '../router/route.ts';
 import { noteChosen } from './chosen-note.ts';
 import { HighlightedSnippet } from './highlighted-snippet.tsx';
 import type { SearchHit } from './search-types.ts';

@@ -1,8 +1,8 @@
 import { createSignal, For, Show } from 'solid-js';
 import type { SearchPairs } from '../../common/search-pair-schemas.ts';
 import { noteName } from '../../common/wikilinks.ts';
-import { useStores } from '../app/store-context.tsx';
 import { eraseSearchPairs, getSearchPairs } from '../lib/search-pairs-api.ts';
+import { useStores } from '../state/use-stores.ts';
 import { type QualityAnswer, qualityInWorker } from './search-client.ts';
 import type { QualityReport } from './search-quality.ts';
 

@@ -56,3 +56,10 @@ export function createSearchStore(report: (error: unknown) => void) {
 }
 
 export type SearchStore = ReturnType<typeof createSearchStore>;
+
+declare module '../state/use-stores.ts' {
+  interface Stores {
+    /** The search worker: its state and the questions asked of it. */
+    search: SearchStore;
+  }
+}

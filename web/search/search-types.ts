@@ -1,3 +1,7 @@
+import type { LexicalReason } from '../vectors/vector-layer.ts';
+
+export type { LexicalReason };
+
 /** One search result: the note, its name and folder, a line around the match, and its rank. */
 export interface SearchHit {
   path: string;
@@ -20,18 +24,6 @@ export interface SyncProgress {
   done: number;
   total: number;
 }
-
-/**
- * Why a search is lexical only (worded by the UI as `search.lexical.<reason>`): `paused`
- * is the user's switch, `failing` the embedder's state, `failed` this query's call.
- */
-export type LexicalReason =
-  | 'unreachable'
-  | 'failed'
-  | 'failing'
-  | 'consent'
-  | 'paused'
-  | 'not_ready';
 
 /**
  * How an answer was ranked: words and vectors fused (`hybrid`), words only

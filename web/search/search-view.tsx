@@ -1,6 +1,6 @@
 import { For, Match, Show, Switch } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import { EmbeddingsChip } from '../embeddings/embeddings-chip.tsx';
+import { useStores } from '../state/use-stores.ts';
 import { SearchFilters } from './search-filters.tsx';
 import { SearchHitItem } from './search-hit-item.tsx';
 import { SearchQualityPanel } from './search-quality-panel.tsx';

@@ -1,4 +1,4 @@
-import { loginToken } from '../app/route.ts';
+import { loginToken } from '../router/route.ts';
 
 let kept: string | null = null;
 

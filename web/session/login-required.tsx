@@ -1,7 +1,7 @@
 import { Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import { describeError } from '../i18n/describe-error.ts';
 import { ApiError } from '../lib/api-error.ts';
+import { useStores } from '../state/use-stores.ts';
 import { LangSwitch } from '../ui/lang-switch.tsx';
 
 /** The page shown when this browser has no session: how to open SOMA with its start-up link. */

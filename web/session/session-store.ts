@@ -60,3 +60,10 @@ export function createSessionStore(report: (error: unknown) => void) {
 }
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
+
+declare module '../state/use-stores.ts' {
+  interface Stores {
+    /** This device's session: signed in, checking, or signed out. */
+    session: SessionStore;
+  }
+}

@@ -106,3 +106,10 @@ export function createConversationSync(deps: {
 }
 
 export type ConversationSync = ReturnType<typeof createConversationSync>;
+
+declare module '../state/use-stores.ts' {
+  interface Stores {
+    /** The conversations' sync with the other devices. */
+    conversationSync: ConversationSync;
+  }
+}

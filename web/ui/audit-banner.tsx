@@ -1,7 +1,7 @@
 import { createEffect, onCleanup, Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import { AUDIT_TROUBLE_EVENT, auditTrouble } from '../lib/audit-trouble.ts';
 import { AUDIT_RECHECK_MS } from '../lib/timing.ts';
+import { useStores } from '../state/use-stores.ts';
 
 /**
  * Stays up while the server says the audit log cannot be written (writes are refused

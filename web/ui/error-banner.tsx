@@ -1,6 +1,6 @@
 import { Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import { describeError } from '../i18n/describe-error.ts';
+import { useStores } from '../state/use-stores.ts';
 
 /**
  * The app-wide problem in words, with a retry button. A server that does not answer is

@@ -1,5 +1,5 @@
 import { Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 
 /** A small "reconnecting…" note while the live event stream is down. */
 export function EventsIndicator() {

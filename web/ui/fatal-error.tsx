@@ -1,4 +1,4 @@
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 
 /** What the ErrorBoundary shows instead of a blank page when rendering throws. */
 export function FatalError(props: { error: unknown; reset: () => void }) {

@@ -1,5 +1,5 @@
 import { Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 
 /**
  * The last edit of the harness file was refused (the previous harness stays active):

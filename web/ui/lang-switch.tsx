@@ -1,4 +1,4 @@
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 
 /** ES/EN toggle; the visible label is the language it switches to. */
 export function LangSwitch() {

@@ -1,6 +1,6 @@
 import { createMemo, For, Show } from 'solid-js';
 import type { Note } from '../../common/api-schemas.ts';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 import { summarizeFrontMatter } from './front-matter-entries.ts';
 
 /** The note's front matter, compactly: tags as chips, other fields as a short list. */

@@ -1,6 +1,6 @@
 import { createResource, Match, Switch } from 'solid-js';
 import type { Note } from '../../common/api-schemas.ts';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 
 /** Loaded on first use, so marked and DOMPurify stay out of the first page's JavaScript. */
 const loadRenderer = () => import('../markdown/render-markdown.ts');

@@ -1,10 +1,10 @@
 import { createResource, For, Show } from 'solid-js';
 import type { Note } from '../../common/api-schemas.ts';
 import { noteName } from '../../common/wikilinks.ts';
-import { noteHash } from '../app/route.ts';
-import { useStores } from '../app/store-context.tsx';
 import { attachedPaths } from '../chat/pick-suggestions.ts';
+import { noteHash } from '../router/route.ts';
 import { folderOf } from '../search/note-document.ts';
+import { useStores } from '../state/use-stores.ts';
 import { loadRelated } from './load-related.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Show } from 'solid-js';
 import type { TreeRow } from '../../common/api-schemas.ts';
-import { noteHash } from '../app/route.ts';
-import { useStores } from '../app/store-context.tsx';
+import { noteHash } from '../router/route.ts';
+import { useStores } from '../state/use-stores.ts';
 import { TreeList } from './tree-list.tsx';
 import { displayName, skipReasonKey } from './tree-paths.ts';
 

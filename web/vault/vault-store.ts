@@ -2,9 +2,10 @@ import { batch, createSignal } from 'solid-js';
 import { createStore } from 'solid-js/store';
 import type { HarnessStatus, Note, Status, VaultEvent } from '../../common/api-schemas.ts';
 import type { ConversationEvent } from '../../common/conversation-schemas.ts';
-import { getFolder, getNote, getStatus, openEvents } from '../lib/api.ts';
+import { getFolder, getStatus, openEvents } from '../lib/api.ts';
 import { ApiError, isNetworkError, isSessionError } from '../lib/api-error.ts';
 import { EVENTS_RETRY_MS } from '../lib/timing.ts';
+import { readNote } from '../offline/read-note.ts';
 import { createFolderRows } from './folder-rows.ts';
 import { ancestorFolders, eventPath } from './tree-paths.ts';
 
@@ -51,7 +52,7 @@ export function createVaultStore(report: (error: unknown) => void) {
     if (!quiet) setNote({ status: 'loading', path });
     const wasShown = 'path' in before && before.path === path && before.status === 'ready';
     try {
-      const loaded = await getNote(path);
+      const loaded = await readNote(path);
       if (request === noteRequest) setNote({ status: 'ready', path, note: loaded });
     } catch (error) {
       if (request !== noteRequest) return;
@@ -180,3 +181,10 @@ export function createVaultStore(report: (error: unknown) => void) {
 }
 
 export type VaultStore = ReturnType<typeof createVaultStore>;
+
+declare module '../state/use-stores.ts' {
+  interface Stores {
+    /** The vault tree, the open note and the server's events. */
+    vault: VaultStore;
+  }
+}

@@ -1,5 +1,5 @@
 import { Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 import { TreeList } from './tree-list.tsx';
 
 /** The vault's folders and notes as a collapsible tree, in the navigation landmark. */

@@ -7,10 +7,21 @@ import {
 } from '../../common/embedding-schemas.ts';
 import { forEachVectorNote, loadVectorSync } from '../db/vectors-repo.ts';
 import { ApiError } from '../lib/api-error.ts';
-import type { LexicalReason } from '../search/search-types.ts';
-import { type IndexedChunk, VectorIndex } from '../search/vector-index.ts';
 import { createQueryVectors } from './query-vectors.ts';
+import { type IndexedChunk, VectorIndex } from './vector-index.ts';
 import { syncVectors, type VectorChange } from './vector-sync.ts';
+
+/**
+ * Why a search is lexical only (worded by the UI as `search.lexical.<reason>`): `paused`
+ * is the user's switch, `failing` the embedder's state, `failed` this query's call.
+ */
+export type LexicalReason =
+  | 'unreachable'
+  | 'failed'
+  | 'failing'
+  | 'consent'
+  | 'paused'
+  | 'not_ready';
 
 /** How often the status is read again while the server is still embedding (never faster). */
 export const VECTOR_POLL_MS = 5_000;

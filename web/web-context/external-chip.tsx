@@ -1,6 +1,6 @@
 import { Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import type { ExternalChipRecord } from '../chat/chat-slots.ts';
+import { useStores } from '../state/use-stores.ts';
 import { UrlPreview } from './url-preview.tsx';
 import { WebPreview } from './web-preview.tsx';
 import './web-context.css';

@@ -1,6 +1,6 @@
 import { Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import type { Chip } from '../db/records.ts';
+import { useStores } from '../state/use-stores.ts';
 import { httpUrl } from './safe-url.ts';
 
 /** A page's Markdown in a box the user trims: only what is left there is sent. */

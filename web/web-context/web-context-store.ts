@@ -29,3 +29,10 @@ export function createWebContextStore(chat: ChatLink, i18n: I18nStore) {
 }
 
 export type WebContextStore = ReturnType<typeof createWebContextStore>;
+
+declare module '../state/use-stores.ts' {
+  interface Stores {
+    /** Web pages read into the conversation. */
+    webContext: WebContextStore;
+  }
+}

@@ -1,6 +1,6 @@
 import { createResource, For, Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
 import type { Chip } from '../db/records.ts';
+import { useStores } from '../state/use-stores.ts';
 import { httpUrl } from './safe-url.ts';
 
 /** A web answer, sanitized like any Markdown from outside, and its sources as plain links. */

@@ -1,6 +1,6 @@
 import { createEffect, on, onCleanup } from 'solid-js';
+import { useStores } from '../../state/use-stores.ts';
 import { NoteView } from '../../vault/note-view.tsx';
-import { useStores } from '../store-context.tsx';
 
 /** `#/nota/<path>`: opens the note named by the URL, with a way back to the conversation. */
 export function NoteRoute(props: { path: string }) {

@@ -15,3 +15,10 @@ export function createRouterStore() {
 }
 
 export type RouterStore = ReturnType<typeof createRouterStore>;
+
+declare module '../state/use-stores.ts' {
+  interface Stores {
+    /** The current route. */
+    router: RouterStore;
+  }
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffLines } from './diff-lines.ts';
 
-describe('web/proposals/diff-lines', () => {
+describe('web/ui/diff-lines', () => {
   it('classifies headers, hunks, additions, removals and context', () => {
     const unified = [
       'Index: a.md',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cosine, quantize } from '../../common/vector-codec.ts';
-import { fuseRanks } from './hybrid-rank.ts';
+import { fuseRanks } from '../search/hybrid-rank.ts';
 import { type IndexedChunk, RESCORE_POOL, VectorIndex } from './vector-index.ts';
 
 /** A deterministic pseudo-random unit-ish vector (no Math.random: failures must repeat). */

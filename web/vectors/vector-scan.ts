@@ -1,6 +1,6 @@
 /**
  * The parts of a vector search that scan every chunk or note, as functions
- * over VectorIndex's packed arrays (web/search/vector-index.ts).
+ * over VectorIndex's packed arrays (web/vectors/vector-index.ts).
  */
 
 /** An owner value: the slot holds no chunk (its note changed or left). */

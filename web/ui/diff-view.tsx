@@ -1,5 +1,5 @@
 import { For, Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../state/use-stores.ts';
 import { diffLines } from './diff-lines.ts';
 
 /** A unified diff, one line per row, added and removed lines marked. Text only: no HTML. */

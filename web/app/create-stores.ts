@@ -1,25 +1,26 @@
-import { createContext, type JSX, onCleanup, useContext } from 'solid-js';
+import { onCleanup } from 'solid-js';
 import { createChatStore } from '../chat/chat-store.ts';
 import { createEmbeddingsStore } from '../embeddings/embeddings-store.ts';
 import { createI18nStore } from '../i18n/i18n-store.ts';
 import { pingServer } from '../lib/api.ts';
 import { isSessionError } from '../lib/api-error.ts';
 import { createProposalsStore } from '../proposals/proposals-store.ts';
+import { loginToken } from '../router/route.ts';
+import { createRouterStore } from '../router/router-store.ts';
 import { createSearchStore } from '../search/search-store.ts';
 import { createSessionStore } from '../session/session-store.ts';
+import type { Stores } from '../state/use-stores.ts';
 import { createConversationSync } from '../sync/sync-runner.ts';
 import { createVaultStore } from '../vault/vault-store.ts';
 import { createWebContextStore } from '../web-context/web-context-store.ts';
-import { createConnectionStore } from './connection-store.ts';
-import { createPreferencesStore } from './preferences-store.ts';
-import { loginToken } from './route.ts';
-import { createRouterStore } from './router-store.ts';
+import { type ConnectionStore, createConnectionStore } from './connection-store.ts';
+import { createPreferencesStore, type PreferencesStore } from './preferences-store.ts';
 
 /** How long after the first screen the conversations' first sync starts. */
 const SYNC_START_DELAY_MS = 2_000;
 
 /** Builds every store once and wires how they react to each other. */
-function createStores() {
+export function createStores(): Stores {
   const preferences = createPreferencesStore();
   const i18n = createI18nStore(preferences.setLocale);
   void preferences.ready.then(() => i18n.restore(preferences.locale()));
@@ -114,19 +115,13 @@ function createStores() {
   };
 }
 
-export type Stores = ReturnType<typeof createStores>;
-
-const StoreContext = createContext<Stores>();
-
-export function StoreProvider(props: { children: JSX.Element }) {
-  const stores = createStores();
-  void stores.start();
-  return <StoreContext.Provider value={stores}>{props.children}</StoreContext.Provider>;
-}
-
-/** The app's stores; only valid under `StoreProvider`. */
-export function useStores(): Stores {
-  const stores = useContext(StoreContext);
-  if (!stores) throw new Error('useStores() outside <StoreProvider>');
-  return stores;
+declare module '../state/use-stores.ts' {
+  interface Stores {
+    /** The user's saved choices: language, note suggestions, the folded tree. */
+    preferences: PreferencesStore;
+    /** The app-wide problem (server down, unexpected answer) and its retry. */
+    connection: ConnectionStore;
+    /** First load: pairs with a start-up link if there is one, then loads the vault. */
+    start: () => Promise<void>;
+  }
 }
