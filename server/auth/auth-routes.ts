@@ -92,9 +92,10 @@ export function authRoutes(deps: AuthRoutesDeps): Hono<AuthEnv> {
    */
   const refuse = (c: Context, err: ApiError): Response => {
     const limit = deps.limiter.hit(deps.clientKey(c));
-    if (limit.ok) return c.json(err.toBody(), err.status);
-    const limited = new ApiError(429, 'rate_limited', 'Demasiados intentos; espera un momento.');
-    return c.json(limited.toBody(), 429, { 'Retry-After': String(limit.retryAfterSec) });
+    if (limit.ok) return err.toResponse(c);
+    const headers = { 'Retry-After': String(limit.retryAfterSec) };
+    const message = 'Demasiados intentos; espera un momento.';
+    return new ApiError(429, 'rate_limited', message, { headers }).toResponse(c);
   };
 
   app.post('/session', async (c) => {

@@ -132,7 +132,7 @@ function parseTarget(text: string): URL {
       400,
       'url_refused',
       `Solo se extraen direcciones http:// y https:// (esta empieza por «${url.protocol}»).`,
-      { reason: 'scheme', protocol: url.protocol },
+      { params: { reason: 'scheme', protocol: url.protocol } },
     );
   }
   return url;
@@ -160,9 +160,11 @@ async function checkedAddress(url: URL, opts: FetchPageOptions): Promise<string>
       'url_refused',
       `SOMA no abre direcciones locales ni privadas (${where}): así ninguna página ni ningún mensaje puede usarlo para llegar a tu ordenador o a tu router. Para permitirlas, pon extract.allowPrivateAddresses a true en el arnés.`,
       {
-        reason: 'private',
-        host: url.hostname,
-        ...(refused && !literal ? { address: refused } : {}),
+        params: {
+          reason: 'private',
+          host: url.hostname,
+          ...(refused && !literal ? { address: refused } : {}),
+        },
       },
     );
   }

@@ -77,8 +77,9 @@ export function pairingRoutes(deps: PairingDeps): Hono<AuthEnv> {
   app.post('/pairing/claim', async (c) => {
     const limit = limiter.hit(deps.clientKey(c));
     if (!limit.ok) {
-      const err = new ApiError(429, 'rate_limited', 'Demasiados intentos; espera un momento.');
-      return c.json(err.toBody(), 429, { 'Retry-After': String(limit.retryAfterSec) });
+      const headers = { 'Retry-After': String(limit.retryAfterSec) };
+      const message = 'Demasiados intentos; espera un momento.';
+      return new ApiError(429, 'rate_limited', message, { headers }).toResponse(c);
     }
     const body = await parseJsonBody(c, ClaimBodySchema);
     const claimed = pairings.claim(body.code, body.name);
@@ -123,6 +124,6 @@ export function pairingRoutes(deps: PairingDeps): Hono<AuthEnv> {
       return c.body(null, 204);
     });
   }
-  app.all('*', (c) => c.json({ error: { code: 'not_found', message: 'No existe la ruta.' } }, 404));
+  app.all('*', (c) => new ApiError(404, 'not_found', 'No existe la ruta.').toResponse(c));
   return app;
 }

@@ -81,7 +81,7 @@ function searchProvider(harness: Harness, env: Record<string, string | undefined
       409,
       'no_search_provider',
       `El arnés no tiene el proveedor «${id}» que pide webSearch. ${instead}`,
-      { reason: 'missing_provider', provider: id },
+      { params: { reason: 'missing_provider', provider: id } },
     );
   }
   if (provider.apiKeyEnv && !env[provider.apiKeyEnv]?.trim()) {
@@ -89,7 +89,9 @@ function searchProvider(harness: Harness, env: Record<string, string | undefined
       409,
       'no_search_provider',
       `La búsqueda web usa ${provider.label} (${model}) y falta la variable de entorno ${provider.apiKeyEnv}. ${instead}`,
-      { reason: 'missing_key', provider: provider.label, model, env: provider.apiKeyEnv },
+      {
+        params: { reason: 'missing_key', provider: provider.label, model, env: provider.apiKeyEnv },
+      },
     );
   }
   return { ...provider, models: [model] };
