@@ -3,7 +3,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { ApiError } from '../http/api-error.ts';
-import { fetchErrorText } from '../inference/map-upstream-failure.ts';
+import { fetchErrorText } from '../upstream/http-fetch.ts';
 import { isPublicAddress, literalAddress } from './address-policy.ts';
 import { decodeBody } from './decode-body.ts';
 import { checkType, isHtml, mediaType, sniffType } from './page-type.ts';
