@@ -11,7 +11,7 @@ import { parseJsonBody } from '../http/parse-json-body.ts';
 import { onLanListener } from '../lan/lan-info.ts';
 import { isLaptop, laptopOnlyError } from './laptop-only.ts';
 import type { LoginTokens } from './login-token.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import { type RateLimiter, tooManyAttempts } from './rate-limit.ts';
 import { type AuthEnv, requireSession, SESSION_COOKIE } from './session-middleware.ts';
 import { type SessionStore, toSessionInfo } from './session-store.ts';
 
@@ -93,9 +93,7 @@ export function authRoutes(deps: AuthRoutesDeps): Hono<AuthEnv> {
   const refuse = (c: Context, err: ApiError): Response => {
     const limit = deps.limiter.hit(deps.clientKey(c));
     if (limit.ok) return err.toResponse(c);
-    const headers = { 'Retry-After': String(limit.retryAfterSec) };
-    const message = 'Demasiados intentos; espera un momento.';
-    return new ApiError(429, 'rate_limited', message, { headers }).toResponse(c);
+    return tooManyAttempts(limit).toResponse(c);
   };
 
   app.post('/session', async (c) => {

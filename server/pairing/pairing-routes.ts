@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { ClaimBodySchema, ClaimStatusBodySchema } from '../../common/pairing-schemas.ts';
 import { laptopOnly } from '../auth/laptop-only.ts';
-import { RateLimiter } from '../auth/rate-limit.ts';
+import { RateLimiter, tooManyAttempts } from '../auth/rate-limit.ts';
 import { type AuthEnv, requireSession, SESSION_COOKIE } from '../auth/session-middleware.ts';
 import type { SessionStore } from '../auth/session-store.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -77,9 +77,7 @@ export function pairingRoutes(deps: PairingDeps): Hono<AuthEnv> {
   app.post('/pairing/claim', async (c) => {
     const limit = limiter.hit(deps.clientKey(c));
     if (!limit.ok) {
-      const headers = { 'Retry-After': String(limit.retryAfterSec) };
-      const message = 'Demasiados intentos; espera un momento.';
-      return new ApiError(429, 'rate_limited', message, { headers }).toResponse(c);
+      return tooManyAttempts(limit).toResponse(c);
     }
     const body = await parseJsonBody(c, ClaimBodySchema);
     const claimed = pairings.claim(body.code, body.name);
