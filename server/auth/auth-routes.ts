@@ -11,7 +11,7 @@ import { parseJsonBody } from '../http/parse-json-body.ts';
 import { onLanListener } from '../lan/lan-info.ts';
 import { isLaptop, laptopOnlyError } from './laptop-only.ts';
 import type { LoginTokens } from './login-token.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import { type RateLimiter, tooManyAttempts } from './rate-limit.ts';
 import { type AuthEnv, requireSession, SESSION_COOKIE } from './session-middleware.ts';
 import { type SessionStore, toSessionInfo } from './session-store.ts';
 
@@ -92,9 +92,8 @@ export function authRoutes(deps: AuthRoutesDeps): Hono<AuthEnv> {
    */
   const refuse = (c: Context, err: ApiError): Response => {
     const limit = deps.limiter.hit(deps.clientKey(c));
-    if (limit.ok) return c.json(err.toBody(), err.status);
-    const limited = new ApiError(429, 'rate_limited', 'Demasiados intentos; espera un momento.');
-    return c.json(limited.toBody(), 429, { 'Retry-After': String(limit.retryAfterSec) });
+    if (limit.ok) return err.toResponse(c);
+    return tooManyAttempts(limit).toResponse(c);
   };
 
   app.post('/session', async (c) => {

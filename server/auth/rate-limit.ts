@@ -1,3 +1,5 @@
+import { ApiError } from '../http/api-error.ts';
+
 /** Options of {@link RateLimiter}. */
 export interface RateLimiterOptions {
   /** Attempts allowed per key within one window. */
@@ -62,4 +64,10 @@ export class RateLimiter {
       this.#windows.delete(key);
     }
   }
+}
+
+/** The 429 of a key over its limit, with the `Retry-After` the limiter computed. */
+export function tooManyAttempts(limit: RateLimitResult): ApiError {
+  const headers = { 'Retry-After': String(limit.retryAfterSec) };
+  return new ApiError(429, 'rate_limited', 'Demasiados intentos; espera un momento.', { headers });
 }

@@ -6,6 +6,7 @@ import type { Harness } from '../../harness/schema.ts';
 import type { HarnessStore } from '../harness/harness-store.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
 import { streamChat } from '../inference/provider-chain.ts';
+import { keyReady } from '../upstream/provider-key.ts';
 import type { Vault } from '../vault/vault.ts';
 import { assembleTurn } from './assemble-turn.ts';
 import { buildNameIndex, type NameIndex, rankNoteNames } from './note-listing.ts';
@@ -46,7 +47,7 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
         id: p.id,
         label: p.label,
         models: p.models,
-        configured: p.apiKeyEnv === null || Boolean(deps.env[p.apiKeyEnv]?.trim()),
+        configured: keyReady(p, deps.env),
         apiKeyEnv: p.apiKeyEnv,
       })),
       noteList: {
@@ -55,7 +56,7 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
       },
       contextTokens: contextTokensOf(
         harness,
-        harness.providers.find((p) => p.apiKeyEnv === null || deps.env[p.apiKeyEnv]?.trim())?.id,
+        harness.providers.find((p) => keyReady(p, deps.env))?.id,
       ),
       latestClosing: closing ? { path: closing.path, mtime: closing.mtime } : null,
     };

@@ -39,7 +39,7 @@ export function appendAnswer(outcome: AppendOutcome): { seq: number; duplicate: 
       409,
       'conversation_busy',
       'Otra respuesta de esta conversación se está escribiendo: espera a que termine.',
-      { turnId: outcome.answering },
+      { params: { turnId: outcome.answering } },
     );
   }
   if (outcome.kind === 'deleted') {

@@ -1,6 +1,8 @@
 import { isIPv4 } from 'node:net';
 import * as z from 'zod/mini';
 import type { EndpointEmbedderConfig } from '../../harness/embeddings-schema.ts';
+import { type JsonOutcome, openaiJson } from '../upstream/openai-client.ts';
+import { providerKey } from '../upstream/provider-key.ts';
 import { checkVectors, type Embedder, EmbedError, type EmbedPurpose } from './embedder.ts';
 
 /** An OpenAI-compatible `/v1/embeddings` answer; extra fields are ignored. */
@@ -10,14 +12,6 @@ const EmbeddingsResponseSchema = z.object({
 
 /** Longest wait a Retry-After header may ask for before the pipeline's own backoff applies. */
 const MAX_RETRY_AFTER_MS = 5 * 60_000;
-
-function retryAfterMs(header: string | null): number | null {
-  if (!header) return null;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.min(Math.max(0, seconds * 1000), MAX_RETRY_AFTER_MS);
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.min(Math.max(0, at - Date.now()), MAX_RETRY_AFTER_MS);
-}
 
 /**
  * True when `baseUrl` names this machine (`localhost`, 127.0.0.0/8, `::1`). The harness's
@@ -43,7 +37,6 @@ export function createEndpointEmbedder(
   config: EndpointEmbedderConfig,
   env: Record<string, string | undefined>,
 ): Embedder {
-  const url = `${config.baseUrl.replace(/\/+$/, '')}/embeddings`;
   return {
     kind: 'endpoint',
     model: config.model,
@@ -52,66 +45,23 @@ export function createEndpointEmbedder(
     local: config.local && isLoopbackUrl(config.baseUrl),
     endpoint: config.baseUrl,
     async embed(texts: string[], purpose: EmbedPurpose, signal?: AbortSignal) {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (config.apiKeyEnv) {
-        const key = env[config.apiKeyEnv];
-        if (!key)
-          throw new EmbedError({ code: 'key_missing', params: { env: config.apiKeyEnv } }, false);
-        headers.authorization = `Bearer ${key}`;
+      const key = providerKey(config, env);
+      if (key.kind === 'missing') {
+        throw new EmbedError({ code: 'key_missing', params: { env: key.env } }, false);
       }
       const prefix = purpose === 'query' ? config.queryPrefix : config.documentPrefix;
-      let res: Response;
-      let text: string;
-      try {
-        res = await fetch(url, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ model: config.model, input: texts.map((t) => prefix + t) }),
-          redirect: 'manual',
-          signal: signal
-            ? AbortSignal.any([signal, AbortSignal.timeout(config.timeoutMs)])
-            : AbortSignal.timeout(config.timeoutMs),
-        });
-        text = await res.text();
-      } catch (err) {
-        const timedOut = err instanceof Error && err.name === 'TimeoutError';
-        throw new EmbedError(
-          timedOut
-            ? { code: 'timeout', params: { ms: config.timeoutMs } }
-            : { code: 'unreachable', params: { endpoint: config.baseUrl } },
-          true,
-        );
-      }
-      // A redirect is refused, not followed (its target never gets the text): a fix in the harness.
-      if (res.status >= 300 && res.status < 400) {
-        throw new EmbedError({ code: 'bad_response', params: { status: res.status } }, false);
-      }
-      if (res.status === 429) {
-        const wait = retryAfterMs(res.headers.get('retry-after'));
-        throw new EmbedError({ code: 'rate_limited', params: { status: 429 } }, true, wait);
-      }
-      if (res.status >= 500) {
-        throw new EmbedError({ code: 'server_error', params: { status: res.status } }, true);
-      }
-      if (!res.ok) {
-        throw new EmbedError({ code: 'bad_response', params: { status: res.status } }, false);
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        // NaN and Infinity are not JSON, but some servers write them bare.
-        const nonFinite = /[[,]\s*-?(NaN|Infinity)\b/.test(text);
-        throw new EmbedError(
-          nonFinite
-            ? { code: 'bad_vector', params: {} }
-            : { code: 'bad_response', params: { status: res.status } },
-          false,
-        );
-      }
-      const parsed = EmbeddingsResponseSchema.safeParse(json);
+      const outcome = await openaiJson({
+        baseUrl: config.baseUrl,
+        path: 'embeddings',
+        key: key.kind === 'set' ? key.key : null,
+        body: { model: config.model, input: texts.map((t) => prefix + t) },
+        timeoutMs: config.timeoutMs,
+        ...(signal ? { signal } : {}),
+      });
+      const answer = answerOrThrow(outcome, config);
+      const parsed = EmbeddingsResponseSchema.safeParse(answer.json);
       if (!parsed.success) {
-        throw new EmbedError({ code: 'bad_response', params: { status: res.status } }, false);
+        throw new EmbedError({ code: 'bad_response', params: { status: answer.status } }, false);
       }
       const ordered = [...parsed.data.data].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
       return checkVectors(
@@ -121,4 +71,39 @@ export function createEndpointEmbedder(
       );
     },
   };
+}
+
+/** A 2xx answer's JSON, or the EmbedError (code, whether to retry) of any other outcome. */
+function answerOrThrow(
+  outcome: JsonOutcome,
+  config: EndpointEmbedderConfig,
+): Extract<JsonOutcome, { kind: 'ok' }> {
+  switch (outcome.kind) {
+    case 'ok':
+      return outcome;
+    // A caller's abort reads as unreachable too: the pipeline, which aborted, drops the batch.
+    case 'aborted':
+    case 'network':
+      throw new EmbedError({ code: 'unreachable', params: { endpoint: config.baseUrl } }, true);
+    case 'timeout':
+      throw new EmbedError({ code: 'timeout', params: { ms: config.timeoutMs } }, true);
+    case 'rate_limited': {
+      const wait =
+        outcome.retryAfterMs === null ? null : Math.min(outcome.retryAfterMs, MAX_RETRY_AFTER_MS);
+      throw new EmbedError({ code: 'rate_limited', params: { status: 429 } }, true, wait);
+    }
+    case 'server_error':
+      throw new EmbedError({ code: 'server_error', params: { status: outcome.status } }, true);
+    case 'malformed':
+      // NaN and Infinity are not JSON, but some servers write them bare.
+      throw new EmbedError(
+        /[[,]\s*-?(NaN|Infinity)\b/.test(outcome.text)
+          ? { code: 'bad_vector', params: {} }
+          : { code: 'bad_response', params: { status: outcome.status } },
+        false,
+      );
+    // A redirect is refused, not followed (its target never gets the text): a fix in the harness.
+    default:
+      throw new EmbedError({ code: 'bad_response', params: { status: outcome.status } }, false);
+  }
 }

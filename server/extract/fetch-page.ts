@@ -3,7 +3,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { ApiError } from '../http/api-error.ts';
-import { fetchErrorText } from '../inference/map-upstream-failure.ts';
+import { fetchErrorText } from '../upstream/http-fetch.ts';
 import { isPublicAddress, literalAddress } from './address-policy.ts';
 import { decodeBody } from './decode-body.ts';
 import { checkType, isHtml, mediaType, sniffType } from './page-type.ts';
@@ -132,7 +132,7 @@ function parseTarget(text: string): URL {
       400,
       'url_refused',
       `Solo se extraen direcciones http:// y https:// (esta empieza por «${url.protocol}»).`,
-      { reason: 'scheme', protocol: url.protocol },
+      { params: { reason: 'scheme', protocol: url.protocol } },
     );
   }
   return url;
@@ -160,9 +160,11 @@ async function checkedAddress(url: URL, opts: FetchPageOptions): Promise<string>
       'url_refused',
       `SOMA no abre direcciones locales ni privadas (${where}): así ninguna página ni ningún mensaje puede usarlo para llegar a tu ordenador o a tu router. Para permitirlas, pon extract.allowPrivateAddresses a true en el arnés.`,
       {
-        reason: 'private',
-        host: url.hostname,
-        ...(refused && !literal ? { address: refused } : {}),
+        params: {
+          reason: 'private',
+          host: url.hostname,
+          ...(refused && !literal ? { address: refused } : {}),
+        },
       },
     );
   }

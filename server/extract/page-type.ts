@@ -28,8 +28,8 @@ export function checkType(type: string, drop: () => void): void {
   if (type === 'application/pdf') {
     const message =
       'SOMA todavía no extrae PDF: ábrelo, copia el texto que te interese y pégalo con /conectar.';
-    throw new ApiError(415, 'unsupported_type', message, { reason: 'pdf' });
+    throw new ApiError(415, 'unsupported_type', message, { params: { reason: 'pdf' } });
   }
   const message = `SOMA solo extrae páginas HTML, texto y Markdown; esta dirección devuelve «${type}».`;
-  throw new ApiError(415, 'unsupported_type', message, { reason: 'type', type });
+  throw new ApiError(415, 'unsupported_type', message, { params: { reason: 'type', type } });
 }

@@ -15,7 +15,7 @@ function param(value: string | undefined, name: string): string {
 
 const notKept = (rel: string) =>
   new ApiError(404, 'not_found', `Esa versión de «${rel}» no está en el historial.`, {
-    path: rel,
+    params: { path: rel },
   });
 
 /**

@@ -8,19 +8,16 @@ import { ApiError } from './api-error.ts';
  */
 export function errorHandler(log: (line: string) => void = console.error): ErrorHandler {
   return function handleError(err, c) {
-    if (err instanceof ApiError) return c.json(err.toBody(), err.status);
+    if (err instanceof ApiError) return err.toResponse(c);
     if (err instanceof HTTPException && err.status < 500) {
       // Hono's own exceptions (for instance a body over the size limit) are client errors.
-      return c.json({ error: { code: 'bad_request', message: err.message } }, err.status);
+      return new ApiError(err.status, 'bad_request', err.message).toResponse(c);
     }
     log(`[soma] error interno en ${c.req.method} ${c.req.path}: ${err.stack ?? String(err)}`);
-    return c.json(
-      { error: { code: 'internal', message: 'Error interno del servidor de SOMA.' } },
-      500,
-    );
+    return new ApiError(500, 'internal', 'Error interno del servidor de SOMA.').toResponse(c);
   };
 }
 
 /** Unknown API routes get the same JSON error shape as every other failure. */
 export const apiNotFound: NotFoundHandler = (c) =>
-  c.json({ error: { code: 'not_found', message: `No existe la ruta ${c.req.path}.` } }, 404);
+  new ApiError(404, 'not_found', `No existe la ruta ${c.req.path}.`).toResponse(c);

@@ -1,5 +1,6 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import { ApiError } from './api-error.ts';
 
 /**
  * Serves the built PWA from `root`: hashed assets cached for a year, every other GET
@@ -14,9 +15,9 @@ export function serveWeb(app: Hono, root: string): void {
   });
   app.use(serveStatic({ root, precompressed: true }));
   app.get('/assets/*', (c) =>
-    c.json({ error: { code: 'not_found', message: `No existe ${c.req.path}.` } }, 404, {
-      'Cache-Control': 'no-store',
-    }),
+    new ApiError(404, 'not_found', `No existe ${c.req.path}.`, {
+      headers: { 'Cache-Control': 'no-store' },
+    }).toResponse(c),
   );
   app.get('*', serveStatic({ root, path: 'index.html' }));
 }

@@ -1,5 +1,6 @@
 import type { ChatEvent } from '../../common/chat-schemas.ts';
 import type { Provider } from '../../harness/schema.ts';
+import type { UpstreamFetch } from '../upstream/http-fetch.ts';
 
 /**
  * What the chain yields: the chat stream's events without `meta` (the route
@@ -20,7 +21,7 @@ export interface StreamChatArgs {
   /** Aborting stops the upstream request at once and ends the stream without another event. */
   signal: AbortSignal;
   /** Instead of httpFetch (node:http): tests, and the web search, which reads the answer twice. */
-  fetch?: typeof fetch;
+  fetch?: UpstreamFetch;
   /** Milliseconds, for ttft and total times. */
   clock?: () => number;
   maxTokens?: number;

@@ -1,5 +1,6 @@
 import type { LinkFailure, NoticeParams } from '../../common/notice-schemas.ts';
 import type { Provider } from '../../harness/schema.ts';
+import type { UpstreamFailure } from '../upstream/openai-client.ts';
 
 /**
  * What an upstream failure means for the chain (try the next link or stop),
@@ -17,21 +18,24 @@ export type FallbackReason =
   | 'connection'
   | 'bad_response';
 
-/** Statuses that say the request itself is wrong, so every other link would refuse it too. */
-export const REQUEST_REJECTED = new Set([400, 413, 422]);
+/** A non-2xx answer that hands over to the next link (a rejected request stops the chain). */
+export type StatusFailure = Extract<
+  UpstreamFailure,
+  { kind: 'rate_limited' | 'unauthorized' | 'server_error' | 'bad_response' }
+>;
 
 /** Reason, error code (when text had streamed) and failure for a non-2xx answer. */
 export function statusFailure(
-  status: number,
-  retryAfter: string | null,
+  failure: StatusFailure,
   upstream: string,
 ): [FallbackReason, string, LinkFailure] {
-  if (status === 429) {
-    const seconds = retryAfterSeconds(retryAfter);
-    const params: NoticeParams = seconds === null ? {} : { retryAfter: seconds };
+  const { status } = failure;
+  if (failure.kind === 'rate_limited') {
+    const ms = failure.retryAfterMs;
+    const params: NoticeParams = ms === null ? {} : { retryAfter: Math.ceil(ms / 1000) };
     return ['rate_limited', 'rate_limited', { code: 'rate_limited', params }];
   }
-  if (status === 401 || status === 403) {
+  if (failure.kind === 'unauthorized') {
     return ['auth', 'auth', { code: 'auth', params: { status } }];
   }
   const params: NoticeParams = upstream ? { status, detail: upstream } : { status };
@@ -72,23 +76,6 @@ export function failureText(failure: LinkFailure): string {
     case 'empty':
       return 'respuesta vacía';
   }
-}
-
-/** `retry-after` as whole seconds: a number of seconds or an HTTP date. */
-export function retryAfterSeconds(header: string | null): number | null {
-  if (!header) return null;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
-}
-
-/** The cause of a fetch failure (`ECONNREFUSED`…), which undici hides under "fetch failed". */
-export function fetchErrorText(err: unknown): string {
-  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
-  const code = (cause as { code?: unknown } | null)?.code;
-  if (typeof code === 'string') return code;
-  return cause instanceof Error ? cause.message : String(cause);
 }
 
 /** Told when no link can be tried: how to get one, in the user's words rather than ours. */

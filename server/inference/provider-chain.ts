@@ -1,4 +1,5 @@
 import type { LinkFailed } from '../../common/notice-schemas.ts';
+import { providerKey } from '../upstream/provider-key.ts';
 import type { ChainEvent, StreamChatArgs } from './chain-events.ts';
 import { failureText, noProviderMessage } from './map-upstream-failure.ts';
 import { type Link, linkName, streamLink } from './stream-link.ts';
@@ -22,14 +23,15 @@ export async function* streamChat(args: StreamChatArgs): AsyncGenerator<ChainEve
   const links: Link[] = [];
   const failures: LinkFailed[] = [];
   for (const provider of args.providers) {
-    const key = provider.apiKeyEnv ? args.env[provider.apiKeyEnv]?.trim() || null : null;
+    const key = providerKey(provider, args.env);
     // Skipped quietly: a fallback on every turn for a key the user never set would be noise.
-    if (provider.apiKeyEnv && !key) {
-      const failure = { code: 'missing_key' as const, params: { env: provider.apiKeyEnv } };
+    if (key.kind === 'missing') {
+      const failure = { code: 'missing_key' as const, params: { env: key.env } };
       failures.push({ link: provider.label, failure });
       continue;
     }
-    for (const model of provider.models) links.push({ provider, model, key });
+    const secret = key.kind === 'set' ? key.key : null;
+    for (const model of provider.models) links.push({ provider, model, key: secret });
   }
   if (links.length === 0) {
     yield {

@@ -2,15 +2,9 @@ import type { LinkFailure, NoticeParams } from '../../common/notice-schemas.ts';
 import { SSE_DONE, sseData } from '../../common/sse-data.ts';
 import type { Provider } from '../../harness/schema.ts';
 import { redactKeys, StreamRedactor } from '../security/key-redaction.ts';
+import { openaiStream, transportFailure } from '../upstream/openai-client.ts';
 import type { ChainEvent, StreamChatArgs } from './chain-events.ts';
-import { httpFetch, type UpstreamRequest } from './http-fetch.ts';
-import {
-  type FallbackReason,
-  failureText,
-  fetchErrorText,
-  REQUEST_REJECTED,
-  statusFailure,
-} from './map-upstream-failure.ts';
+import { type FallbackReason, failureText, statusFailure } from './map-upstream-failure.ts';
 import {
   type ChatChunk,
   ChatChunkSchema,
@@ -46,21 +40,6 @@ export async function* streamLink(
   secrets: string[],
 ): AsyncGenerator<ChainEvent, LinkResult> {
   const clock = args.clock ?? (() => performance.now());
-  const fetchFn: (url: string, init: UpstreamRequest) => Promise<Response> =
-    args.fetch ?? httpFetch;
-  const controller = new AbortController();
-  const onAbort = () => controller.abort();
-  args.signal.addEventListener('abort', onAbort, { once: true });
-  let timedOut = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  // One time-out covers the wait for the first token, then each wait between chunks.
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, link.provider.timeoutMs);
-  };
   const started = clock();
   let ttftMs: number | null = null;
   let usage: Usage | null = null;
@@ -90,42 +69,60 @@ export async function* streamLink(
     yield { type: 'error', code, message, partial: true, failures };
     return { kind: 'end' };
   }
-  arm();
+  // One time-out covers the wait for the first token, then each wait between chunks.
+  const opened = await openaiStream({
+    baseUrl: link.provider.baseUrl,
+    path: 'chat/completions',
+    key: link.key,
+    body: {
+      model: link.model,
+      messages: args.messages,
+      stream: true,
+      stream_options: { include_usage: true },
+      ...(args.maxTokens ? { max_tokens: args.maxTokens } : {}),
+    },
+    timeoutMs: link.provider.timeoutMs,
+    signal: args.signal,
+    // OpenRouter shows it on its dashboard; HTTP-Referer would reveal the user's LAN address.
+    headers: { 'x-title': 'SOMA' },
+    ...(args.fetch ? { fetch: args.fetch } : {}),
+  });
+  switch (opened.kind) {
+    case 'ok':
+      break;
+    case 'aborted':
+      return { kind: 'end' };
+    case 'timeout':
+      return yield* fail('timeout', 'timeout', timeoutFailure(link));
+    case 'network':
+      return yield* fail('connection', 'connection', {
+        code: 'connection',
+        params: { cause: opened.cause },
+      });
+    case 'rejected': {
+      const upstream = clean(upstreamErrorMessage(opened.text));
+      const params: NoticeParams = {
+        status: opened.status,
+        ...(upstream ? { detail: upstream } : {}),
+      };
+      const failure: LinkFailure = { code: 'rejected', params };
+      const message = `${linkName(link)}: ${failureText(failure)}`;
+      const failures = [{ link: linkName(link), failure }];
+      yield { type: 'error', code: 'upstream_rejected', message, partial: false, failures };
+      return { kind: 'end' };
+    }
+    default:
+      return yield* fail(...statusFailure(opened, clean(upstreamErrorMessage(opened.text))));
+  }
+  const { response: res, deadline } = opened;
   try {
-    let res: Response;
-    try {
-      res = await fetchFn(completionsUrl(link.provider), request(link, args, controller.signal));
-    } catch (err) {
-      if (args.signal.aborted) return { kind: 'end' };
-      if (timedOut) return yield* fail('timeout', 'timeout', timeoutFailure(link));
-      const params = { cause: fetchErrorText(err) };
-      return yield* fail('connection', 'connection', { code: 'connection', params });
-    }
-    if (!res.ok) {
-      const text = await res.text().catch(() => '');
-      if (args.signal.aborted) return { kind: 'end' };
-      if (timedOut) return yield* fail('timeout', 'timeout', timeoutFailure(link));
-      const upstream = clean(upstreamErrorMessage(text));
-      if (REQUEST_REJECTED.has(res.status)) {
-        const params: NoticeParams = {
-          status: res.status,
-          ...(upstream ? { detail: upstream } : {}),
-        };
-        const failure: LinkFailure = { code: 'rejected', params };
-        const message = `${linkName(link)}: ${failureText(failure)}`;
-        const failures = [{ link: linkName(link), failure }];
-        yield { type: 'error', code: 'upstream_rejected', message, partial: false, failures };
-        return { kind: 'end' };
-      }
-      return yield* fail(...statusFailure(res.status, res.headers.get('retry-after'), upstream));
-    }
     if (!res.body)
       return yield* fail('bad_response', 'bad_response', { code: 'no_body', params: {} });
     const body = reusableBody(res.body);
     let finished = false;
     try {
       for await (const data of sseData(body.stream)) {
-        if (ttftMs !== null) arm();
+        if (ttftMs !== null) deadline.arm();
         if (data === SSE_DONE) {
           finished = true;
           break;
@@ -148,23 +145,25 @@ export async function* streamLink(
           if (!text) continue;
           ttftMs ??= clock() - started;
           // The idle time-out measures the upstream, not how slowly our consumer reads.
-          clearTimeout(timer);
+          deadline.pause();
           const safe = redactor.push(text);
           if (safe) yield { type: 'delta', text: safe };
           if (args.signal.aborted) return { kind: 'end' };
-          arm();
+          deadline.arm();
         }
       }
     } catch (err) {
-      if (args.signal.aborted) return { kind: 'end' };
-      if (timedOut) return yield* fail('timeout', 'timeout', timeoutFailure(link));
-      const params = { cause: fetchErrorText(err) };
+      const failure = transportFailure(deadline, err);
+      if (failure.kind === 'aborted') return { kind: 'end' };
+      if (failure.kind === 'timeout')
+        return yield* fail('timeout', 'timeout', timeoutFailure(link));
+      const params = { cause: failure.cause };
       return yield* fail('connection', 'stream_cut', { code: 'stream_lost', params });
     }
     if (finished) {
       // The answer is whole: read the end of the body so the next turn reuses the connection.
-      clearTimeout(timer);
-      await body.drain(() => controller.abort());
+      deadline.pause();
+      await body.drain(() => deadline.close());
     }
     if (args.signal.aborted) return { kind: 'end' };
     if (!finished && finishReason === null) {
@@ -186,37 +185,9 @@ export async function* streamLink(
     };
     return { kind: 'end' };
   } finally {
-    clearTimeout(timer);
-    args.signal.removeEventListener('abort', onAbort);
     // Closes the upstream connection when the consumer stops early (client gone).
-    controller.abort();
+    deadline.close();
   }
-}
-
-function completionsUrl(provider: Provider): string {
-  return `${provider.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-}
-
-/** The streamed chat request; the key travels only in its header. */
-function request(link: Link, args: StreamChatArgs, signal: AbortSignal): UpstreamRequest {
-  return {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-      // OpenRouter shows it on its dashboard; HTTP-Referer would reveal the user's LAN address.
-      'x-title': 'SOMA',
-      ...(link.key ? { authorization: `Bearer ${link.key}` } : {}),
-    },
-    body: JSON.stringify({
-      model: link.model,
-      messages: args.messages,
-      stream: true,
-      stream_options: { include_usage: true },
-      ...(args.maxTokens ? { max_tokens: args.maxTokens } : {}),
-    }),
-    signal,
-  };
 }
 
 function timeoutFailure(link: Link): LinkFailure {

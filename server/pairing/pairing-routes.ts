@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { ClaimBodySchema, ClaimStatusBodySchema } from '../../common/pairing-schemas.ts';
 import { laptopOnly } from '../auth/laptop-only.ts';
-import { RateLimiter } from '../auth/rate-limit.ts';
+import { RateLimiter, tooManyAttempts } from '../auth/rate-limit.ts';
 import { type AuthEnv, requireSession, SESSION_COOKIE } from '../auth/session-middleware.ts';
 import type { SessionStore } from '../auth/session-store.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -77,8 +77,7 @@ export function pairingRoutes(deps: PairingDeps): Hono<AuthEnv> {
   app.post('/pairing/claim', async (c) => {
     const limit = limiter.hit(deps.clientKey(c));
     if (!limit.ok) {
-      const err = new ApiError(429, 'rate_limited', 'Demasiados intentos; espera un momento.');
-      return c.json(err.toBody(), 429, { 'Retry-After': String(limit.retryAfterSec) });
+      return tooManyAttempts(limit).toResponse(c);
     }
     const body = await parseJsonBody(c, ClaimBodySchema);
     const claimed = pairings.claim(body.code, body.name);
@@ -123,6 +122,6 @@ export function pairingRoutes(deps: PairingDeps): Hono<AuthEnv> {
       return c.body(null, 204);
     });
   }
-  app.all('*', (c) => c.json({ error: { code: 'not_found', message: 'No existe la ruta.' } }, 404));
+  app.all('*', (c) => new ApiError(404, 'not_found', 'No existe la ruta.').toResponse(c));
   return app;
 }

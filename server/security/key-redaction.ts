@@ -1,4 +1,5 @@
 import type { Provider } from '../../harness/schema.ts';
+import { providerKey } from '../upstream/provider-key.ts';
 import { KEY_MASK, KeyForms } from './key-forms.ts';
 
 /**
@@ -15,8 +16,8 @@ export function configuredKeys(
   env: Record<string, string | undefined>,
 ): string[] {
   const keys = providers.flatMap((p) => {
-    const key = p.apiKeyEnv ? env[p.apiKeyEnv]?.trim() : undefined;
-    return key ? [key] : [];
+    const key = providerKey(p, env);
+    return key.kind === 'set' ? [key.key] : [];
   });
   return [...new Set(keys)].sort((a, b) => b.length - a.length);
 }

@@ -120,7 +120,8 @@ export function confirmHandler(deps: ConfirmDeps) {
       });
     if ('changed' in outcome) {
       const message = `«${p.path}» cambió desde la propuesta: revisa el nuevo diff y propón de nuevo.`;
-      return c.json({ error: { code: 'file_changed', message, diff: outcome.changed } }, 409);
+      const fields = { diff: outcome.changed };
+      return new ApiError(409, 'file_changed', message, { fields }).toResponse(c);
     }
     const { written, before, after } = outcome;
     deps.store.release(p);

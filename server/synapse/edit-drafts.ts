@@ -32,10 +32,7 @@ export async function connectionDraft(now: CurrentFile, link: string): Promise<D
       409,
       'already_linked',
       `«${now.rel}» ya enlaza a [[${link}]] en Conexiones.`,
-      {
-        path: now.rel,
-        link,
-      },
+      { params: { path: now.rel, link } },
     );
   }
   return edited('connection', now, content);
@@ -51,7 +48,7 @@ export async function rememberDraft(now: CurrentFile, text: string): Promise<Dra
   const body = now.exists ? now.text.replace(/\s+$/, '') : '';
   if (body.split('\n').some((l) => l.trim() === line)) {
     throw new ApiError(409, 'already_remembered', `«${now.rel}» ya tiene esa frase.`, {
-      path: now.rel,
+      params: { path: now.rel },
     });
   }
   return edited('remember', now, `${body}${body === '' ? '' : '\n'}${line}\n`);

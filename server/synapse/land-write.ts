@@ -117,7 +117,7 @@ export async function landWrite(
       503,
       'history_unavailable',
       `No se escribió nada: no se pudo guardar la versión anterior de «${now.rel}» en el historial.`,
-      { path: now.rel },
+      { params: { path: now.rel } },
     );
   }
   const staged = await staging;

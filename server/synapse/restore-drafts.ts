@@ -35,7 +35,7 @@ export async function removeDraft(now: CurrentFile, writes: HistoryEntry[]): Pro
       409,
       'not_removable',
       `SOMA no creó «${now.rel}»: solo se puede restaurar una versión anterior.`,
-      { path: now.rel },
+      { params: { path: now.rel } },
     );
   }
   const unified = await diffHunks(now.text, '');

@@ -138,7 +138,7 @@ export function synapseRoutes(deps: SynapseRoutesDeps): Hono<AuthEnv> {
     const bytes = known && version !== null ? await deps.history.blob(version) : null;
     if (!bytes) {
       throw new ApiError(404, 'not_found', `Esa versión de «${now.rel}» no está en el historial.`, {
-        path: now.rel,
+        params: { path: now.rel },
       });
     }
     return c.json({ proposal: propose(c.var.session, await restoreDraft(now, bytes)) });

@@ -63,7 +63,9 @@ export function invalidPath(
   text: string,
   params: Record<string, string> = {},
 ): never {
-  throw new ApiError(400, 'invalid_path', `Ruta no válida: ${text}`, { reason, ...params });
+  throw new ApiError(400, 'invalid_path', `Ruta no válida: ${text}`, {
+    params: { reason, ...params },
+  });
 }
 
 /**

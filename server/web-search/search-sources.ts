@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { SSE_DONE, sseData } from '../../common/sse-data.ts';
 import type { Source } from '../../common/web-schemas.ts';
+import type { UpstreamFetch } from '../upstream/http-fetch.ts';
 
 /**
  * The sources of a web answer, from two places: Groq's compound models list
@@ -44,12 +45,12 @@ const ToolChunkSchema = z.looseObject({
  * results into `found`; `settled()` resolves once every copy was read.
  */
 export function fetchCollectingTools(
-  fetchFn: typeof fetch,
+  fetchFn: UpstreamFetch,
   found: Source[],
-): { fetch: typeof fetch; settled: () => Promise<void> } {
+): { fetch: UpstreamFetch; settled: () => Promise<void> } {
   const pending: Promise<void>[] = [];
-  const wrapped: typeof fetch = async (input, init) => {
-    const res = await fetchFn(input, init);
+  const wrapped: UpstreamFetch = async (url, init) => {
+    const res = await fetchFn(url, init);
     if (!res.ok || !res.body) return res;
     const [mine, theirs] = res.body.tee();
     pending.push(collectTools(mine, found));

@@ -10,14 +10,16 @@ import { ApiError } from '../http/api-error.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
 import { streamChat } from '../inference/provider-chain.ts';
 import { configuredKeys, redactKeys } from '../security/key-redaction.ts';
+import { httpFetch, type UpstreamFetch } from '../upstream/http-fetch.ts';
+import { providerKey } from '../upstream/provider-key.ts';
 import { fetchCollectingTools, mergeSources, sourcesInText } from './search-sources.ts';
 
 export interface WebSearchRoutesDeps {
   harness: HarnessStore;
   /** Where `apiKeyEnv` names are looked up (process.env in production). */
   env: Record<string, string | undefined>;
-  /** The upstream fetch (tests). */
-  fetch?: typeof fetch;
+  /** The upstream fetch (tests); httpFetch otherwise, as for every chat turn. */
+  fetch?: UpstreamFetch;
 }
 
 /**
@@ -33,7 +35,7 @@ export function webSearchRoutes(deps: WebSearchRoutesDeps): Hono {
     const harness = deps.harness.current();
     const provider = searchProvider(harness, deps.env);
     const toolSources: Source[] = [];
-    const upstream = fetchCollectingTools(deps.fetch ?? fetch, toolSources);
+    const upstream = fetchCollectingTools(deps.fetch ?? httpFetch, toolSources);
     let answer = '';
     for await (const event of streamChat({
       providers: [provider],
@@ -81,15 +83,18 @@ function searchProvider(harness: Harness, env: Record<string, string | undefined
       409,
       'no_search_provider',
       `El arnés no tiene el proveedor «${id}» que pide webSearch. ${instead}`,
-      { reason: 'missing_provider', provider: id },
+      { params: { reason: 'missing_provider', provider: id } },
     );
   }
-  if (provider.apiKeyEnv && !env[provider.apiKeyEnv]?.trim()) {
+  const key = providerKey(provider, env);
+  if (key.kind === 'missing') {
     throw new ApiError(
       409,
       'no_search_provider',
-      `La búsqueda web usa ${provider.label} (${model}) y falta la variable de entorno ${provider.apiKeyEnv}. ${instead}`,
-      { reason: 'missing_key', provider: provider.label, model, env: provider.apiKeyEnv },
+      `La búsqueda web usa ${provider.label} (${model}) y falta la variable de entorno ${key.env}. ${instead}`,
+      {
+        params: { reason: 'missing_key', provider: provider.label, model, env: key.env },
+      },
     );
   }
   return { ...provider, models: [model] };

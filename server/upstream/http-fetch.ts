@@ -3,7 +3,8 @@ import https from 'node:https';
 import { Readable } from 'node:stream';
 
 /**
- * The upstream request of a chat turn, over node:http(s) rather than the global fetch.
+ * Every request to an OpenAI-compatible upstream (chat, web search, embeddings), over
+ * node:http(s) rather than the global fetch.
  *
  * Node's fetch (undici) cost about 1.5 ms of CPU per streamed answer on the reference
  * machine, against 0.3–0.7 ms for the same request through node:http wrapped in a
@@ -13,13 +14,18 @@ import { Readable } from 'node:stream';
  * and asks for no compression (an event stream should not be compressed anyway).
  */
 
-/** What a chat request carries; a subset of RequestInit, so the global fetch takes it too. */
+/** What an upstream request carries; a subset of RequestInit, so the global fetch takes it too. */
 export interface UpstreamRequest {
   method: string;
   headers: Record<string, string>;
   body: string;
   signal: AbortSignal;
+  /** httpFetch never follows a redirect; this tells a global fetch passed instead the same. */
+  redirect?: 'manual';
 }
+
+/** httpFetch, or a fetch with its shape (the global one, a test's). */
+export type UpstreamFetch = (url: string, init: UpstreamRequest) => Promise<Response>;
 
 /**
  * Idle connections close after this long, under the 5 s many servers keep them; a
@@ -82,4 +88,12 @@ function send(url: URL, init: UpstreamRequest, mayRetry: boolean): Promise<Respo
     });
     req.end(init.body);
   });
+}
+
+/** The cause of a fetch failure (`ECONNREFUSED`…), which undici hides under "fetch failed". */
+export function fetchErrorText(err: unknown): string {
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+  const code = (cause as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return code;
+  return cause instanceof Error ? cause.message : String(cause);
 }

@@ -25,7 +25,7 @@ const post = (body = '{"a":1}', signal = new AbortController().signal): Upstream
   signal,
 });
 
-describe('server/inference/http-fetch', () => {
+describe('server/upstream/http-fetch', () => {
   it('sends method, headers and body, and answers status, headers and the streamed body', async () => {
     let seen: { method?: string; headers?: Record<string, unknown>; body?: string } = {};
     const url = await serve((req, res) => {
