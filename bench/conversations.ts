@@ -1,6 +1,7 @@
 import type { SyncTurn, UploadBody } from '../common/conversation-schemas.ts';
 import { startSoma } from '../e2e/soma-server.ts';
 import { seededRandom } from '../server/testing/seeded-random.ts';
+import { benchConversationOpen } from './conversation-open.ts';
 import { pinToCores } from './pin-to-cores.ts';
 import { rssMb } from './process-memory.ts';
 import { type BenchResult, median, percentile, round2 } from './results.ts';
@@ -28,14 +29,26 @@ function conversationTurns(c: number, rnd: () => number): SyncTurn[] {
 }
 
 /**
+ * The group: the server's figures over 10k conversations, then a 200-turn conversation
+ * opened on a phone-sized page (`chat.conversation_open_ms`, bench/conversation-open.ts).
+ * `quick` times fewer openings.
+ */
+export async function benchConversations(
+  opts: { cores?: string; quick?: boolean } = {},
+): Promise<BenchResult[]> {
+  const server = await benchConversationServer(opts);
+  return [...server, ...(await benchConversationOpen(opts))];
+}
+
+/**
  * chat.conversation_list_ms (p95 of `GET /api/conversations`, its first page, with 10,000
  * conversations of 50 turns), chat.conversation_list_all_ms (all 10,000 in one answer),
- * chat.conversation_open_ms (p95 of opening one) and
+ * chat.conversation_read_ms (p95 of reading one) and
  * server.idle_rss_10k_conversations_mb (RSS of a server restarted over them, idle).
  * The conversations are uploaded through `POST /api/conversations/upload` first (each
  * conversation's log synced once). `cores` pins the server (T460 mode).
  */
-export async function benchConversations(opts: { cores?: string } = {}): Promise<BenchResult[]> {
+async function benchConversationServer(opts: { cores?: string }): Promise<BenchResult[]> {
   const soma = await startSoma({}, { nodeArgs: (await serveCommand()).nodeArgs });
   try {
     const login = async () => {
@@ -120,7 +133,7 @@ export async function benchConversations(opts: { cores?: string } = {}): Promise
         )} KB JSON before gzip: a first full sync) over ${what}; median ${round2(median(listAll))} ms${pinned}`,
       },
       {
-        name: 'chat.conversation_open_ms',
+        name: 'chat.conversation_read_ms',
         value: round2(percentile(open, 0.95)),
         unit: 'ms',
         note: `p95 of ${SAMPLES} GET /api/conversations/:id of random conversations (${TURNS} turns each, read from disk unless cached); median ${round2(median(open))} ms${pinned}`,
@@ -137,9 +150,9 @@ export async function benchConversations(opts: { cores?: string } = {}): Promise
   }
 }
 
-/** `npx tsx bench/conversations.ts`: the group alone, printed. */
+/** `npx tsx bench/conversations.ts [--quick]`: the group alone, printed (after `npm run build`). */
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const r of await benchConversations()) {
+  for (const r of await benchConversations({ quick: process.argv.includes('--quick') })) {
     process.stdout.write(
       `${r.name.padEnd(40)} ${String(r.value).padStart(9)} ${r.unit}  ${r.note}\n`,
     );

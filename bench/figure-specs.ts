@@ -114,7 +114,13 @@ export const FIGURE_SPECS: Record<string, FigureSpec> = {
     max: 50,
   },
   'chat.conversation_list_all_ms': { label: 'Listing all 10k conversations in one answer, p95' },
-  'chat.conversation_open_ms': { label: 'Opening a 50-turn conversation among 10k, p95' },
+  'chat.conversation_read_ms': {
+    label: 'Reading a 50-turn conversation among 10k (GET /api/conversations/:id), p95',
+  },
+  'chat.conversation_open_ms': {
+    label: 'Opening a 200-turn conversation on the phone (390×844), click to last turn shown, p95',
+    max: 300,
+  },
   'server.idle_rss_10k_conversations_mb': {
     label: 'Server RSS, idle, holding 10k conversations × 50 turns',
     max: 80,

@@ -61,7 +61,7 @@ const groups: Record<string, () => Promise<BenchResult[]>> = {
   extract: () => benchExtract(runs),
   links: () => benchLinks(),
   history: () => benchHistory(runs),
-  conversations: () => benchConversations(),
+  conversations: () => benchConversations({ quick }),
   search: () => benchSearch({ quick, ...(vaults ? { only: vaults } : {}) }),
   embed: () => benchEmbed({ quick }),
   onnx: () => benchOnnx({ quick }),

@@ -7,6 +7,7 @@ import type {
   ConversationPage,
   SyncTurn,
 } from '../common/conversation-schemas.ts';
+import { conversationTitle } from '../common/conversation-title.ts';
 import type { SomaClient } from './soma-client.ts';
 
 /** Most earlier turns a chat request carries (the server keeps the harness's last N of them). */
@@ -66,6 +67,44 @@ export async function openThread(client: SomaClient, id: string | null): Promise
     profile: page.profile,
     project: page.project,
     conversationId: id,
+    ask: async (question) => {
+      await append({ role: 'user', content: question, status: 'complete' });
+    },
+    answered: async (_question, answer, status) => {
+      await append({ role: 'assistant', content: answer, status });
+    },
+  };
+}
+
+/**
+ * `soma --conversacion ID --reiniciar`: as `/reiniciar` in the app, clearing a synchronised
+ * conversation deletes it on every device (the laptop keeps no old turns), and the run goes
+ * on in a new one with the same profile and project, created by its first question.
+ */
+export async function restartConversation(client: SomaClient, id: string): Promise<Thread> {
+  const path = `/api/conversations/${encodeURIComponent(id)}`;
+  const old = await client.json<ConversationPage>(path);
+  await client.json(path, { method: 'DELETE' });
+  const fresh = randomUUID();
+  let created = false;
+  const append = async (turn: Omit<SyncTurn, 'id' | 'createdAt'>) => {
+    const meta = created
+      ? undefined
+      : { title: conversationTitle(turn.content), profile: old.profile, project: old.project };
+    await client.json(`/api/conversations/${fresh}/turns`, {
+      method: 'POST',
+      body: {
+        turn: { ...turn, id: randomUUID(), createdAt: Date.now() },
+        ...(meta ? { meta } : {}),
+      },
+    });
+    created = true;
+  };
+  return {
+    history: [],
+    profile: old.profile,
+    project: old.project,
+    conversationId: fresh,
     ask: async (question) => {
       await append({ role: 'user', content: question, status: 'complete' });
     },

@@ -19,6 +19,8 @@ const EXTRA = `
                          lista las conversaciones de todos tus dispositivos
   --conversacion, --cnv, --conversation ID
                          continúa esa conversación (la del navegador, la del móvil…)
+  --conversacion ID --reiniciar
+                         la borra en todos los dispositivos y sigue en una nueva
 
 Ejemplos:
   soma "¿Qué dice mi nota sobre la memoria?" --buscar memoria

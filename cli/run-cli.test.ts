@@ -107,6 +107,29 @@ function lastRequest(): { user: string; all: string } {
 
 const vaultFile = (path: string) => readFile(join(soma.vault, path), 'utf8');
 
+/** The server's API as another device would call it, with the terminal's session. */
+async function api(path: string, body?: unknown): Promise<Response> {
+  const { url, token } = JSON.parse(await readFile(join(soma.configDir, 'cli.json'), 'utf8'));
+  return fetch(`${url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      cookie: `soma_session=${token}`,
+      origin: url,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+/** A finished turn of a synchronised conversation, as a device uploads it. */
+const turn = (id: string, role: string, content: string) => ({
+  id,
+  role,
+  content,
+  status: 'complete',
+  createdAt: 1,
+});
+
 describe('soma (the terminal client)', () => {
   it('streams the answer to standard output and remembers the turn for the next run', async () => {
     upstream.setScript({ kind: 'text', chunks: words('Hola desde el modelo.') });
@@ -124,24 +147,6 @@ describe('soma (the terminal client)', () => {
   });
 
   it('continues a synchronised conversation with --conversacion and lists them', async () => {
-    const { url, token } = JSON.parse(await readFile(join(soma.configDir, 'cli.json'), 'utf8'));
-    const api = (path: string, body?: unknown) =>
-      fetch(`${url}${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          cookie: `soma_session=${token}`,
-          origin: url,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-    const turn = (id: string, role: string, content: string) => ({
-      id,
-      role,
-      content,
-      status: 'complete',
-      createdAt: 1,
-    });
     await api('/api/conversations/del-movil/turns', {
       turn: turn('m1', 'user', 'Hablemos de tomates'),
       meta: { title: 'Huerto en el móvil' },
@@ -169,6 +174,48 @@ describe('soma (the terminal client)', () => {
     expect(busy.status).toBe(67);
     expect(busy.stderr).toContain('espera');
     expect((await soma$(['--cnv', 'no-existe', 'hola'])).status).not.toBe(0);
+  });
+
+  it('clears a chosen conversation on every device with --reiniciar and goes on in a new one', async () => {
+    await api('/api/conversations/a-borrar/turns', {
+      turn: turn('b1', 'user', 'Hablemos del faro'),
+      meta: { title: 'El faro', project: 'Tesis' },
+    });
+    await api('/api/conversations/a-borrar/turns', {
+      turn: turn('b2', 'assistant', 'El faro alumbra la costa.'),
+    });
+    const before = (await (await api('/api/conversations')).json()).now as number;
+    const old = await (await api('/api/conversations/a-borrar')).json();
+    upstream.setScript({ kind: 'text', chunks: words('Empecemos de cero.') });
+    const run = await soma$(['--conversacion', 'a-borrar', '--reiniciar', 'Otra', 'cosa']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('Empecemos de cero.\n');
+    expect(run.stderr).toContain('Conversación a-borrar borrada en todos los dispositivos.');
+    // Gone from the laptop's copy, and every device that syncs learns it was deleted.
+    expect((await api('/api/conversations/a-borrar')).status).toBe(404);
+    const changed = await (await api(`/api/conversations?since=${before}`)).json();
+    const gone = changed.conversations.find((c: { id: string }) => c.id === 'a-borrar');
+    expect(gone?.deletedAt).toEqual(expect.any(Number));
+    // The question went without the old turns, to a new conversation with the same profile
+    // and project, which the terminal names so the user can continue it.
+    expect(lastRequest().all).not.toContain('El faro alumbra la costa.');
+    const id = /Sigue en la conversación nueva: soma --conversacion (\S+)/.exec(run.stderr)?.[1];
+    expect(id).toBeDefined();
+    expect(id).not.toBe('a-borrar');
+    const fresh = await (await api(`/api/conversations/${id}`)).json();
+    expect(fresh.turns.map((t: { content: string }) => t.content)).toEqual([
+      'Otra cosa',
+      'Empecemos de cero.',
+    ]);
+    expect(fresh).toMatchObject({ title: 'Otra cosa', profile: old.profile, project: 'Tesis' });
+    // Cleared without a question: deleted, and nothing new made.
+    await api('/api/conversations/sin-pregunta/turns', { turn: turn('c1', 'user', 'Hola') });
+    await api('/api/conversations/sin-pregunta/turns', { turn: turn('c2', 'assistant', 'Hola.') });
+    const total = (await (await api('/api/conversations')).json()).total;
+    expect((await soma$(['--cnv', 'sin-pregunta', '--rei'])).status).toBe(0);
+    expect((await api('/api/conversations/sin-pregunta')).status).toBe(404);
+    expect((await (await api('/api/conversations')).json()).total).toBe(total - 1);
+    expect((await soma$(['--cnv', 'no-existe', '--rei'])).status).not.toBe(0);
   });
 
   it('attaches notes by name or path with --unir, --uni and --attach', async () => {
@@ -504,7 +551,6 @@ describe('soma (the terminal client)', () => {
         .join(''),
     ).toBe('Dos palabras.');
     expect(events.at(-1)).toMatchObject({ event: 'chat', type: 'done' });
-    expect(run.stderr).toBe('');
     await soma$(['--rei']);
   });
 

@@ -3,7 +3,12 @@ import type { Attachment, ChatContext, ChatRequestInput } from '../common/chat-s
 import type { HistoryListAnswer } from '../common/history-schemas.ts';
 import type { Proposal } from '../common/synapse-schemas.ts';
 import type { WebSearchAnswer } from '../common/web-schemas.ts';
-import { openThread, printConversations, type Thread } from './conversation-thread.ts';
+import {
+  openThread,
+  printConversations,
+  restartConversation,
+  type Thread,
+} from './conversation-thread.ts';
 import { type Decision, decideProposals } from './decide-proposals.ts';
 import { CliError } from './exit-codes.ts';
 import { noteAttachments, pageAttachment, readAll } from './gather-context.ts';
@@ -95,7 +100,13 @@ export async function runCli(io: CliIo): Promise<number> {
       io.stdout.write(req.json ? `${JSON.stringify(all)}\n` : rows.map((r) => `${r}\n`).join(''));
       return 0;
     }
-    if (req.commands.has('reiniciar')) {
+    // A chosen conversation cleared: the run goes on in the new one that replaces it.
+    let restarted: Thread | null = null;
+    if (req.commands.has('reiniciar') && req.conversation !== null) {
+      restarted = await restartConversation(client, req.conversation);
+      say(`Conversación ${req.conversation} borrada en todos los dispositivos.\n`);
+      if (req.json) json({ event: 'reset', deleted: req.conversation });
+    } else if (req.commands.has('reiniciar')) {
       await client.json('/api/conversation', { method: 'DELETE' });
       say('Historial del terminal borrado.\n');
       if (req.json) json({ event: 'reset' });
@@ -126,7 +137,7 @@ export async function runCli(io: CliIo): Promise<number> {
         if (req.json) for (const d of decisions) json({ event: 'decision', ...summary(d) });
         return 0;
       }
-      const thread = await openThread(client, req.conversation);
+      const thread = restarted ?? (await openThread(client, req.conversation));
       const context = await client.json<ChatContext>('/api/chat/context');
       const profile = req.commands.get('modo')?.[0] ?? thread.profile ?? context.defaultProfile;
       if (req.commands.has('web')) {
@@ -157,6 +168,10 @@ export async function runCli(io: CliIo): Promise<number> {
       }
       const answer = { ...streamed, profile };
       if (mode === 'chat') await thread.answered(req.question, answer.text, 'complete');
+      if (restarted && mode === 'chat') {
+        say(`Sigue en la conversación nueva: soma --conversacion ${restarted.conversationId}\n`);
+        if (req.json) json({ event: 'conversation', id: restarted.conversationId });
+      }
       const proposals = await propose(
         client,
         mode,

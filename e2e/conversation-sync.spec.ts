@@ -13,70 +13,8 @@ async function ask(page: Page, text: string) {
   await expect(answers.last()).toHaveAttribute('data-status', 'complete');
 }
 
-test('a conversation started in the laptop tab continues on another device, and back', async ({
-  browser,
-  page,
-  upstream,
-}) => {
-  const soma = await startSoma(sampleNotes, { harness: { providers: localChain(upstream) } });
-  try {
-    upstream.setScript({ kind: 'text', chunks: ['Tomates ', 'en primavera.'] });
-    await openSignedIn(page, soma);
-    await ask(page, '¿Qué sembramos?');
-
-    // Another device: a second browser with a session of its own (the terminal's token).
-    const { token } = JSON.parse(await readFile(join(soma.configDir, 'cli.json'), 'utf8'));
-    // Phone-sized: the history list and the conversation as the phone shows them.
-    const other = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-    });
-    await other.addCookies([{ name: 'soma_session', value: token, url: soma.url }]);
-    const phone = await other.newPage();
-    await phone.goto(soma.url);
-    await expect(phone.getByTestId('composer')).toBeEnabled();
-    await phone.getByTestId('conversation-list').locator('summary').click();
-    await expect(phone.getByTestId('conversation-sync')).toContainText(/Sincronizado/);
-    await phone.locator('.conversation-item', { hasText: '¿Qué sembramos?' }).click();
-    await expect(phone.getByTestId('message-assistant')).toHaveText(/Tomates en primavera\./);
-
-    upstream.setScript({ kind: 'text', chunks: ['Ajos ', 'en otoño.'] });
-    await ask(phone, '¿Y en otoño?');
-    // The laptop tab hears of it and shows the turns it lacked.
-    await expect(page.getByTestId('message-assistant').last()).toHaveText(/Ajos en otoño\./);
-    await expect(page.getByTestId('message-assistant')).toHaveCount(2);
-
-    // Offline, the phone still reads the conversation, from its own copy, and the history
-    // list says when it last synced with the laptop.
-    const sync = phone.getByTestId('conversation-sync');
-    await phone.getByTestId('conversation-list').locator('summary').click();
-    await expect(sync).toContainText(/Sincronizado con el portátil: \S/);
-    const lastSync = (await sync.textContent())?.replace(/^.*: /, '') ?? '';
-    await other.setOffline(true);
-    await phone.evaluate(() => window.dispatchEvent(new Event('offline')));
-    await expect(phone.getByTestId('message-assistant')).toHaveCount(2);
-    await expect(phone.getByTestId('message-assistant').last()).toHaveText(/Ajos en otoño\./);
-    await expect(sync).toContainText(lastSync);
-    await other.setOffline(false);
-
-    // The laptop revokes the phone's session: the laptop's copy is closed to it at once.
-    const read = () =>
-      phone.evaluate(
-        async () => (await fetch('/api/conversations', { credentials: 'same-origin' })).status,
-      );
-    expect(await read()).toBe(200);
-    const revoked = await page.evaluate(async () => {
-      const { sessions } = await (await fetch('/api/sessions')).json();
-      const phoneSession = sessions.find((s: { current: boolean }) => !s.current);
-      return (await fetch(`/api/sessions/${phoneSession.id}`, { method: 'DELETE' })).status;
-    });
-    expect(revoked).toBe(204);
-    expect(await read()).toBe(401);
-    await other.close();
-  } finally {
-    await soma.stop();
-  }
-});
+// A conversation continued on a paired phone, offline, by the terminal and after a
+// revocation: e2e/conversations-devices.spec.ts.
 
 test('a device that opens a conversation while its answer streams elsewhere watches it arrive', async ({
   browser,

@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { START_TIMEOUT_MS } from './soma-server.ts';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import type { Harness } from '../harness/schema.ts';
+import { START_TIMEOUT_MS, writeHarness } from './soma-server.ts';
 
 /** A SOMA in LAN mode for a phone test: a fresh config folder, so a fresh authority. */
 export interface LanSoma {
@@ -20,8 +22,14 @@ export interface LanSoma {
 /** The name the phone uses; Chromium maps it to 127.0.0.1, so it is not "loopback" to the page. */
 export const LAN_HOST = 'soma.test';
 
-/** Starts `dist/server/main.js --lan --lan-host soma.test --lan-address 127.0.0.1`. */
-export async function startLanSoma(notes: Record<string, string>): Promise<LanSoma> {
+/**
+ * Starts `dist/server/main.js --lan --lan-host soma.test --lan-address 127.0.0.1`;
+ * `harness` replaces fields of the shipped harness (a fake upstream's `providers`).
+ */
+export async function startLanSoma(
+  notes: Record<string, string>,
+  opts: { harness?: Partial<Harness> } = {},
+): Promise<LanSoma> {
   const base = await mkdtemp(join(tmpdir(), 'soma-lan-'));
   const vault = join(base, 'vault');
   for (const [path, content] of Object.entries(notes)) {
@@ -37,6 +45,11 @@ export async function startLanSoma(notes: Record<string, string>): Promise<LanSo
     '--config-dir',
     configDir,
   ];
+  if (opts.harness) {
+    const harnessFile = join(base, 'soma.json');
+    await writeHarness(harnessFile, opts.harness);
+    args.push('--harness', harnessFile);
+  }
   args.push(
     '--port',
     '0',
@@ -85,4 +98,30 @@ export async function startLanSoma(notes: Record<string, string>): Promise<LanSo
       await rm(base, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Pairs a phone as a person does: the laptop (signed in at its loopback address) shows the
+ * pairing link, the phone opens it and asks under `name`, the laptop approves. Resolves with
+ * the phone's page once it opened the app over HTTPS with a session of its own.
+ */
+export async function pairPhone(
+  soma: LanSoma,
+  laptop: Page,
+  phoneContext: BrowserContext,
+  name: string,
+): Promise<Page> {
+  await laptop.goto(`${new URL(soma.loginLink).origin}/#/dispositivos`);
+  await laptop.getByTestId('add-device').click();
+  const link = laptop.getByTestId('pairing-url');
+  await expect(link).toHaveText(new RegExp(`^${soma.lanUrl}/pair#[\\w-]+$`));
+  const phone = await phoneContext.newPage();
+  await phone.goto((await link.textContent()) ?? '');
+  await phone.getByLabel('Nombre de este dispositivo').fill(name);
+  await phone.getByRole('button', { name: 'Pedir acceso' }).click();
+  await expect(laptop.getByTestId('pairing-ask')).toHaveText(`¿Emparejar «${name}»?`);
+  await laptop.getByRole('button', { name: 'Emparejar', exact: true }).click();
+  await phone.waitForURL(`${soma.lanUrl}/#/`);
+  await expect(phone.getByTestId('composer')).toBeEnabled({ timeout: 30_000 });
+  return phone;
 }

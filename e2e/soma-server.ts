@@ -34,6 +34,18 @@ export interface StartOptions {
   nodeArgs?: string[];
 }
 
+/** Writes the shipped harness with `overrides` to `file`, for `--harness`. */
+export async function writeHarness(file: string, overrides: Partial<Harness> = {}): Promise<void> {
+  const shipped: Harness = JSON.parse(await readFile('harness/soma.json', 'utf8'));
+  const harness: Harness = { ...shipped, ...overrides };
+  // The web search model must be one of the chain's links.
+  if (!harness.providers.some((p) => p.id === harness.webSearch.provider)) {
+    harness.webSearch = { ...harness.webSearch, provider: harness.providers[0]!.id };
+  }
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify(harness, null, 2));
+}
+
 /** Starts `dist/server/main.js` (built by `npm run build`) with `notes` pre-written. */
 export async function startSoma(
   notes: Record<string, string> = {},
@@ -43,13 +55,7 @@ export async function startSoma(
   const vault = join(base, 'vault');
   const configDir = join(base, 'config');
   const harnessFile = join(base, 'soma.json');
-  const shipped: Harness = JSON.parse(await readFile('harness/soma.json', 'utf8'));
-  const harness: Harness = { ...shipped, ...opts.harness };
-  if (!harness.providers.some((p) => p.id === harness.webSearch.provider)) {
-    harness.webSearch = { ...harness.webSearch, provider: harness.providers[0]!.id };
-  }
-  await mkdir(base, { recursive: true });
-  await writeFile(harnessFile, JSON.stringify(harness, null, 2));
+  await writeHarness(harnessFile, opts.harness);
   // With notes, the vault is one SOMA laid out on an earlier start (its folders, no welcome
   // note); without, it is missing and SOMA lays it out itself.
   if (Object.keys(notes).length > 0) {

@@ -118,6 +118,34 @@ describe('ConversationStore', () => {
     expect(up.results[0]).toMatchObject({ added: 0, deleted: true });
   });
 
+  it('lists a change still being written at a listing in the listing since that one’s time', async () => {
+    let now = 1_000;
+    let listing: (() => void) | null = null;
+    const store: ConversationStore = await ConversationStore.open(dir, {
+      clock: () => {
+        const at = now;
+        // A device lists (in the microtask right after this change is stamped, long before
+        // its fsync ends) when the clock has moved on.
+        const list = listing;
+        listing = null;
+        if (list) {
+          now = 2_000;
+          queueMicrotask(list);
+        }
+        return at;
+      },
+    });
+    let since = -1;
+    let listed: string[] = [];
+    listing = () => {
+      listed = store.list().conversations.map((c) => c.id);
+      since = store.now();
+    };
+    await store.append('late', turn('t1'));
+    expect(listed).toEqual([]);
+    expect(store.list({ since }).conversations.map((c) => c.id)).toEqual(['late']);
+  });
+
   it('drops a torn last record and keeps every whole one before it', async () => {
     const store = await ConversationStore.open(dir);
     await store.append('c', turn('t1'));

@@ -55,6 +55,8 @@ export class ConversationStore {
   readonly #answering = new Map<string, { turnId: string; until: number; text: string }>();
   readonly #listeners = new Set<(event: ConversationEvent) => void>();
   #indexRecords = 0;
+  /** The stamps of changes still being written: not listed yet, though their time has come. */
+  readonly #writing = new Set<{ at: number }>();
   /** The summaries newest first, kept until one changes. */
   #sorted: IndexEntry[] | null = null;
 
@@ -102,9 +104,29 @@ export class ConversationStore {
     return { conversations: page, total: all.length };
   }
 
-  /** The server's clock, so a client's next `since` is on the same clock. */
+  /**
+   * The server's clock for a client's next `since`, a millisecond early and never past a
+   * change still being written: one stamped before a listing but listed only once its
+   * fsync ends (or stamped in the listing's millisecond) is in that client's next
+   * listing, not missed for good. Listing one twice costs nothing: pulls are idempotent.
+   */
   now(): number {
-    return this.#clock();
+    let at = this.#clock();
+    for (const w of this.#writing) at = Math.min(at, w.at);
+    return at - 1;
+  }
+
+  /** Runs one change of `id` in its queue, stamped with the clock, held as being written. */
+  #change<T>(id: string, change: (now: number) => Promise<T>): Promise<T> {
+    return this.#queue.run(id, async () => {
+      const stamp = { at: this.#clock() };
+      this.#writing.add(stamp);
+      try {
+        return await change(stamp.at);
+      } finally {
+        this.#writing.delete(stamp);
+      }
+    });
   }
 
   /** A conversation and its turns after `after` (a seq); null when unknown or deleted. */
@@ -141,9 +163,8 @@ export class ConversationStore {
    * of the conversation waits for its answer is refused (`busy`); an answer releases it.
    */
   append(id: string, turn: SyncTurn, meta?: ConversationMetaPatch): Promise<AppendOutcome> {
-    return this.#queue.run(id, async () => {
+    return this.#change(id, async (now) => {
       if (this.#summaries.get(id)?.deletedAt !== undefined) return { kind: 'deleted' } as const;
-      const now = this.#clock();
       const existing = await this.#load(id);
       const state = existing ?? emptyState(id, now, this.#defaultProfile());
       const known = state.seqById.get(turn.id);
@@ -176,10 +197,10 @@ export class ConversationStore {
 
   /** Changes a conversation's title, profile, project or chips; false when it is not there. */
   patch(id: string, meta: ConversationMetaPatch): Promise<boolean> {
-    return this.#queue.run(id, async () => {
+    return this.#change(id, async (now) => {
       const state = await this.#load(id);
       if (!state) return false;
-      await this.#write(state, [{ k: 'meta', at: this.#clock(), meta }], false);
+      await this.#write(state, [{ k: 'meta', at: now, meta }], false);
       this.#emit({ id, change: 'meta' });
       return true;
     });
@@ -187,10 +208,9 @@ export class ConversationStore {
 
   /** Deletes a conversation on every device: its log goes, a tombstone stays in the index. */
   remove(id: string): Promise<boolean> {
-    return this.#queue.run(id, async () => {
+    return this.#change(id, async (now) => {
       const summary = this.#summaries.get(id);
       if (!summary || summary.deletedAt !== undefined) return false;
-      const now = this.#clock();
       const tombstone: IndexEntry = { ...summary, updatedAt: now, deletedAt: now, bytes: 0 };
       // The tombstone is durable before the log goes: a crash between leaves a log the next start deletes.
       await appendLog(this.#indexFile, [tombstone], true);
@@ -211,11 +231,10 @@ export class ConversationStore {
     for (const conversation of body.conversations) {
       const { id } = conversation;
       results.push(
-        await this.#queue.run(id, async () => {
+        await this.#change(id, async (now) => {
           if (this.#summaries.get(id)?.deletedAt !== undefined) {
             return { id, added: 0, skipped: conversation.turns.length, deleted: true };
           }
-          const now = this.#clock();
           const existing = await this.#load(id);
           const state = existing ?? emptyState(id, conversation.createdAt, this.#defaultProfile());
           const records: LogRecord[] = existing

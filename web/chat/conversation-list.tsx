@@ -45,9 +45,9 @@ export function ConversationList() {
   const syncLine = () => {
     const at = stores.conversationSync.syncedAt();
     if (at === null) return t('history.neverSynced');
-    return t(stores.conversationSync.offline() ? 'history.offline' : 'history.synced', {
-      time: date(at),
-    });
+    // A page that knows the server is down says so at once, not only after a sync fails.
+    const away = stores.conversationSync.offline() || stores.connection.serverDown();
+    return t(away ? 'history.offline' : 'history.synced', { time: date(at) });
   };
   const close = () => {
     if (details) details.open = false;

@@ -67,7 +67,7 @@ export interface TurnMeta {
 export interface TurnRecord {
   id: string;
   conversationId: string;
-  /** Position in the conversation, from 0; the index keeps turns in order. */
+  /** Position in the conversation, from 0; the index keeps turns in order (a turn pulled late may sit between two, at a fraction). */
   index: number;
   role: 'user' | 'assistant';
   content: string;

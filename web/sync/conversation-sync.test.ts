@@ -98,6 +98,31 @@ describe('syncConversations', () => {
     expect(await getConversation('movil')).toMatchObject({ title: 'En el móvil', serverCursor: 1 });
   });
 
+  it('puts another device’s answer pulled late before this browser’s next question, as the laptop keeps them', async () => {
+    const c = conversation('c', '');
+    await putConversation(c);
+    const turn = (id: string, role: string) => ({
+      turn: { id, role, content: `de otro ${id}`, status: 'complete', createdAt: 5 },
+    });
+    await other('/api/conversations/c/turns', 'POST', turn('q1', 'user'));
+    await syncConversations();
+    // The laptop answers; this browser watched it arrive but has not pulled the turn yet.
+    await other('/api/conversations/c/turns', 'POST', turn('a1', 'assistant'));
+    const [first] = await listTurns('c');
+    expect(first).toMatchObject({ id: 'q1', index: 0 });
+    const question = turnRecord(1, { id: 'q2', role: 'user' });
+    const answer = turnRecord(2, { id: 'a2', role: 'assistant' });
+    await putTurn(question);
+    expect(await sendQuestion(c, question)).toBe('held');
+    await putTurn(answer);
+    await sendAnswer('c', answer);
+    expect(await syncConversations()).toMatchObject({ pulled: 1 });
+    const order = (await listTurns('c')).map((t) => t.id);
+    expect(order).toEqual(['q1', 'a1', 'q2', 'a2']);
+    const laptop = await (await other('/api/conversations/c')).json();
+    expect(laptop.turns.map((t: { id: string }) => t.id)).toEqual(order);
+  });
+
   it('sends the pinned and memory chips of a draft with its conversation, not the one-shot ones', async () => {
     await putConversation(conversation('c', 'x'));
     await putTurn(turnRecord(0));

@@ -196,12 +196,12 @@ async function pullOne(
   const local = await getConversation(id);
   const page = await getConversationPage(id, local?.serverCursor ?? 0);
   const turns = await listTurns(id);
-  const have = new Set(turns.map((t) => t.id));
-  let index = (turns.at(-1)?.index ?? -1) + 1;
+  const have = new Map(turns.map((t) => [t.id, t.index]));
+  const places = pulledPlaces(page.turns, have, turns.at(-1)?.index ?? -1);
   let added = 0;
-  for (const turn of page.turns) {
+  for (const [k, turn] of page.turns.entries()) {
     if (have.has(turn.id)) continue;
-    await putTurn(fromStoredTurn(id, index++, turn));
+    await putTurn(fromStoredTurn(id, places[k] ?? 0, turn));
     added++;
   }
   // Push ran first, so the laptop's chips already hold this browser's last change.
@@ -230,6 +230,43 @@ async function pullOne(
     chipsSynced: key,
   });
   return { added, chipsChanged, answer: { id, question: page.answering, text: page.answerText } };
+}
+
+/**
+ * Where each turn of a page goes among this browser's (its `index`), in the laptop's
+ * order. A turn new here that the laptop keeps before turns this browser already has
+ * (another device's answer, pulled late, before this browser's next question) goes between
+ * them, at a fraction, so nothing already stored moves; the rest follow the last turn.
+ */
+export function pulledPlaces(
+  page: readonly { id: string }[],
+  have: ReadonlyMap<string, number>,
+  last: number,
+): number[] {
+  const places: number[] = [];
+  let end = last;
+  let prev: number | null = null;
+  for (const [k, turn] of page.entries()) {
+    const own = have.get(turn.id);
+    if (own !== undefined) {
+      places.push(own);
+      prev = own;
+      continue;
+    }
+    const next = page.slice(k + 1).find((t) => have.has(t.id));
+    const before = next ? have.get(next.id) : undefined;
+    if (before === undefined) {
+      end = Math.max(end, prev ?? end) + 1;
+      places.push(end);
+      prev = end;
+      continue;
+    }
+    // Indexes start at 0 (the store reads a conversation's turns from [id, 0]).
+    const after: number = prev ?? Math.max(0, ...[...have.values()].filter((i) => i < before));
+    prev = (after + before) / 2;
+    places.push(prev);
+  }
+  return places;
 }
 
 function fromStoredTurn(conversationId: string, index: number, turn: StoredTurn): TurnRecord {
