@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { toNoteDocument } from './analysis/note-document.ts';
 import { analysisWorkerCount, createAnalysisPool } from './analysis-pool.ts';
 import type { AnalysisReply, AnalysisRequest, NoteText } from './analysis-protocol.ts';
-import { toNoteDocument } from './note-document.ts';
 import { NoteIndex, noteAnalyzer } from './note-index.ts';
 
 /** A stand-in for analysis-worker.ts (same code, answered later), or one that fails to start. */

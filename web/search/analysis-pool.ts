@@ -1,6 +1,6 @@
+import type { AnalyzedDocs } from './analysis/note-analysis.ts';
+import { toNoteDocument } from './analysis/note-document.ts';
 import type { AnalysisReply, AnalysisRequest, NoteText } from './analysis-protocol.ts';
-import type { AnalyzedDocs } from './note-analysis.ts';
-import { toNoteDocument } from './note-document.ts';
 import { noteAnalyzer } from './note-index.ts';
 
 /** Notes analysed by analyzer `source` (see `NoteIndex.addAnalyzed`). */

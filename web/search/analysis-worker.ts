@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 
+import { toNoteDocument } from './analysis/note-document.ts';
 import type { AnalysisReply, AnalysisRequest } from './analysis-protocol.ts';
-import { toNoteDocument } from './note-document.ts';
 import { noteAnalyzer } from './note-index.ts';
 
 /**

@@ -1,10 +1,10 @@
 import MiniSearch, { type Options } from 'minisearch';
 import { foldText as foldTerm } from '../../common/fold-text.ts';
 import { indexTerms, isStopWord, words, wordText } from '../../common/spanish/spanish-analyzer.ts';
+import { type AnalyzedDocs, NoteAnalyzer } from './analysis/note-analysis.ts';
+import { type NoteDocument, toNoteDocument } from './analysis/note-document.ts';
 import { speedUpAdds } from './fast-add-term.ts';
 import { type IndexSnapshot, restoreIndex, snapshotOf } from './index-snapshot.ts';
-import { type AnalyzedDocs, NoteAnalyzer } from './note-analysis.ts';
-import { type NoteDocument, toNoteDocument } from './note-document.ts';
 import { toQuery, wordsByTerm } from './note-query.ts';
 import { PostingBuffer } from './posting-buffer.ts';
 import { choose, prune, TermStats } from './query-plan.ts';

@@ -1,9 +1,9 @@
 import MiniSearch, { type Options } from 'minisearch';
 import { describe, expect, it } from 'vitest';
+import { NoteAnalyzer } from './analysis/note-analysis.ts';
 import { speedUpAdds } from './fast-add-term.ts';
 import { restoreIndex, snapshotOf } from './index-snapshot.ts';
 import { fieldBlocks, LazyTermData } from './lazy-term-data.ts';
-import { NoteAnalyzer } from './note-analysis.ts';
 import { PostingBuffer } from './posting-buffer.ts';
 
 interface Doc {

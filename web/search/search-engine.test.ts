@@ -6,8 +6,8 @@ import { updateCachedNotes } from '../db/notes-cache-repo.ts';
 import { knowPageKeys, pageKeysKnown } from '../db/page-keys.ts';
 import { loadSearchIndex, SEARCH_INDEX_KEY, saveSearchIndex } from '../db/search-index-repo.ts';
 import { copiedHashes } from '../db/vault-copy-repo.ts';
+import { toNoteDocument } from './analysis/note-document.ts';
 import type { NoteAnalysis } from './analysis-pool.ts';
-import { toNoteDocument } from './note-document.ts';
 import { noteAnalyzer } from './note-index.ts';
 import { createSearchEngine } from './search-engine.ts';
 

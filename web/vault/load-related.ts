@@ -1,6 +1,6 @@
 import type { Note } from '../../common/api-schemas.ts';
 import { copiedNotes } from '../db/vault-copy-repo.ts';
-import { toNoteDocument } from '../search/note-document.ts';
+import { toNoteDocument } from '../search/analysis/note-document.ts';
 import { searchInWorker } from '../search/search-client.ts';
 import { linksToName, mergeRelated, type RelatedNote, relatedQuery } from './related-notes.ts';
 

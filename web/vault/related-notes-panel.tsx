@@ -4,7 +4,7 @@ import { noteName } from '../../common/wikilinks.ts';
 import { noteHash } from '../app/route.ts';
 import { useStores } from '../app/store-context.tsx';
 import { attachedPaths } from '../chat/pick-suggestions.ts';
-import { folderOf } from '../search/note-document.ts';
+import { folderOf } from '../search/analysis/note-document.ts';
 import { loadRelated } from './load-related.ts';
 
 /**

@@ -20,7 +20,7 @@ function fromAllLines(body: string): string {
   return lines.join('\n');
 }
 
-describe('web/search/note-document', () => {
+describe('web/search/analysis/note-document', () => {
   it('finds the first paragraph of prose, quote markers removed', () => {
     expect(firstParagraph('# Título\n\n> Resumen en\n> dos líneas\n\nResto')).toBe(
       'Resumen en\ndos líneas',

@@ -1,5 +1,5 @@
-import { foldText } from '../../common/fold-text.ts';
-import { isStopWord, words } from '../../common/spanish/spanish-analyzer.ts';
+import { foldText } from '../../../common/fold-text.ts';
+import { isStopWord, words } from '../../../common/spanish/spanish-analyzer.ts';
 
 /** How many words of a draft are searched: enough to find its subject, few enough to stay fast. */
 export const DRAFT_QUERY_MAX_WORDS = 12;

@@ -1,4 +1,4 @@
-import { noteName } from '../../common/wikilinks.ts';
+import { noteName } from '../../../common/wikilinks.ts';
 import { splitSimpleFrontMatter } from './simple-front-matter.ts';
 
 /** A note as the index sees it: the fields searched, and those kept to show and filter hits. */

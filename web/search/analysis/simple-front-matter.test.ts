@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitFrontMatter } from '../../common/front-matter.ts';
+import { splitFrontMatter } from '../../../common/front-matter.ts';
 import { splitSimpleFrontMatter } from './simple-front-matter.ts';
 
 const blocks = [
@@ -29,7 +29,7 @@ const blocks = [
   'a-b_c: x-y_z',
 ];
 
-describe('web/search/simple-front-matter', () => {
+describe('web/search/analysis/simple-front-matter', () => {
   it.each(blocks)('reads %j as the YAML parser does', (yaml) => {
     const note = `---\n${yaml}\n---\n# Nota\n\nTexto #etiqueta.`;
     expect(splitSimpleFrontMatter(note)).toEqual(splitFrontMatter(note));

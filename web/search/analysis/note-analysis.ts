@@ -1,5 +1,5 @@
-import { grown, IntList } from '../../common/spanish/int-list.ts';
-import { TokenTable, wordText } from '../../common/spanish/token-table.ts';
+import { grown, IntList } from '../../../common/spanish/int-list.ts';
+import { TokenTable, wordText } from '../../../common/spanish/token-table.ts';
 
 /** What analysing documents needs of minisearch's options (its `_options`, defaults filled in). */
 export interface AnalysisOptions<T> {

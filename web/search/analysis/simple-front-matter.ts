@@ -1,5 +1,5 @@
-import { type SplitNote, splitFrontMatter } from '../../common/front-matter.ts';
-import { frontMatterBlock } from '../../common/front-matter-block.ts';
+import { type SplitNote, splitFrontMatter } from '../../../common/front-matter.ts';
+import { frontMatterBlock } from '../../../common/front-matter-block.ts';
 
 /** `key: value`, the key a plain word. */
 const LINE_RE = /^([A-Za-z][\w-]*):[ \t]+(.*?)[ \t]*$/;
