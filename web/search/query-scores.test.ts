@@ -1,7 +1,7 @@
 import MiniSearch, { type Options, type Query } from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { restoreIndex, snapshotOf } from './index-snapshot.ts';
-import { LazyTermData } from './lazy-term-data.ts';
+import { restoreIndex, snapshotOf } from './index/index-snapshot.ts';
+import { LazyTermData } from './index/lazy-term-data.ts';
 import { QueryScores } from './query-scores.ts';
 
 /** More than any query here matches: the whole lists are compared, not only their heads. */

@@ -13,7 +13,7 @@ function treeOf(terms: string[]): TermTree {
   return index._index._tree;
 }
 
-describe('web/search/term-tree', () => {
+describe('web/search/index/term-tree', () => {
   it('rebuilds the radix tree node for node, each term with its data in order', () => {
     const tree = treeOf(['boveda', 'bovedas', 'bosque', 'jardin', 'jar', 'b']);
     const data: unknown[] = [];

@@ -29,7 +29,7 @@ async function edit(index: MiniSearch<Doc>): Promise<string> {
   return JSON.stringify(index);
 }
 
-describe('web/search/fast-add-term', () => {
+describe('web/search/index/fast-add-term', () => {
   it('builds exactly the index minisearch builds, through removals and re-adds', async () => {
     const plain = new MiniSearch<Doc>(options);
     const fast = new MiniSearch<Doc>(options);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NoteIndex } from './note-index.ts';
+import { NoteIndex } from '../note-index.ts';
 import { packIndex, unpackIndex } from './packed-index.ts';
 
 function build(count: number) {
@@ -20,7 +20,7 @@ const gunzipBytes = async (blob: Blob) =>
     await new Response(blob.stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer(),
   );
 
-describe('web/search/packed-index', () => {
+describe('web/search/index/packed-index', () => {
   it('gives back the hashes and an index that finds the same notes, in fewer bytes', async () => {
     const { index, hashes } = build(200);
     const json = index.toJSON();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { NoteIndex } from '../note-index.ts';
 import { LazyTermData } from './lazy-term-data.ts';
-import { NoteIndex } from './note-index.ts';
 
 /** One term's postings as index-snapshot.ts writes them: fields, then (gap, frequency) per note. */
 // Two fields: field 0 with notes 3 (once) and 1 (twice), gaps +3 and -2 zigzagged to 6 and 3;
@@ -18,7 +18,7 @@ function build() {
   return NoteIndex.fromSnapshot(index.snapshot());
 }
 
-describe('web/search/lazy-term-data', () => {
+describe('web/search/index/lazy-term-data', () => {
   it('refuses a term cut short, on every read, and never reads past its own end', () => {
     const cut = new LazyTermData({ bytes: term, start: 0, end: term.length - 1 });
     expect(() => cut.get(0)).toThrow();

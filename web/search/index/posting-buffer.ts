@@ -1,6 +1,10 @@
 import type MiniSearch from 'minisearch';
-import { grown, IntList } from '../../common/spanish/int-list.ts';
-import { type AnalysisOptions, type AnalyzedDocs, NoteAnalyzer } from './analysis/note-analysis.ts';
+import { grown, IntList } from '../../../common/spanish/int-list.ts';
+import {
+  type AnalysisOptions,
+  type AnalyzedDocs,
+  NoteAnalyzer,
+} from '../analysis/note-analysis.ts';
 import { BatchEncoder, type BatchOrder, pairsByTerm, sortByPair } from './batch-encoder.ts';
 import type { TermAccess, TermData } from './fast-add-term.ts';
 import { LazyTermData } from './lazy-term-data.ts';

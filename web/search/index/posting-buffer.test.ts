@@ -1,6 +1,6 @@
 import MiniSearch, { type Options } from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { NoteAnalyzer } from './analysis/note-analysis.ts';
+import { NoteAnalyzer } from '../analysis/note-analysis.ts';
 import { speedUpAdds } from './fast-add-term.ts';
 import { restoreIndex, snapshotOf } from './index-snapshot.ts';
 import { fieldBlocks, LazyTermData } from './lazy-term-data.ts';
@@ -52,7 +52,7 @@ async function edit(buffered: boolean): Promise<MiniSearch<Doc>> {
   return index;
 }
 
-describe('web/search/posting-buffer', () => {
+describe('web/search/index/posting-buffer', () => {
   it('builds the very index minisearch builds: same Maps in the same order', async () => {
     const plain = await edit(false);
     const fast = await edit(true);
