@@ -5,7 +5,7 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 import { type RunningSoma, startSoma } from '../e2e/soma-server.ts';
 import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
 import { DB_NAME, STORES } from '../web/db/database.ts';
-import { NoteIndex } from '../web/search/note-index.ts';
+import { NoteIndex } from '../web/search/engine/note-index.ts';
 import { relevanceSet } from '../web/search/relevance-set.ts';
 import { INDEX_END_MARK, INDEX_START_MARK } from '../web/search/search-client.ts';
 import { stealMeter } from './cpu-steal.ts';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { indexTerms, words } from '../../common/spanish/spanish-analyzer.ts';
 import { toNoteDocument } from '../../web/search/analysis/note-document.ts';
+import { NoteIndex, noteAnalyzer } from '../../web/search/engine/note-index.ts';
 import { packIndex } from '../../web/search/index/packed-index.ts';
-import { NoteIndex, noteAnalyzer } from '../../web/search/note-index.ts';
 import { spanishVault } from '../search-vault.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { NoteIndex } from '../../web/search/note-index.ts';
+import { NoteIndex } from '../../web/search/engine/note-index.ts';
 import { wantsPrefix } from '../../web/search/search-query.ts';
 import { percentile } from '../results.ts';
 import { BENCH_QUERIES, spanishVault } from '../search-vault.ts';

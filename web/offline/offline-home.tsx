@@ -5,8 +5,8 @@ import { noteHash } from '../app/route.ts';
 import { useStores } from '../app/store-context.tsx';
 import { listCachedNotes } from '../db/notes-cache-repo.ts';
 import type { CachedNoteRecord } from '../db/records.ts';
+import type { SearchHit } from '../search/engine/search-types.ts';
 import { searchInWorker } from '../search/search-client.ts';
-import type { SearchHit } from '../search/search-types.ts';
 import { CLOSINGS_FOLDER, noteFromCache } from './offline-notes.ts';
 import { SavedNoteBody } from './saved-note-body.tsx';
 

@@ -1,7 +1,7 @@
 import { noteHash } from '../app/route.ts';
 import { noteChosen } from './chosen-note.ts';
+import type { SearchHit } from './engine/search-types.ts';
 import { HighlightedSnippet } from './highlighted-snippet.tsx';
-import type { SearchHit } from './search-types.ts';
 
 /**
  * One result of the search view: the note (a link that opens it), its folder

@@ -1,11 +1,11 @@
 import { For, Match, Show, Switch } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import { EmbeddingsChip } from '../embeddings/embeddings-chip.tsx';
+import type { LexicalReason, SemanticState } from './engine/search-types.ts';
 import { SearchFilters } from './search-filters.tsx';
 import { SearchHitItem } from './search-hit-item.tsx';
 import { SearchQualityPanel } from './search-quality-panel.tsx';
 import { createSearchQuery } from './search-query.ts';
-import type { LexicalReason, SemanticState } from './search-types.ts';
 import './search.css';
 
 /** Why the answer is words only, when the embeddings layer is set up but cannot help. */

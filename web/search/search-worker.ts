@@ -14,10 +14,10 @@ import { askForExport, dropExport, exportNotes } from '../vault-sync/read-export
 import { syncVault } from '../vault-sync/sync-vault.ts';
 import { applyVaultEvents, EVENT_BATCH_MS } from '../vault-sync/vault-events.ts';
 import { createVectorLayer } from '../vectors/vector-layer.ts';
-import { analysisWorkerCount, createAnalysisPool } from './analysis-pool.ts';
 import { takeEarlyIndexRead } from './early-index-read.ts';
+import { analysisWorkerCount, createAnalysisPool } from './engine/analysis-pool.ts';
+import { createSearchEngine } from './engine/search-engine.ts';
 import { retryingSync } from './retrying-sync.ts';
-import { createSearchEngine } from './search-engine.ts';
 import type { FromWorker, ToWorker } from './search-protocol.ts';
 import { createQualityAnswerer } from './worker-quality.ts';
 import { createQueryAnswerer } from './worker-query.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { SearchHit } from './engine/search-types.ts';
 import type { SearchAnswer, SearchOptions } from './search-client.ts';
-import type { SearchHit } from './search-types.ts';
 import { search } from './vault-search.ts';
 
 const hit = (path: string): SearchHit =>

@@ -7,7 +7,7 @@ import {
 } from '../../common/embedding-schemas.ts';
 import { forEachVectorNote, loadVectorSync } from '../db/vectors-repo.ts';
 import { ApiError } from '../lib/api-error.ts';
-import type { LexicalReason } from '../search/search-types.ts';
+import type { LexicalReason } from '../search/engine/search-types.ts';
 import { type IndexedChunk, VectorIndex } from '../search/vector-index.ts';
 import { createQueryVectors } from './query-vectors.ts';
 import { syncVectors, type VectorChange } from './vector-sync.ts';

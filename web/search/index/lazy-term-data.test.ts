@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NoteIndex } from '../note-index.ts';
+import { NoteIndex } from '../engine/note-index.ts';
 import { LazyTermData } from './lazy-term-data.ts';
 
 /** One term's postings as index-snapshot.ts writes them: fields, then (gap, frequency) per note. */

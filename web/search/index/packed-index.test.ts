@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NoteIndex } from '../note-index.ts';
+import { NoteIndex } from '../engine/note-index.ts';
 import { packIndex, unpackIndex } from './packed-index.ts';
 
 function build(count: number) {

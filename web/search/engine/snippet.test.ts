@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foldText } from '../../common/fold-text.ts';
+import { foldText } from '../../../common/fold-text.ts';
 import { plainText, snippetBody, snippetOf } from './snippet.ts';
 
 /**
@@ -84,7 +84,7 @@ const TERM_SETS = [
   ['', 'far'],
 ];
 
-describe('web/search/snippet', () => {
+describe('web/search/engine/snippet', () => {
   it('cuts the same snippets, with the same marks, as the regex scan it replaced', () => {
     const bodies = [
       ...TRICKY,

@@ -1,6 +1,6 @@
 import type { SearchOptions } from 'minisearch';
-import { type EncodedTerm, LazyTermData } from './index/lazy-term-data.ts';
-import { UNREADABLE, VarintReader } from './index/varint-reader.ts';
+import { type EncodedTerm, LazyTermData } from '../index/lazy-term-data.ts';
+import { UNREADABLE, VarintReader } from '../index/varint-reader.ts';
 import type { Level } from './score-scratch.ts';
 
 /** minisearch 7.2's internals read here (no API exposes postings; query-plan.ts reads them too). */

@@ -1,5 +1,5 @@
-import type { CachedNoteRecord } from '../db/records.ts';
-import { yieldToLoop } from '../lib/yield-to-loop.ts';
+import type { CachedNoteRecord } from '../../db/records.ts';
+import { yieldToLoop } from '../../lib/yield-to-loop.ts';
 import { snippetBody } from './snippet.ts';
 
 /**

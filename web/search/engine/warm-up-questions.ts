@@ -1,4 +1,4 @@
-import { words } from '../../common/spanish/spanish-analyzer.ts';
+import { words } from '../../../common/spanish/spanish-analyzer.ts';
 
 /**
  * Questions that exercise every part of a search, made from a few notes' titles:

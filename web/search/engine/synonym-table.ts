@@ -1,6 +1,6 @@
-import { foldText } from '../../common/fold-text.ts';
-import { type SynonymExpander, termsOf, words } from '../../common/spanish/spanish-analyzer.ts';
-import { inflections } from '../../common/spanish/spanish-forms.ts';
+import { foldText } from '../../../common/fold-text.ts';
+import { type SynonymExpander, termsOf, words } from '../../../common/spanish/spanish-analyzer.ts';
+import { inflections } from '../../../common/spanish/spanish-forms.ts';
 
 /**
  * The user's synonym groups (`search.synonyms` in the harness), ready for

@@ -1,5 +1,5 @@
-import { foldText as foldTerm } from '../../common/fold-text.ts';
-import { scanWords } from './analysis/scan-words.ts';
+import { foldText as foldTerm } from '../../../common/fold-text.ts';
+import { scanWords } from '../analysis/scan-words.ts';
 
 /** How many characters of context a snippet shows before the first match… */
 const BEFORE = 60;

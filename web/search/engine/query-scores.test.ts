@@ -1,7 +1,7 @@
 import MiniSearch, { type Options, type Query } from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { restoreIndex, snapshotOf } from './index/index-snapshot.ts';
-import { LazyTermData } from './index/lazy-term-data.ts';
+import { restoreIndex, snapshotOf } from '../index/index-snapshot.ts';
+import { LazyTermData } from '../index/lazy-term-data.ts';
 import { QueryScores } from './query-scores.ts';
 
 /** More than any query here matches: the whole lists are compared, not only their heads. */
@@ -105,7 +105,7 @@ const query = (combineWith: 'AND' | 'OR', words: string[][], fuzzy = false): Que
   })),
 });
 
-describe('web/search/query-scores', () => {
+describe('web/search/engine/query-scores', () => {
   it('scores and orders an OR query bit for bit as minisearch does, ties included', () => {
     const m = index();
     for (const words of [[['faro']], [['faro'], ['niebla', 'memoria']], [['boveda', 'tesis']]]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toNoteDocument } from './analysis/note-document.ts';
+import { toNoteDocument } from '../analysis/note-document.ts';
 import { analysisWorkerCount, createAnalysisPool } from './analysis-pool.ts';
 import type { AnalysisReply, AnalysisRequest, NoteText } from './analysis-protocol.ts';
 import { NoteIndex, noteAnalyzer } from './note-index.ts';
@@ -47,7 +47,7 @@ async function built(spawn: () => FakeWorker, size: number) {
   return JSON.stringify(index.snapshot());
 }
 
-describe('web/search/analysis-pool', () => {
+describe('web/search/engine/analysis-pool', () => {
   const plain = NoteIndex.empty();
   for (const n of notes) plain.upsert(n.path, n.content);
   const expected = JSON.stringify(plain.snapshot());

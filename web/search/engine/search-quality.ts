@@ -1,4 +1,4 @@
-import type { SearchPair } from '../../common/search-pair-schemas.ts';
+import type { SearchPair } from '../../../common/search-pair-schemas.ts';
 
 /**
  * «¿Era esta?» figures: how well search finds, on the user's own questions,

@@ -1,4 +1,4 @@
-import type { AnalyzedDocs } from './analysis/note-analysis.ts';
+import type { AnalyzedDocs } from '../analysis/note-analysis.ts';
 
 /** A note to analyse: its path and text (what the copy stores). */
 export interface NoteText {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeQuery, termsOf } from '../../common/spanish/spanish-analyzer.ts';
+import { analyzeQuery, termsOf } from '../../../common/spanish/spanish-analyzer.ts';
 import { SynonymTable } from './synonym-table.ts';
 
 const table = SynonymTable.from([
@@ -10,7 +10,7 @@ const table = SynonymTable.from([
 ]);
 const synonymsOf = (word: string) => analyzeQuery(word, table)[0]?.synonyms ?? [];
 
-describe('web/search/synonym-table', () => {
+describe('web/search/engine/synonym-table', () => {
   it('expands a word of a group to the index terms of the others', () => {
     expect(synonymsOf('carpeta')).toEqual(termsOf('directorio'));
     expect(synonymsOf('computadora')).toEqual(termsOf('ordenador'));

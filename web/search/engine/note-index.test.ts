@@ -18,7 +18,7 @@ function build(): NoteIndex {
 const paths = (index: NoteIndex, query: string, filters = {}) =>
   index.search(query, filters).map((h) => h.path);
 
-describe('web/search/note-index', () => {
+describe('web/search/engine/note-index', () => {
   it('finds accented words typed without accents, title first', () => {
     const hits = build().search('boveda');
     expect(hits[0]).toMatchObject({
@@ -116,7 +116,7 @@ describe('web/search/note-index', () => {
   });
 });
 
-describe('web/search/snippet', () => {
+describe('web/search/engine/snippet', () => {
   it('cuts a long text around the first match and marks matched words in their spelling', () => {
     const text = `${'a '.repeat(100)}Recuperación de datos ${'b '.repeat(100)}`;
     const snippet = makeSnippet(text, ['recuper']);

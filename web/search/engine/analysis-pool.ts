@@ -1,5 +1,5 @@
-import type { AnalyzedDocs } from './analysis/note-analysis.ts';
-import { toNoteDocument } from './analysis/note-document.ts';
+import type { AnalyzedDocs } from '../analysis/note-analysis.ts';
+import { toNoteDocument } from '../analysis/note-document.ts';
 import type { AnalysisReply, AnalysisRequest, NoteText } from './analysis-protocol.ts';
 import { noteAnalyzer } from './note-index.ts';
 

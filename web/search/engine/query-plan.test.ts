@@ -12,7 +12,7 @@ function commonSynonymVault(): NoteIndex {
   return index;
 }
 
-describe('web/search/query-plan', () => {
+describe('web/search/engine/query-plan', () => {
   it('keeps a synonym from the table that is far commoner than the word, below the word', () => {
     const table = SynonymTable.from([['carpeta', 'directorio']]);
     const hits = commonSynonymVault()

@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ANALYZER_VERSION } from '../../common/spanish/spanish-analyzer.ts';
-import { deleteDatabase } from '../db/database.ts';
-import { updateCachedNotes } from '../db/notes-cache-repo.ts';
-import { knowPageKeys, pageKeysKnown } from '../db/page-keys.ts';
-import { loadSearchIndex, SEARCH_INDEX_KEY, saveSearchIndex } from '../db/search-index-repo.ts';
-import { copiedHashes } from '../db/vault-copy-repo.ts';
-import { toNoteDocument } from './analysis/note-document.ts';
+import { ANALYZER_VERSION } from '../../../common/spanish/spanish-analyzer.ts';
+import { deleteDatabase } from '../../db/database.ts';
+import { updateCachedNotes } from '../../db/notes-cache-repo.ts';
+import { knowPageKeys, pageKeysKnown } from '../../db/page-keys.ts';
+import { loadSearchIndex, SEARCH_INDEX_KEY, saveSearchIndex } from '../../db/search-index-repo.ts';
+import { copiedHashes } from '../../db/vault-copy-repo.ts';
+import { toNoteDocument } from '../analysis/note-document.ts';
 import type { NoteAnalysis } from './analysis-pool.ts';
 import { noteAnalyzer } from './note-index.ts';
 import { createSearchEngine } from './search-engine.ts';
@@ -25,7 +25,7 @@ async function savedWith(...notes: ReturnType<typeof note>[]) {
 const paths = async (engine: ReturnType<typeof createSearchEngine>, q: string) =>
   (await engine.search(q, {}, false)).map((h) => h.path);
 
-describe('web/search/search-engine', () => {
+describe('web/search/engine/search-engine', () => {
   it('indexes changes note by note and answers with marked snippets', async () => {
     const engine = createSearchEngine();
     const faro = note('04_Sueños/Faro.md', 'Un faro en la niebla.');

@@ -12,7 +12,7 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-describe('web/search/filing-queue', () => {
+describe('web/search/engine/filing-queue', () => {
   it('files chunks in the order they came, whatever order their analyses end in', async () => {
     const analyses = new Map<number, ReturnType<typeof deferred<string>>>();
     const filed: string[] = [];

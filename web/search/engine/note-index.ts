@@ -1,11 +1,16 @@
 import MiniSearch, { type Options } from 'minisearch';
-import { foldText as foldTerm } from '../../common/fold-text.ts';
-import { indexTerms, isStopWord, words, wordText } from '../../common/spanish/spanish-analyzer.ts';
-import { type AnalyzedDocs, NoteAnalyzer } from './analysis/note-analysis.ts';
-import { type NoteDocument, toNoteDocument } from './analysis/note-document.ts';
-import { speedUpAdds } from './index/fast-add-term.ts';
-import { type IndexSnapshot, restoreIndex, snapshotOf } from './index/index-snapshot.ts';
-import { PostingBuffer } from './index/posting-buffer.ts';
+import { foldText as foldTerm } from '../../../common/fold-text.ts';
+import {
+  indexTerms,
+  isStopWord,
+  words,
+  wordText,
+} from '../../../common/spanish/spanish-analyzer.ts';
+import { type AnalyzedDocs, NoteAnalyzer } from '../analysis/note-analysis.ts';
+import { type NoteDocument, toNoteDocument } from '../analysis/note-document.ts';
+import { speedUpAdds } from '../index/fast-add-term.ts';
+import { type IndexSnapshot, restoreIndex, snapshotOf } from '../index/index-snapshot.ts';
+import { PostingBuffer } from '../index/posting-buffer.ts';
 import { toQuery, wordsByTerm } from './note-query.ts';
 import { choose, prune, TermStats } from './query-plan.ts';
 import { QueryScores, type ScoredNote } from './query-scores.ts';

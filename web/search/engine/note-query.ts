@@ -1,5 +1,5 @@
 import type { Query } from 'minisearch';
-import type { QueryWord } from '../../common/spanish/spanish-analyzer.ts';
+import type { QueryWord } from '../../../common/spanish/spanish-analyzer.ts';
 
 /** Fuzzy matching allows one edit per five letters. */
 const FUZZY = 0.2;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { CachedNoteRecord } from '../db/records.ts';
+import type { CachedNoteRecord } from '../../db/records.ts';
 import { FILL_BATCH, NoteTexts } from './note-texts.ts';
 import { snippetBody } from './snippet.ts';
 
 const content = (n: number) => `---\ntags: [t${n}]\n---\n# Nota ${n}\n\n- Un **faro** número ${n}.`;
 
-describe('web/search/note-texts', () => {
+describe('web/search/engine/note-texts', () => {
   it('turns every raw note into its snippet body in the background, slice after slice', async () => {
     const texts = new NoteTexts();
     for (let n = 0; n < 3_000; n++) texts.set(`n${n}.md`, content(n));

@@ -1,6 +1,6 @@
 import type MiniSearch from 'minisearch';
-import { isStopWord, type QueryWord } from '../../common/spanish/spanish-analyzer.ts';
-import { LazyTermData } from './index/lazy-term-data.ts';
+import { isStopWord, type QueryWord } from '../../../common/spanish/spanish-analyzer.ts';
+import { LazyTermData } from '../index/lazy-term-data.ts';
 
 /**
  * What a query's plan needs from the index: how many notes hold a term, and

@@ -4,7 +4,7 @@ import {
   type QueryWord,
   type SynonymExpander,
   words,
-} from '../../common/spanish/spanish-analyzer.ts';
+} from '../../../common/spanish/spanish-analyzer.ts';
 
 /** How many words' analyses are kept per synonym table (a vocabulary's worth; ~200 bytes each). */
 const WORD_CACHE_LIMIT = 5_000;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchPair } from '../../common/search-pair-schemas.ts';
+import type { SearchPair } from '../../../common/search-pair-schemas.ts';
 import { NoteIndex } from './note-index.ts';
 import { questionsOf, scoreQuestions } from './search-quality.ts';
 
 const pair = (query: string, path: string): SearchPair => ({ query, path, from: 'search', at: 0 });
 
-describe('web/search/search-quality', () => {
+describe('web/search/engine/search-quality', () => {
   it('gathers the notes chosen for the same question into one question', () => {
     expect(
       questionsOf([pair('faro', 'a.md'), pair('niebla', 'b.md'), pair('faro', 'c.md')]),
