@@ -7,7 +7,7 @@ import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
 import { DB_NAME, STORES } from '../web/db/database.ts';
 import { NoteIndex } from '../web/search/engine/note-index.ts';
 import { relevanceSet } from '../web/search/relevance-set.ts';
-import { INDEX_END_MARK, INDEX_START_MARK } from '../web/search/search-client.ts';
+import { INDEX_END_MARK, INDEX_START_MARK } from '../web/search/worker/search-client.ts';
 import { stealMeter } from './cpu-steal.ts';
 import { typeInSearchBox, watchPageShown, watchSummaries } from './page-shown.ts';
 import { rssMb } from './process-memory.ts';

@@ -6,7 +6,7 @@ import { useStores } from '../app/store-context.tsx';
 import { listCachedNotes } from '../db/notes-cache-repo.ts';
 import type { CachedNoteRecord } from '../db/records.ts';
 import type { SearchHit } from '../search/engine/search-types.ts';
-import { searchInWorker } from '../search/search-client.ts';
+import { searchInWorker } from '../search/worker/search-client.ts';
 import { CLOSINGS_FOLDER, noteFromCache } from './offline-notes.ts';
 import { SavedNoteBody } from './saved-note-body.tsx';
 

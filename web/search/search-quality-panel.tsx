@@ -4,7 +4,7 @@ import { noteName } from '../../common/wikilinks.ts';
 import { useStores } from '../app/store-context.tsx';
 import { eraseSearchPairs, getSearchPairs } from '../lib/search-pairs-api.ts';
 import type { QualityReport } from './engine/search-quality.ts';
-import { type QualityAnswer, qualityInWorker } from './search-client.ts';
+import { type QualityAnswer, qualityInWorker } from './worker/search-client.ts';
 
 /** A ratio as a percentage, rounded. */
 const percent = (x: number) => `${Math.round(x * 100)} %`;

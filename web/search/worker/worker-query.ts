@@ -1,7 +1,7 @@
-import { reasonOf, type VectorLayer } from '../vectors/vector-layer.ts';
-import type { SearchEngine } from './engine/search-engine.ts';
-import type { SearchHit } from './engine/search-types.ts';
-import { hybridHits } from './hybrid-search.ts';
+import { reasonOf, type VectorLayer } from '../../vectors/vector-layer.ts';
+import type { SearchEngine } from '../engine/search-engine.ts';
+import type { SearchHit } from '../engine/search-types.ts';
+import { hybridHits } from '../hybrid-search.ts';
 import type { FromWorker, ToWorker } from './search-protocol.ts';
 
 type Query = Extract<ToWorker, { type: 'query' }>;

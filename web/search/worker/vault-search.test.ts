@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { SearchHit } from './engine/search-types.ts';
+import type { SearchHit } from '../engine/search-types.ts';
 import type { SearchAnswer, SearchOptions } from './search-client.ts';
 import { search } from './vault-search.ts';
 

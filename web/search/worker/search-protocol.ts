@@ -1,6 +1,6 @@
-import type { SearchPair } from '../../common/search-pair-schemas.ts';
-import type { QualityReport } from './engine/search-quality.ts';
-import type { SearchFilters, SearchHit, SemanticState } from './engine/search-types.ts';
+import type { SearchPair } from '../../../common/search-pair-schemas.ts';
+import type { QualityReport } from '../engine/search-quality.ts';
+import type { SearchFilters, SearchHit, SemanticState } from '../engine/search-types.ts';
 
 /** Messages from the page to the search worker. */
 export type ToWorker =

@@ -1,9 +1,9 @@
-import { yieldToLoop } from '../lib/yield-to-loop.ts';
-import type { VectorLayer } from '../vectors/vector-layer.ts';
-import type { SearchEngine } from './engine/search-engine.ts';
-import { questionsOf, scoreQuestions } from './engine/search-quality.ts';
-import type { SearchHit } from './engine/search-types.ts';
-import { hybridHits } from './hybrid-search.ts';
+import { yieldToLoop } from '../../lib/yield-to-loop.ts';
+import type { VectorLayer } from '../../vectors/vector-layer.ts';
+import type { SearchEngine } from '../engine/search-engine.ts';
+import { questionsOf, scoreQuestions } from '../engine/search-quality.ts';
+import type { SearchHit } from '../engine/search-types.ts';
+import { hybridHits } from '../hybrid-search.ts';
 import type { FromWorker, ToWorker } from './search-protocol.ts';
 
 type QualityAsk = Extract<ToWorker, { type: 'quality' }>;

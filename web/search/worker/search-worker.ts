@@ -3,20 +3,20 @@
 // First: it starts reading the saved index while the rest of the worker evaluates.
 import './early-index-read.ts';
 
-import type { VaultEvent } from '../../common/api-schemas.ts';
-import { copiedHashes, readUnwrittenFrom } from '../db/vault-copy-repo.ts';
-import { getManifest, getNotesBatch, getStatus, openEvents } from '../lib/api.ts';
-import { ApiError } from '../lib/api-error.ts';
-import { embedQuery, getEmbedStatus, getVectors } from '../lib/embeddings-api.ts';
-import { EVENTS_RETRY_MS, SYNC_RETRY_FIRST_MS, SYNC_RETRY_MAX_MS } from '../lib/timing.ts';
-import { HeldCopy } from '../vault-sync/held-copy.ts';
-import { askForExport, dropExport, exportNotes } from '../vault-sync/read-export.ts';
-import { syncVault } from '../vault-sync/sync-vault.ts';
-import { applyVaultEvents, EVENT_BATCH_MS } from '../vault-sync/vault-events.ts';
-import { createVectorLayer } from '../vectors/vector-layer.ts';
+import type { VaultEvent } from '../../../common/api-schemas.ts';
+import { copiedHashes, readUnwrittenFrom } from '../../db/vault-copy-repo.ts';
+import { getManifest, getNotesBatch, getStatus, openEvents } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { embedQuery, getEmbedStatus, getVectors } from '../../lib/embeddings-api.ts';
+import { EVENTS_RETRY_MS, SYNC_RETRY_FIRST_MS, SYNC_RETRY_MAX_MS } from '../../lib/timing.ts';
+import { HeldCopy } from '../../vault-sync/held-copy.ts';
+import { askForExport, dropExport, exportNotes } from '../../vault-sync/read-export.ts';
+import { syncVault } from '../../vault-sync/sync-vault.ts';
+import { applyVaultEvents, EVENT_BATCH_MS } from '../../vault-sync/vault-events.ts';
+import { createVectorLayer } from '../../vectors/vector-layer.ts';
+import { analysisWorkerCount, createAnalysisPool } from '../engine/analysis-pool.ts';
+import { createSearchEngine } from '../engine/search-engine.ts';
 import { takeEarlyIndexRead } from './early-index-read.ts';
-import { analysisWorkerCount, createAnalysisPool } from './engine/analysis-pool.ts';
-import { createSearchEngine } from './engine/search-engine.ts';
 import { retryingSync } from './retrying-sync.ts';
 import type { FromWorker, ToWorker } from './search-protocol.ts';
 import { createQualityAnswerer } from './worker-quality.ts';

@@ -1,6 +1,6 @@
-import type { SearchPair } from '../../common/search-pair-schemas.ts';
-import type { QualityReport } from './engine/search-quality.ts';
-import type { SearchFilters, SearchHit, SemanticState } from './engine/search-types.ts';
+import type { SearchPair } from '../../../common/search-pair-schemas.ts';
+import type { QualityReport } from '../engine/search-quality.ts';
+import type { SearchFilters, SearchHit, SemanticState } from '../engine/search-types.ts';
 import type { FromWorker, ToWorker } from './search-protocol.ts';
 
 /** What the page hears from the search worker besides query answers. */

@@ -1,5 +1,5 @@
-import type { SearchIndexRecord } from '../db/records.ts';
-import { loadSearchIndex, SEARCH_INDEX_KEY } from '../db/search-index-repo.ts';
+import type { SearchIndexRecord } from '../../db/records.ts';
+import { loadSearchIndex, SEARCH_INDEX_KEY } from '../../db/search-index-repo.ts';
 
 /**
  * The saved index's IndexedDB read, begun as the search worker's bundle

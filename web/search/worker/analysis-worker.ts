@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 
-import { toNoteDocument } from './analysis/note-document.ts';
-import type { AnalysisReply, AnalysisRequest } from './engine/analysis-protocol.ts';
-import { noteAnalyzer } from './engine/note-index.ts';
+import { toNoteDocument } from '../analysis/note-document.ts';
+import type { AnalysisReply, AnalysisRequest } from '../engine/analysis-protocol.ts';
+import { noteAnalyzer } from '../engine/note-index.ts';
 
 /**
  * An analysis worker, started by the search worker for a first sync: turns

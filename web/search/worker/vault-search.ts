@@ -1,7 +1,7 @@
-import type { SearchHit } from './engine/search-types.ts';
+import type { SearchHit } from '../engine/search-types.ts';
 import { type SearchAnswer, type SearchOptions, searchInWorker } from './search-client.ts';
 
-export type { SearchHit } from './engine/search-types.ts';
+export type { SearchHit } from '../engine/search-types.ts';
 
 /**
  * How long `/buscar` waits for the fused (words + vectors) ranking once the words-only
