@@ -28,7 +28,7 @@ const root = join(import.meta.dirname, '../..');
 
 const entry = `
 import { NoteIndex } from './web/search/engine/note-index.ts';
-import { wantsPrefix } from './web/search/search-query.ts';
+import { wantsPrefix } from './web/search/ui/search-query.ts';
 import { snippetBody, snippetOf } from './web/search/engine/snippet.ts';
 import { warmUpQuestions } from './web/search/engine/warm-up-questions.ts';
 let index, bodies;

@@ -1,5 +1,5 @@
 import { NoteIndex } from '../../web/search/engine/note-index.ts';
-import { wantsPrefix } from '../../web/search/search-query.ts';
+import { wantsPrefix } from '../../web/search/ui/search-query.ts';
 import { percentile } from '../results.ts';
 import { BENCH_QUERIES, spanishVault } from '../search-vault.ts';
 

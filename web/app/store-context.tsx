@@ -5,7 +5,7 @@ import { createI18nStore } from '../i18n/i18n-store.ts';
 import { pingServer } from '../lib/api.ts';
 import { isSessionError } from '../lib/api-error.ts';
 import { createProposalsStore } from '../proposals/proposals-store.ts';
-import { createSearchStore } from '../search/search-store.ts';
+import { createSearchStore } from '../search/ui/search-store.ts';
 import { createSessionStore } from '../session/session-store.ts';
 import { createConversationSync } from '../sync/sync-runner.ts';
 import { createVaultStore } from '../vault/vault-store.ts';

@@ -1,6 +1,6 @@
 import { For, Show } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
-import { pieces } from '../search/highlighted-snippet.tsx';
+import { pieces } from '../search/ui/highlighted-snippet.tsx';
 import type { DraftSuggestions } from './draft-suggestions.ts';
 
 /** Related notes under the composer: each a button (or Alt+number) that attaches it. */

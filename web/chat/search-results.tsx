@@ -1,6 +1,6 @@
 import { createSignal, For, Match, Switch } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
-import { HighlightedSnippet } from '../search/highlighted-snippet.tsx';
+import { HighlightedSnippet } from '../search/ui/highlighted-snippet.tsx';
 import type { Panel } from './chat-state.ts';
 import { ClosePanelButton } from './close-panel-button.tsx';
 import { keptPaths } from './search-selection.ts';

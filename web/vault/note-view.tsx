@@ -2,7 +2,7 @@ import { createSignal, lazy, Match, Show, Switch } from 'solid-js';
 import { noteName } from '../../common/wikilinks.ts';
 import { useStores } from '../app/store-context.tsx';
 import { describeError } from '../i18n/describe-error.ts';
-import { EraEsta } from '../search/era-esta.tsx';
+import { EraEsta } from '../search/ui/era-esta.tsx';
 import { FrontMatter } from './front-matter.tsx';
 import { NoteBody } from './note-body.tsx';
 import { RelatedNotesPanel } from './related-notes-panel.tsx';

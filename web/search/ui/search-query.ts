@@ -1,6 +1,6 @@
 import { createEffect, createSignal, on, onCleanup } from 'solid-js';
-import type { SearchFilters, SearchHit, SemanticState } from './engine/search-types.ts';
-import { searchInWorker } from './worker/search-client.ts';
+import type { SearchFilters, SearchHit, SemanticState } from '../engine/search-types.ts';
+import { searchInWorker } from '../worker/search-client.ts';
 
 /** How long after the last keystroke does a search run (results as you type)? */
 export const SEARCH_DEBOUNCE_MS = 100;

@@ -1,10 +1,10 @@
 import { createSignal, For, Show } from 'solid-js';
-import type { SearchPairs } from '../../common/search-pair-schemas.ts';
-import { noteName } from '../../common/wikilinks.ts';
-import { useStores } from '../app/store-context.tsx';
-import { eraseSearchPairs, getSearchPairs } from '../lib/search-pairs-api.ts';
-import type { QualityReport } from './engine/search-quality.ts';
-import { type QualityAnswer, qualityInWorker } from './worker/search-client.ts';
+import type { SearchPairs } from '../../../common/search-pair-schemas.ts';
+import { noteName } from '../../../common/wikilinks.ts';
+import { useStores } from '../../app/store-context.tsx';
+import { eraseSearchPairs, getSearchPairs } from '../../lib/search-pairs-api.ts';
+import type { QualityReport } from '../engine/search-quality.ts';
+import { type QualityAnswer, qualityInWorker } from '../worker/search-client.ts';
 
 /** A ratio as a percentage, rounded. */
 const percent = (x: number) => `${Math.round(x * 100)} %`;

@@ -1,7 +1,7 @@
 import { For, Match, Show, Switch } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
-import { EmbeddingsChip } from '../embeddings/embeddings-chip.tsx';
-import type { LexicalReason, SemanticState } from './engine/search-types.ts';
+import { useStores } from '../../app/store-context.tsx';
+import { EmbeddingsChip } from '../../embeddings/embeddings-chip.tsx';
+import type { LexicalReason, SemanticState } from '../engine/search-types.ts';
 import { SearchFilters } from './search-filters.tsx';
 import { SearchHitItem } from './search-hit-item.tsx';
 import { SearchQualityPanel } from './search-quality-panel.tsx';

@@ -1,6 +1,6 @@
 import { For } from 'solid-js';
-import { searchHash } from '../app/route.ts';
-import { useStores } from '../app/store-context.tsx';
+import { searchHash } from '../../app/route.ts';
+import { useStores } from '../../app/store-context.tsx';
 
 /** Folder and tag filters of the search view; they live in the URL like the query. */
 export function SearchFilters(props: { query: string; folder: string; tag: string }) {

@@ -1,5 +1,5 @@
 import { Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
+import { useStores } from '../../app/store-context.tsx';
 
 /** "sincronizando N/M" while the browser's copy of the vault is being fetched. */
 export function SyncIndicator() {

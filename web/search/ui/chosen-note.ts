@@ -1,5 +1,5 @@
 import { createSignal } from 'solid-js';
-import type { SearchPairBody } from '../../common/search-pair-schemas.ts';
+import type { SearchPairBody } from '../../../common/search-pair-schemas.ts';
 
 /**
  * The note last opened from a search, with the question that found it: the

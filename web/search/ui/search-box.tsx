@@ -1,5 +1,5 @@
-import { searchHash } from '../app/route.ts';
-import { useStores } from '../app/store-context.tsx';
+import { searchHash } from '../../app/route.ts';
+import { useStores } from '../../app/store-context.tsx';
 import './search.css';
 
 /**

@@ -1,6 +1,6 @@
-import { noteHash } from '../app/route.ts';
+import { noteHash } from '../../app/route.ts';
+import type { SearchHit } from '../engine/search-types.ts';
 import { noteChosen } from './chosen-note.ts';
-import type { SearchHit } from './engine/search-types.ts';
 import { HighlightedSnippet } from './highlighted-snippet.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { createSignal } from 'solid-js';
-import { ApiError } from '../lib/api-error.ts';
-import type { SyncProgress } from './engine/search-types.ts';
-import { startSearchWorker, stopSearchWorker } from './worker/search-client.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import type { SyncProgress } from '../engine/search-types.ts';
+import { startSearchWorker, stopSearchWorker } from '../worker/search-client.ts';
 
 /** The search worker as the UI sees it: whether it can answer, and how far the vault copy is. */
 export function createSearchStore(report: (error: unknown) => void) {

@@ -1,6 +1,6 @@
 import { createSignal, Show } from 'solid-js';
-import { useStores } from '../app/store-context.tsx';
-import { addSearchPair } from '../lib/search-pairs-api.ts';
+import { useStores } from '../../app/store-context.tsx';
+import { addSearchPair } from '../../lib/search-pairs-api.ts';
 import { chosenFor, clearChosen } from './chosen-note.ts';
 
 /**
