@@ -8,7 +8,7 @@ import { analyzeQueryWords } from './query-words.ts';
 import { SynonymTable } from './synonym-table.ts';
 
 const tldr = JSON.parse(
-  readFileSync(join(import.meta.dirname, '../../bench/relevance/tldr-es.json'), 'utf8'),
+  readFileSync(join(import.meta.dirname, '../../../bench/relevance/tldr-es.json'), 'utf8'),
 ) as { cases: { query: string }[] };
 const queries = [...relevanceSet.map((c) => c.query), ...tldr.cases.map((c) => c.query)];
 const synonyms = SynonymTable.from([

@@ -88,7 +88,7 @@ describe('web/search/engine/snippet', () => {
   it('cuts the same snippets, with the same marks, as the regex scan it replaced', () => {
     const bodies = [
       ...TRICKY,
-      ...markdownFiles(join(import.meta.dirname, 'fixtures')).map(snippetBody),
+      ...markdownFiles(join(import.meta.dirname, '..', 'fixtures')).map(snippetBody),
     ];
     let compared = 0;
     for (const body of bodies) {
@@ -144,7 +144,7 @@ describe('web/search/engine/snippet', () => {
   it('strips Markdown exactly as every step run on every note did', () => {
     const samples = [
       ...TRICKY,
-      ...markdownFiles(join(import.meta.dirname, 'fixtures')),
+      ...markdownFiles(join(import.meta.dirname, '..', 'fixtures')),
       '# T\n```js\ncode\n```\n> cita **negrita** __sub__ `x` *em* _em_ [[a#b|c]] ![i](u) [t](u)\n1) uno\n- dos',
       '**a** b* c_ d] (e) #f ##g\n  > h\n3. i',
     ];
