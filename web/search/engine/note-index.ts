@@ -10,6 +10,7 @@ import { type AnalyzedDocs, NoteAnalyzer } from '../analysis/note-analysis.ts';
 import { type NoteDocument, toNoteDocument } from '../analysis/note-document.ts';
 import { speedUpAdds } from '../index/fast-add-term.ts';
 import { type IndexSnapshot, restoreIndex, snapshotOf } from '../index/index-snapshot.ts';
+import { internalsOf } from '../index/minisearch-internals.ts';
 import { PostingBuffer } from '../index/posting-buffer.ts';
 import { toQuery, wordsByTerm } from './note-query.ts';
 import { choose, prune, TermStats } from './query-plan.ts';
@@ -17,7 +18,7 @@ import { QueryScores, type ScoredNote } from './query-scores.ts';
 import { analyzeQueryWords } from './query-words.ts';
 import type { SearchFilters } from './search-types.ts';
 import type { SynonymTable } from './synonym-table.ts';
-import { fieldLengths, type Internals } from './term-postings.ts';
+import { fieldLengths } from './term-postings.ts';
 
 /** How many hits one search returns at most. */
 export const MAX_HITS = 20;
@@ -119,7 +120,7 @@ export class NoteIndex {
    * next query: kept up to date after that at the cost of what changed.
    */
   private prepared(): void {
-    fieldLengths(this.index as unknown as Internals);
+    fieldLengths(internalsOf(this.index));
   }
 
   /** Files the postings of the notes added so far: every reader of the index calls it first. */
@@ -134,13 +135,13 @@ export class NoteIndex {
 
   /** Up to `n` notes' titles, spread evenly over the index (warm-up questions). */
   someTitles(n: number): string[] {
-    const stored = (this.index as unknown as { _storedFields: Map<number, Stored> })._storedFields;
+    const stored = internalsOf(this.index)._storedFields;
     const step = Math.max(1, Math.floor(stored.size / n));
     const out: string[] = [];
     let i = 0;
     for (const fields of stored.values()) {
       if (out.length >= n) break;
-      if (i++ % step === 0 && fields.title) out.push(String(fields.title));
+      if (i++ % step === 0 && fields?.title) out.push(String(fields.title));
     }
     return out;
   }
@@ -282,10 +283,7 @@ export class NoteIndex {
 
 /** An analyzer of notes for any NoteIndex (in the search worker, or one of its own). */
 export function noteAnalyzer(): NoteAnalyzer<NoteDocument> {
-  const { _options } = new MiniSearch(OPTIONS) as unknown as {
-    _options: ConstructorParameters<typeof NoteAnalyzer<NoteDocument>>[0];
-  };
-  return new NoteAnalyzer(_options, wordText);
+  return new NoteAnalyzer(internalsOf(new MiniSearch(OPTIONS))._options, wordText);
 }
 
 /** Scored notes as the search returns them. */

@@ -1,6 +1,7 @@
 import type MiniSearch from 'minisearch';
 import { isStopWord, type QueryWord } from '../../../common/spanish/spanish-analyzer.ts';
 import { LazyTermData } from '../index/lazy-term-data.ts';
+import { internalsOf } from '../index/minisearch-internals.ts';
 
 /**
  * What a query's plan needs from the index: how many notes hold a term, and
@@ -28,10 +29,6 @@ const VARIANT_MIN_NOTES = 20;
  */
 const SYNONYM_SHARE = 0.5;
 
-/** minisearch's term index: term → field id → note id → frequency. */
-type TermIndex = { get(term: string): Map<number, Map<number, number>> | undefined };
-/** The same, as the radix tree it is, for prefix walks. */
-type SearchableMap = { atPrefix(prefix: string): { keys(): Iterable<string> } };
 /** A word being typed matches at most this many of the terms it starts… */
 const MAX_COMPLETIONS = 20;
 /** …picked (shortest first) among at most this many. */
@@ -48,7 +45,7 @@ export class TermStats {
   /** In how many notes the commonest of `terms` appears (in one field: an estimate). */
   frequency(terms: readonly string[]): number {
     // minisearch keeps document frequencies in its protected term index and has no API for them.
-    const termIndex = (this.index as unknown as { _index: TermIndex })._index;
+    const termIndex = internalsOf(this.index)._index;
     let most = 0;
     for (const term of terms) {
       const data = termIndex.get(term);
@@ -66,7 +63,7 @@ export class TermStats {
    * `verde`… and each costs a pass over its notes.
    */
   completions(typed: string): string[] {
-    const termIndex = (this.index as unknown as { _index: SearchableMap })._index;
+    const termIndex = internalsOf(this.index)._index;
     const found: string[] = [];
     for (const term of termIndex.atPrefix(typed).keys()) {
       found.push(term);

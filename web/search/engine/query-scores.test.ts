@@ -2,6 +2,7 @@ import MiniSearch, { type Options, type Query } from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { restoreIndex, snapshotOf } from '../index/index-snapshot.ts';
 import { LazyTermData } from '../index/lazy-term-data.ts';
+import { internalsOf } from '../index/minisearch-internals.ts';
 import { QueryScores } from './query-scores.ts';
 
 /** More than any query here matches: the whole lists are compared, not only their heads. */
@@ -48,7 +49,7 @@ const revived = (count = 300) => restoreIndex(snapshotOf(index(count)), OPTIONS)
 
 /** How many of the index's terms are still encoded. */
 function stillEncoded(m: MiniSearch<Doc>): number {
-  const tree = (m as unknown as { _index: { values(): Iterable<unknown> } })._index;
+  const tree = internalsOf(m)._index;
   let n = 0;
   for (const data of tree.values()) if (data instanceof LazyTermData && data.encoded) n++;
   return n;
@@ -80,7 +81,7 @@ function ours(
   query: Query,
   filter: (r: Record<string, unknown>) => boolean = () => true,
 ) {
-  return new QueryScores(m as unknown as MiniSearch<never>, query, filter, bitsOf)
+  return new QueryScores(m, query, filter, bitsOf)
     .top(ALL, factor)
     .map((n) => ({ id: n.id, score: n.score, terms: [...n.terms].sort() }));
 }
@@ -193,8 +194,8 @@ describe('web/search/engine/query-scores', () => {
 
   it('refuses to read its notes once a later query over the same index took the arrays', () => {
     const m = index();
-    const first = new QueryScores(m as unknown as MiniSearch<never>, query('OR', [['faro']]));
-    new QueryScores(m as unknown as MiniSearch<never>, query('OR', [['tesis']]));
+    const first = new QueryScores(m, query('OR', [['faro']]));
+    new QueryScores(m, query('OR', [['tesis']]));
     expect(() => first.top(5, () => 1)).toThrow(/later query/);
   });
 });

@@ -1,7 +1,12 @@
 import type MiniSearch from 'minisearch';
 import type { Query, SearchOptions } from 'minisearch';
+import {
+  internalsOf,
+  type MiniSearchInternals,
+  type TermData,
+} from '../index/minisearch-internals.ts';
 import { type Level, type Scratch, scratchFor } from './score-scratch.ts';
-import { addTermScores, type Internals, markHolders, type TermData } from './term-postings.ts';
+import { addTermScores, markHolders } from './term-postings.ts';
 
 /**
  * minisearch's `search`, reimplemented over its own index for the queries
@@ -17,6 +22,7 @@ import { addTermScores, type Internals, markHolders, type TermData } from './ter
 
 type Node = string | { combineWith?: string; queries: Node[] };
 type Options = Record<string, unknown>;
+type Internals = MiniSearchInternals<unknown>;
 type Cutter = Pick<Internals['_options'], 'tokenize' | 'processTerm'>;
 /** What a term's scoring reads: the index's search options under the query's own. */
 type SpecOptions = SearchOptions & {
@@ -62,7 +68,7 @@ export class QueryScores {
     private readonly accept?: (stored: Record<string, unknown>) => boolean,
     private readonly termBits: (term: string) => number = () => 0,
   ) {
-    this.m = index as unknown as Internals;
+    this.m = internalsOf(index);
     const size = this.m._nextId;
     if (typeof query === 'symbol') throw new Error('QueryScores: no wildcard');
     const leaves = new Set<string>();

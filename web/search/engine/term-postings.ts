@@ -1,30 +1,10 @@
-import type { SearchOptions } from 'minisearch';
 import { type EncodedTerm, LazyTermData } from '../index/lazy-term-data.ts';
+import type { MiniSearchInternals, TermData } from '../index/minisearch-internals.ts';
 import { UNREADABLE, VarintReader } from '../index/varint-reader.ts';
 import type { Level } from './score-scratch.ts';
 
-/** minisearch 7.2's internals read here (no API exposes postings; query-plan.ts reads them too). */
-export type TermData = Map<number, Map<number, number>>;
-export interface Internals {
-  _index: {
-    get(term: string): TermData | undefined;
-    fuzzyGet(term: string, distance: number): Map<string, [TermData, number]>;
-  };
-  _options: {
-    fields: string[];
-    tokenize: (text: string, field?: string) => string[];
-    processTerm: (term: string, field?: string) => string | string[] | null | undefined | false;
-    searchOptions: SearchOptions & { bm25: { k: number; b: number; d: number }; maxFuzzy: number };
-  };
-  _fieldIds: Record<string, number>;
-  _avgFieldLength: number[];
-  _fieldLength: Map<number, number[]>;
-  _storedFields: Map<number, Record<string, unknown> | undefined>;
-  _documentIds: Map<number, unknown>;
-  _documentCount: number;
-  _nextId: number;
-  removeTerm(fieldId: number, docId: number, term: string): void;
-}
+/** The minisearch state read here (no API exposes postings). */
+type Internals = MiniSearchInternals<unknown>;
 
 /** minisearch's `_fieldLength` as arrays by note id: one read per posting instead of a Map lookup. */
 interface FieldLengths {

@@ -1,5 +1,5 @@
-import type { TermData } from './fast-add-term.ts';
 import type { FieldBlock, LazyTermData } from './lazy-term-data.ts';
+import type { TermData } from './minisearch-internals.ts';
 import { VarintWriter, zigzag } from './varint-writer.ts';
 
 /*

@@ -1,14 +1,6 @@
 import type MiniSearch from 'minisearch';
 import { LazyTermData } from './lazy-term-data.ts';
-
-/** minisearch's data for one term: field id → short document id → frequency. */
-export type TermData = Map<number, Map<number, number>>;
-/** The parts of minisearch's term tree this file uses. */
-interface TermTree {
-  fetch(term: string, initial: () => TermData): TermData;
-  get(term: string): TermData | undefined;
-  set(term: string, data: TermData): unknown;
-}
+import { internalsOf, type TermData } from './minisearch-internals.ts';
 
 /** What code that files postings itself (`PostingBuffer`) needs of the term index. */
 export interface TermAccess {
@@ -19,11 +11,6 @@ export interface TermAccess {
   /** Sets a term's data: a new term, or new data in place of its old. */
   put(term: string, data: TermData): void;
 }
-interface Internals {
-  _index: TermTree;
-  addTerm(fieldId: number, documentId: number, term: string): void;
-}
-
 /**
  * Makes `index.add` cheaper without changing what it builds: minisearch files
  * every occurrence of every word by walking its radix tree (`fetch`), which is
@@ -37,8 +24,8 @@ interface Internals {
  *
  * Returns that lookup, for code that files postings itself (`PostingBuffer`).
  */
-export function speedUpAdds(index: MiniSearch<never> | MiniSearch<unknown>): TermAccess {
-  const self = index as unknown as Internals;
+export function speedUpAdds<T>(index: MiniSearch<T>): TermAccess {
+  const self = internalsOf(index);
   const known = new Map<string, TermData>();
   let tree = self._index;
   const createMap = (): TermData => new Map();

@@ -1,6 +1,7 @@
 import MiniSearch, { type Options } from 'minisearch';
-import { LazyTermData, type TermData } from './lazy-term-data.ts';
-import { type FlatTree, flattenTree, rebuildTree, type TermTree } from './term-tree.ts';
+import { LazyTermData } from './lazy-term-data.ts';
+import { internalsOf, type TermData } from './minisearch-internals.ts';
+import { type FlatTree, flattenTree, rebuildTree } from './term-tree.ts';
 import { UNREADABLE } from './varint-reader.ts';
 import { VarintWriter, zigzag } from './varint-writer.ts';
 
@@ -24,21 +25,6 @@ export interface IndexSnapshot {
   ends: Uint32Array;
 }
 
-/** The parts of minisearch that its toJSON/loadJS read and write (7.2.0). */
-interface Internals {
-  /** The term index (a SearchableMap): its radix tree, and its cached size (undefined: count again). */
-  _index: { _tree: TermTree; _size: number | undefined };
-  _documentCount: number;
-  _nextId: number;
-  _documentIds: Map<number, unknown>;
-  _idToShortId: Map<unknown, number>;
-  _fieldIds: Record<string, number>;
-  _fieldLength: Map<number, number[]>;
-  _avgFieldLength: number[];
-  _storedFields: Map<number, unknown>;
-  _dirtCount: number;
-}
-
 interface Header {
   documentCount: number;
   nextId: number;
@@ -46,7 +32,7 @@ interface Header {
   fieldIds: Record<string, number>;
   fieldLength: [number, number[]][];
   averageFieldLength: number[];
-  storedFields: [number, unknown][];
+  storedFields: [number, Record<string, unknown> | undefined][];
   dirtCount: number;
   /** The term index's radix tree (term-tree.ts); its terms' postings follow in the same order. */
   tree: FlatTree;
@@ -54,7 +40,7 @@ interface Header {
 
 /** A copy of `index`'s state now (it may change right after). */
 export function snapshotOf<T>(index: MiniSearch<T>): IndexSnapshot {
-  const m = index as unknown as Internals;
+  const m = internalsOf(index);
   const ends: number[] = [];
   const postings = new VarintWriter();
   const tree = flattenTree<TermData>(m._index._tree, (fields) => {
@@ -115,7 +101,7 @@ export function restoreIndex<T>(snapshot: IndexSnapshot, options: Options<T>): M
     },
     options,
   );
-  const m = index as unknown as Internals;
+  const m = internalsOf(index);
   m._documentIds = new Map(h.documentIds);
   m._fieldLength = new Map(h.fieldLength);
   m._storedFields = new Map(h.storedFields);

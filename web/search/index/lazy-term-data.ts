@@ -1,9 +1,6 @@
 import { UNREADABLE, VarintReader } from './varint-reader.ts';
 import { VarintWriter } from './varint-writer.ts';
 
-/** minisearch's data for one term: field id → short document id → frequency. */
-export type TermData = Map<number, Map<number, number>>;
-
 /** Zigzag: a document id can be lower than the one before it (a note re-added), so gaps may be negative. */
 const unzigzag = (n: number) => (n >>> 1) ^ -(n & 1);
 

@@ -4,6 +4,7 @@ import { NoteAnalyzer } from '../analysis/note-analysis.ts';
 import { speedUpAdds } from './fast-add-term.ts';
 import { restoreIndex, snapshotOf } from './index-snapshot.ts';
 import { fieldBlocks, LazyTermData } from './lazy-term-data.ts';
+import { internalsOf } from './minisearch-internals.ts';
 import { PostingBuffer } from './posting-buffer.ts';
 
 interface Doc {
@@ -118,7 +119,7 @@ describe('web/search/index/posting-buffer', () => {
     for (const doc of more) buffer.add(doc);
     buffer.flush();
     // Terms the new notes touched are still encoded: a saved index copies their bytes.
-    const faro = (index as unknown as { _index: Map<string, unknown> })._index.get('faro');
+    const faro = internalsOf(index)._index.get('faro');
     expect(faro).toBeInstanceOf(LazyTermData);
     expect((faro as LazyTermData).encoded).not.toBeNull();
     expect(JSON.stringify(index)).toBe(JSON.stringify(plain));
@@ -142,7 +143,7 @@ describe('web/search/index/posting-buffer', () => {
       buffer.add(doc);
       buffer.flush();
     }
-    const terms = (index as unknown as { _index: Map<string, unknown> })._index;
+    const terms = internalsOf(index)._index;
     let checked = 0;
     for (const data of terms.values()) {
       const encoded = (data as LazyTermData).encoded;

@@ -6,19 +6,9 @@ import {
   NoteAnalyzer,
 } from '../analysis/note-analysis.ts';
 import { BatchEncoder, type BatchOrder, pairsByTerm, sortByPair } from './batch-encoder.ts';
-import type { TermAccess, TermData } from './fast-add-term.ts';
+import type { TermAccess } from './fast-add-term.ts';
 import { LazyTermData } from './lazy-term-data.ts';
-
-/** The parts of minisearch (7.2.0) that its `add` uses, and so this file. */
-interface Internals<T> {
-  _options: AnalysisOptions<T>;
-  _fieldIds: Record<string, number>;
-  _documentCount: number;
-  _idToShortId: Map<unknown, number>;
-  addDocumentId(id: unknown): number;
-  saveStoredFields(shortId: number, doc: T): void;
-  addFieldLength(shortId: number, fieldId: number, count: number, length: number): void;
-}
+import { internalsOf, type MiniSearchInternals, type TermData } from './minisearch-internals.ts';
 
 /** The batch's pairs forgotten: each pair's slot back to 0 for the next batch. */
 function clearPairs(pairSlot: Int32Array, keys: Int32Array, count: number): void {
@@ -57,7 +47,8 @@ interface Source {
  * from it, must `flush` first.
  */
 export class PostingBuffer<T> {
-  private readonly m: Internals<T>;
+  /** The parts of minisearch that its `add` uses, and so this file. */
+  private readonly m: MiniSearchInternals<T>;
   private readonly fieldCount: number;
   /** Analyses documents added here (source OWN); other sources are analyzers elsewhere. */
   private readonly analyzer: NoteAnalyzer<T>;
@@ -85,7 +76,7 @@ export class PostingBuffer<T> {
     private readonly access: TermAccess,
     wordText?: (text: string) => string,
   ) {
-    this.m = index as unknown as Internals<T>;
+    this.m = internalsOf(index);
     this.fieldCount = this.m._options.fields.length;
     this.analyzer = new NoteAnalyzer(this.m._options, wordText);
   }

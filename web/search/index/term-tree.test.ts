@@ -1,14 +1,13 @@
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { flattenTree, rebuildTree, type TermTree } from './term-tree.ts';
+import { internalsOf, type TermTree } from './minisearch-internals.ts';
+import { flattenTree, rebuildTree } from './term-tree.ts';
 
-/** minisearch's own radix tree for `terms` (the data of each term: its position). */
+/** minisearch's own radix tree for `terms` (the data of each term: its position, as a field id). */
 function treeOf(terms: string[]): TermTree {
-  const index = new MiniSearch({ fields: ['x'] }) as unknown as {
-    _index: { set(t: string, v: unknown): void; _tree: TermTree };
-  };
+  const index = internalsOf(new MiniSearch({ fields: ['x'] }));
   terms.forEach((t, i) => {
-    index._index.set(t, i);
+    index._index.set(t, new Map([[i, new Map()]]));
   });
   return index._index._tree;
 }

@@ -1,3 +1,4 @@
+import type { TermTree } from './minisearch-internals.ts';
 import { UNREADABLE } from './varint-reader.ts';
 
 /**
@@ -9,7 +10,6 @@ import { UNREADABLE } from './varint-reader.ts';
  * node. Setting 30,000 terms one at a time walked the tree from its root for
  * each (two thirds of reviving the index at 10k notes, in a reload's timeline).
  */
-export type TermTree = Map<string, unknown>;
 export type FlatTree = (string | number)[];
 
 const LEAF = '';
