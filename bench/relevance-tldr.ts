@@ -2,9 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import MiniSearch from 'minisearch';
 import { HarnessSchema } from '../harness/schema.ts';
-import { NoteIndex } from '../web/search/engine/note-index.ts';
-import { scoreQuestions } from '../web/search/engine/search-quality.ts';
-import { SynonymTable } from '../web/search/engine/synonym-table.ts';
+import { NoteIndex, SynonymTable, scoreQuestions } from '../web/search/engine/search-engine.ts';
 import {
   loadRelevanceCases,
   type RelevanceCase,

@@ -1,7 +1,10 @@
 import { join } from 'node:path';
-import { NoteIndex } from '../../web/search/engine/note-index.ts';
-import { snippetBody, snippetOf } from '../../web/search/engine/snippet.ts';
-import { wantsPrefix } from '../../web/search/ui/search-query.ts';
+import {
+  NoteIndex,
+  snippetBody,
+  snippetOf,
+  wantsPrefix,
+} from '../../web/search/engine/search-engine.ts';
 import { loadRelevanceCases } from '../relevance/relevance-cases.ts';
 import { percentile } from '../results.ts';
 import { BENCH_QUERIES, spanishVault } from '../search-vault.ts';

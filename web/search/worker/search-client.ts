@@ -1,7 +1,12 @@
 import type { SearchPair } from '../../../common/search-pair-schemas.ts';
 import type { QualityReport } from '../engine/search-quality.ts';
 import type { SearchFilters, SearchHit, SemanticState } from '../engine/search-types.ts';
-import type { FromWorker, ToWorker } from './search-protocol.ts';
+import {
+  type FromWorker,
+  INDEX_END_MARK,
+  INDEX_START_MARK,
+  type ToWorker,
+} from './search-protocol.ts';
 
 /** What the page hears from the search worker besides query answers. */
 export interface WorkerListener {
@@ -36,10 +41,6 @@ export interface SearchOptions {
   /** A chat draft: embedded only by a local embedder (drafts never leave the machine). */
   localOnly?: boolean;
 }
-
-/** Marks around the first sync and index build (from the worker's start to its `synced`). */
-export const INDEX_START_MARK = 'soma:index-start';
-export const INDEX_END_MARK = 'soma:index-end';
 
 let worker: Worker | null = null;
 let listener: WorkerListener | null = null;

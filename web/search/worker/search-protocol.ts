@@ -2,6 +2,10 @@ import type { SearchPair } from '../../../common/search-pair-schemas.ts';
 import type { QualityReport } from '../engine/search-quality.ts';
 import type { SearchFilters, SearchHit, SemanticState } from '../engine/search-types.ts';
 
+/** Marks around the first sync and index build (from the worker's start to its `synced`). */
+export const INDEX_START_MARK = 'soma:index-start';
+export const INDEX_END_MARK = 'soma:index-end';
+
 /** Messages from the page to the search worker. */
 export type ToWorker =
   /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { wantsPrefix } from './search-query.ts';
+import { wantsPrefix } from './wants-prefix.ts';
 
-describe('web/search/ui/search-query', () => {
+describe('web/search/engine/wants-prefix', () => {
   it('lets the last word match as a prefix only while typed and from three letters', () => {
     expect(wantsPrefix('bóv')).toBe(true);
     expect(wantsPrefix('receta de tort')).toBe(true);
