@@ -2,9 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import MiniSearch from 'minisearch';
 import { HarnessSchema } from '../harness/schema.ts';
-import { NoteIndex } from '../web/search/note-index.ts';
-import { scoreQuestions } from '../web/search/search-quality.ts';
-import { SynonymTable } from '../web/search/synonym-table.ts';
+import { NoteIndex, SynonymTable, scoreQuestions } from '../web/search/engine/search-engine.ts';
 import { tldrPages } from './corpus/tldr-pages.ts';
 import {
   loadRelevanceCases,

@@ -1,8 +1,8 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { quantize } from '../common/vector-codec.ts';
+import { NoteIndex } from '../web/search/engine/search-engine.ts';
 import { fuseRanks } from '../web/search/hybrid-rank.ts';
-import { NoteIndex } from '../web/search/note-index.ts';
 import { VectorIndex } from '../web/vectors/vector-index.ts';
 import { type BenchResult, median, round2 } from './results.ts';
 

@@ -1,6 +1,6 @@
 import type { Manifest } from '../common/api-schemas.ts';
 import type { NotesBatch } from '../common/chat-schemas.ts';
-import { NoteIndex } from '../web/search/note-index.ts';
+import { NoteIndex } from '../web/search/engine/search-engine.ts';
 import type { SomaClient } from './soma-client.ts';
 
 /** How many notes one POST /api/vault/batch may ask for (the route's limit). */

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { INDEX_END_MARK } from '../web/search/search-client.ts';
+import { INDEX_END_MARK } from '../web/search/worker/search-protocol.ts';
 import { savedSearchIndexes } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 

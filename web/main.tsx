@@ -2,7 +2,7 @@ import { render } from 'solid-js/web';
 import { readShareTarget } from './app/share-target.ts';
 import { startServiceWorker } from './offline/sw-update.ts';
 import { asksSearchAtOnce, parseHash } from './router/route.ts';
-import { preloadSearchWorker, searchWorkerSignedIn } from './search/search-client.ts';
+import { preloadSearchWorker, searchWorkerSignedIn } from './search/worker/search-client.ts';
 import { keepLoginToken, takeLoginToken } from './session/login-link.ts';
 import { beginBootSession } from './session/session-start.ts';
 import './styles.css';

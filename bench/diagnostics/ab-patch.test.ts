@@ -15,9 +15,9 @@ describe('ab-patch', () => {
 
   it('reads the paths a unified diff changes', () => {
     const diff = [
-      'diff --git a/web/search/note-texts.ts b/web/search/note-texts.ts',
-      '--- a/web/search/note-texts.ts',
-      '+++ b/web/search/note-texts.ts',
+      'diff --git a/web/search/engine/note-texts.ts b/web/search/engine/note-texts.ts',
+      '--- a/web/search/engine/note-texts.ts',
+      '+++ b/web/search/engine/note-texts.ts',
       '@@ -1 +1 @@',
       '-a',
       '+b',
@@ -25,6 +25,6 @@ describe('ab-patch', () => {
       '--- a/server/x.ts',
       '+++ b/server/x.ts',
     ].join('\n');
-    expect(patchedPaths(diff)).toEqual(['web/search/note-texts.ts', 'server/x.ts']);
+    expect(patchedPaths(diff)).toEqual(['web/search/engine/note-texts.ts', 'server/x.ts']);
   });
 });

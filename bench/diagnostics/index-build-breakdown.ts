@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { indexTerms, words } from '../../common/spanish/spanish-analyzer.ts';
-import { toNoteDocument } from '../../web/search/note-document.ts';
-import { NoteIndex, noteAnalyzer } from '../../web/search/note-index.ts';
-import { packIndex } from '../../web/search/packed-index.ts';
+import {
+  NoteIndex,
+  noteAnalyzer,
+  packIndex,
+  toNoteDocument,
+} from '../../web/search/engine/search-engine.ts';
 import { spanishVault } from '../search-vault.ts';
 
 /**

@@ -27,10 +27,7 @@ const pages = Number(process.argv[3] ?? 6);
 const root = join(import.meta.dirname, '../..');
 
 const entry = `
-import { NoteIndex } from './web/search/note-index.ts';
-import { wantsPrefix } from './web/search/search-query.ts';
-import { snippetBody, snippetOf } from './web/search/snippet.ts';
-import { warmUpQuestions } from './web/search/warm-up-questions.ts';
+import { NoteIndex, wantsPrefix, snippetBody, snippetOf, warmUpQuestions } from './web/search/engine/search-engine.ts';
 let index, bodies;
 globalThis.prepare = (vault) => {
   const built = NoteIndex.empty();

@@ -1,5 +1,4 @@
-import { NoteIndex } from '../../web/search/note-index.ts';
-import { wantsPrefix } from '../../web/search/search-query.ts';
+import { NoteIndex, wantsPrefix } from '../../web/search/engine/search-engine.ts';
 import { percentile } from '../results.ts';
 import { BENCH_QUERIES, spanishVault } from '../search-vault.ts';
 

@@ -1,7 +1,10 @@
 import { join } from 'node:path';
-import { NoteIndex } from '../../web/search/note-index.ts';
-import { wantsPrefix } from '../../web/search/search-query.ts';
-import { snippetBody, snippetOf } from '../../web/search/snippet.ts';
+import {
+  NoteIndex,
+  snippetBody,
+  snippetOf,
+  wantsPrefix,
+} from '../../web/search/engine/search-engine.ts';
 import { loadRelevanceCases } from '../relevance/relevance-cases.ts';
 import { percentile } from '../results.ts';
 import { BENCH_QUERIES, spanishVault } from '../search-vault.ts';
@@ -22,7 +25,7 @@ const count = Number(process.argv[2] ?? 10_000);
 const vault = spanishVault(count);
 const index = NoteIndex.empty();
 for (const [path, text] of Object.entries(vault)) index.upsert(path, text);
-/** The snippet text the worker keeps in memory for every note (web/search/note-texts.ts). */
+/** The snippet text the worker keeps in memory for every note (web/search/engine/note-texts.ts). */
 const bodies = new Map(Object.entries(vault).map(([path, text]) => [path, snippetBody(text)]));
 
 /**

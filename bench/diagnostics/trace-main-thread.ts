@@ -1,7 +1,7 @@
 import { chromium } from '@playwright/test';
 import { startSoma } from '../../e2e/soma-server.ts';
 import { CHROMIUM, chromiumArgs } from '../../playwright.config.ts';
-import { INDEX_END_MARK, INDEX_START_MARK } from '../../web/search/search-client.ts';
+import { INDEX_END_MARK, INDEX_START_MARK } from '../../web/search/worker/search-protocol.ts';
 import { BENCH_QUERIES, spanishVault } from '../search-vault.ts';
 import { serveCommand } from '../serve-args.ts';
 import { settleBeforeTiming, settleBrowser } from '../settle-before-timing.ts';

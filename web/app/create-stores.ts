@@ -7,7 +7,7 @@ import { isSessionError } from '../lib/api-error.ts';
 import { createProposalsStore } from '../proposals/proposals-store.ts';
 import { loginToken } from '../router/route.ts';
 import { createRouterStore } from '../router/router-store.ts';
-import { createSearchStore } from '../search/search-store.ts';
+import { createSearchStore } from '../search/ui/search-store.ts';
 import { createSessionStore } from '../session/session-store.ts';
 import type { Stores } from '../state/use-stores.ts';
 import { createConversationSync } from '../sync/sync-runner.ts';

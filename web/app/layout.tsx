@@ -1,8 +1,8 @@
 import { createEffect, createMemo, type JSX, on, onCleanup, Show } from 'solid-js';
 import '../devices/devices.css';
 import { OfflineBanner } from '../offline/offline-banner.tsx';
-import { SearchBox } from '../search/search-box.tsx';
-import { SyncIndicator } from '../search/sync-indicator.tsx';
+import { SearchBox } from '../search/ui/search-box.tsx';
+import { SyncIndicator } from '../search/ui/sync-indicator.tsx';
 import { useStores } from '../state/use-stores.ts';
 import { AuditBanner } from '../ui/audit-banner.tsx';
 import { createLater } from '../ui/create-later.ts';

@@ -2,7 +2,7 @@ import type { ChatContext, NoteList } from '../../common/chat-schemas.ts';
 import type { Chip, ConversationRecord, TurnRecord } from '../db/records.ts';
 import type { MessageKey } from '../i18n/es.ts';
 import type { MessageParams } from '../i18n/translate.ts';
-import type { SearchHit } from '../search/vault-search.ts';
+import type { SearchHit } from '../search/worker/vault-search.ts';
 
 /** What shows between the messages and the composer after a command. */
 export type Panel =

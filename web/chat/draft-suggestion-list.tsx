@@ -1,5 +1,5 @@
 import { For, Show } from 'solid-js';
-import { pieces } from '../search/highlighted-snippet.tsx';
+import { pieces } from '../search/ui/highlighted-snippet.tsx';
 import { useStores } from '../state/use-stores.ts';
 import type { DraftSuggestions } from './draft-suggestions.ts';
 

@@ -1,8 +1,8 @@
 import { createEffect, createSignal, on, onCleanup } from 'solid-js';
 import { SUGGEST_DEBOUNCE_MS } from '../lib/timing.ts';
-import { draftQuery } from '../search/draft-query.ts';
-import { searchInWorker } from '../search/search-client.ts';
-import type { SearchHit } from '../search/search-types.ts';
+import { draftQuery } from '../search/analysis/draft-query.ts';
+import type { SearchHit } from '../search/engine/search-types.ts';
+import { searchInWorker } from '../search/worker/search-client.ts';
 import type { ChatStore } from './chat-store.ts';
 import { pickSuggestions } from './pick-suggestions.ts';
 

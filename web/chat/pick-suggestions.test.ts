@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Chip } from '../db/records.ts';
-import type { SearchHit } from '../search/search-types.ts';
+import type { SearchHit } from '../search/engine/search-types.ts';
 import { pickSuggestions, suggestionIndex } from './pick-suggestions.ts';
 
 const hit = (path: string): SearchHit => ({

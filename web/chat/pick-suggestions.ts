@@ -1,5 +1,5 @@
 import type { Chip } from '../db/records.ts';
-import type { SearchHit } from '../search/search-types.ts';
+import type { SearchHit } from '../search/engine/search-types.ts';
 
 /** How many related notes are offered under the composer (Alt+1 … Alt+5). */
 export const MAX_SUGGESTIONS = 5;

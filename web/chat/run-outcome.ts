@@ -90,7 +90,7 @@ function addChips(parts: ChatParts, chips: readonly ChipInput[]) {
 async function runSearch(core: ChatCore, query: string) {
   core.setState('panel', { kind: 'search', query, status: 'loading', hits: [] });
   try {
-    const { search } = await import('../search/vault-search.ts');
+    const { search } = await import('../search/worker/vault-search.ts');
     const hits = await search(query);
     core.setState('panel', { kind: 'search', query, status: 'ready', hits });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { createSignal, For, Match, Switch } from 'solid-js';
-import { HighlightedSnippet } from '../search/highlighted-snippet.tsx';
+import { HighlightedSnippet } from '../search/ui/highlighted-snippet.tsx';
 import { useStores } from '../state/use-stores.ts';
 import type { Panel } from './chat-state.ts';
 import { ClosePanelButton } from './close-panel-button.tsx';

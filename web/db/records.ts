@@ -198,7 +198,7 @@ export interface SearchIndexRecord {
   pageKeys?: string[];
   /**
    * Path → hash of every indexed note (to update incrementally) and the
-   * index itself, as web/search/packed-index.ts lays them out (layout 4).
+   * index itself, as web/search/index/packed-index.ts lays them out (layout 4).
    */
   parts?: { head: Blob; postings: Blob };
   updatedAt: number;

@@ -1,5 +1,5 @@
 import { SW_AFTER_SYNC_MAX_MS } from '../lib/timing.ts';
-import { INDEX_END_MARK } from '../search/search-client.ts';
+import { INDEX_END_MARK } from '../search/worker/search-protocol.ts';
 
 /**
  * Registers the service worker (offline reading, installation) once the page has loaded

@@ -3,11 +3,11 @@ import { stripFrontMatter } from '../../common/front-matter-block.ts';
 import { noteName } from '../../common/wikilinks.ts';
 import { copiedNotes } from '../db/vault-copy-repo.ts';
 import type { VectorHit, VectorIndex } from '../vectors/vector-index.ts';
+import { folderOf, toNoteDocument } from './analysis/note-document.ts';
+import { MAX_HITS } from './engine/note-index.ts';
+import type { SearchFilters, SearchHit } from './engine/search-types.ts';
+import { plainText } from './engine/snippet.ts';
 import { fuseRanks } from './hybrid-rank.ts';
-import { folderOf, toNoteDocument } from './note-document.ts';
-import { MAX_HITS } from './note-index.ts';
-import type { SearchFilters, SearchHit } from './search-types.ts';
-import { plainText } from './snippet.ts';
 
 /** Notes the vector list brings: as many as the lexical list holds. */
 const VECTOR_HITS = MAX_HITS;

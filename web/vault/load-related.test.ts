@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Note } from '../../common/api-schemas.ts';
 import { deleteDatabase } from '../db/database.ts';
 import { updateCachedNotes } from '../db/notes-cache-repo.ts';
-import type { SearchAnswer, SearchOptions } from '../search/search-client.ts';
-import type { SearchHit } from '../search/search-types.ts';
+import type { SearchHit } from '../search/engine/search-types.ts';
+import type { SearchAnswer, SearchOptions } from '../search/worker/search-client.ts';
 
 /**
  * The worker as search-client.ts answers: words first; when the query's vector must come
@@ -19,7 +19,7 @@ const searchInWorker = vi.fn(
     return options.onRefined ? Promise.resolve(first) : new Promise(() => undefined);
   },
 );
-vi.mock('../search/search-client.ts', () => ({ searchInWorker }));
+vi.mock('../search/worker/search-client.ts', () => ({ searchInWorker }));
 const { loadRelated } = await import('./load-related.ts');
 
 afterEach(() => deleteDatabase());

@@ -1,7 +1,7 @@
 import type { Note } from '../../common/api-schemas.ts';
 import { copiedNotes } from '../db/vault-copy-repo.ts';
-import { toNoteDocument } from '../search/note-document.ts';
-import { searchInWorker } from '../search/search-client.ts';
+import { toNoteDocument } from '../search/analysis/note-document.ts';
+import { searchInWorker } from '../search/worker/search-client.ts';
 import { linksToName, mergeRelated, type RelatedNote, relatedQuery } from './related-notes.ts';
 
 /** How many notes that mention a note's name are read to see whether they link to it. */

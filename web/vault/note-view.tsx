@@ -1,7 +1,7 @@
 import { createSignal, lazy, Match, Show, Switch } from 'solid-js';
 import { noteName } from '../../common/wikilinks.ts';
 import { describeError } from '../i18n/describe-error.ts';
-import { EraEsta } from '../search/era-esta.tsx';
+import { EraEsta } from '../search/ui/era-esta.tsx';
 import { useStores } from '../state/use-stores.ts';
 import { FrontMatter } from './front-matter.tsx';
 import { NoteBody } from './note-body.tsx';

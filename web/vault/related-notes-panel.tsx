@@ -3,7 +3,7 @@ import type { Note } from '../../common/api-schemas.ts';
 import { noteName } from '../../common/wikilinks.ts';
 import { attachedPaths } from '../chat/pick-suggestions.ts';
 import { noteHash } from '../router/route.ts';
-import { folderOf } from '../search/note-document.ts';
+import { folderOf } from '../search/analysis/note-document.ts';
 import { useStores } from '../state/use-stores.ts';
 import { loadRelated } from './load-related.ts';
 

@@ -1,6 +1,6 @@
 import { noteKey, noteName, parseWikilinks } from '../../common/wikilinks.ts';
-import { draftQuery } from '../search/draft-query.ts';
-import type { NoteDocument } from '../search/note-document.ts';
+import { draftQuery } from '../search/analysis/draft-query.ts';
+import type { NoteDocument } from '../search/analysis/note-document.ts';
 
 /** Why a note is offered beside another: it links there, it links here, or its words are alike. */
 export type RelatedReason = 'linksTo' | 'linkedFrom' | 'similar';

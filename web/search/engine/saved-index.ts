@@ -1,0 +1,93 @@
+import { ANALYZER_VERSION } from '../../../common/spanish/spanish-analyzer.ts';
+import { knowPageKeys, pageKeysKnown } from '../../db/page-keys.ts';
+import type { SearchIndexRecord } from '../../db/records.ts';
+import { loadSearchIndex, SEARCH_INDEX_KEY, saveSearchIndex } from '../../db/search-index-repo.ts';
+import { packIndex, unpackIndex } from '../index/packed-index.ts';
+import type { EngineState } from './engine-state.ts';
+import { NoteIndex } from './note-index.ts';
+import { measured } from './user-timing.ts';
+
+/** How long after the last change is the index saved (snapshotting and gzipping 10,000 notes takes ~1 s)? */
+export const SAVE_DEBOUNCE_MS = 2_000;
+
+/**
+ * Reads the saved index (from `read` when the record's read has begun already),
+ * each step a User Timing measure; null when there is none, or an older
+ * analyzer or layout saved it. The page keys saved with it are learnt when the
+ * realm knows none yet.
+ */
+export async function loadSavedIndex(
+  read?: Promise<SearchIndexRecord | undefined>,
+): Promise<{ index: NoteIndex; hashes: Record<string, string> } | null> {
+  const t0 = performance.now();
+  const saved = await (read ?? loadSearchIndex(SEARCH_INDEX_KEY));
+  const t1 = measured('soma:index-read', t0);
+  if (!saved?.parts || saved.analyzerVersion !== ANALYZER_VERSION) return null;
+  const unpacked = await unpackIndex(saved.parts);
+  const t2 = measured('soma:index-unpack', t1);
+  if (!unpacked) return null;
+  const index = NoteIndex.fromSnapshot(unpacked.snapshot);
+  measured('soma:index-revive', t2);
+  if (saved.pageKeys && pageKeysKnown() === null) knowPageKeys([...saved.pageKeys]);
+  return { index, hashes: unpacked.hashes };
+}
+
+/**
+ * Saves the index back, debounced: `changed` after every change to it,
+ * `flush` to save now if anything changed since the last save. Saves run one
+ * after another; a failed one is left for the next change.
+ */
+export function createIndexSaver(
+  state: EngineState,
+  opts: {
+    delayMs?: number;
+    /** Resolves once every note indexed so far is in the copy (a first sync holds its writes). */
+    copyWritten?: (() => Promise<void>) | undefined;
+  },
+) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let saving: Promise<void> = Promise.resolve();
+  let dirty = false;
+  /** How many times the index changed. */
+  let revision = 0;
+
+  const save = () => {
+    clearTimeout(timer);
+    dirty = false;
+    saving = saving
+      .then(async () => {
+        // A saved index names no note the copy lacks: a reload reads its hits' text there.
+        await opts.copyWritten?.();
+        // The snapshot is taken now; compressing it happens while changes go on.
+        const taken = state.index.snapshot();
+        const hashes = { ...state.hashes };
+        // Copied now, as the snapshot is: the writes go on changing them during the gzip.
+        const pageKeys = pageKeysKnown()?.slice();
+        const record: SearchIndexRecord = {
+          key: SEARCH_INDEX_KEY,
+          analyzerVersion: ANALYZER_VERSION,
+          parts: await packIndex(hashes, taken),
+          ...(pageKeys ? { pageKeys } : {}),
+          updatedAt: Date.now(),
+        };
+        await saveSearchIndex(record);
+      })
+      .catch(() => undefined);
+    return saving;
+  };
+
+  return {
+    /** Grows at every change to the index. */
+    get revision() {
+      return revision;
+    },
+    /** The index changed: a save is due once changes pause. */
+    changed() {
+      revision++;
+      dirty = true;
+      clearTimeout(timer);
+      timer = setTimeout(save, opts.delayMs ?? SAVE_DEBOUNCE_MS);
+    },
+    flush: (): Promise<void> => (dirty ? save() : saving),
+  };
+}
