@@ -25,6 +25,7 @@ const run = (over: Partial<DayRun> = {}): DayRun => ({
   serverRssMb: { idle: 100, dayPeak: 400, samples: 60 },
   totalPssMb: { idle: 500, dayPeak: 900, samples: 12, browserProcesses: 9 },
   phoneVisitMs: [800, 1200],
+  ttftByPhone: { visiting: [6], not: [6] },
   editorWrites: 20,
   host: { load1Before: 1.5, load1After: 2.5, stolenPct: 0 },
   setup: 'test',

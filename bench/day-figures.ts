@@ -40,6 +40,8 @@ export interface DayRun {
   totalPssMb: { idle: number; dayPeak: number; samples: number; browserProcesses: number };
   /** Phone visits over the LAN listener during the day: open → first answer after its sync. */
   phoneVisitMs: number[];
+  /** The day's chat turns through SOMA split by whether a phone visit was under way (TTFT, ms). */
+  ttftByPhone: { visiting: number[]; not: number[] };
   /** Notes an editor rewrote in the vault during the day. */
   editorWrites: number;
   host: { load1Before: number; load1After: number; stolenPct: number | null };
@@ -89,6 +91,9 @@ export function dayFigures(run: DayRun): BenchResult[] {
   const busy = run.embedDay.chunks / run.embedDay.seconds;
   const idleOverhead = overhead(idle);
   const dayOverhead = overhead(day);
+  const split = (xs: readonly number[]) =>
+    xs.length ? `median ${round2(median(xs))} ms over ${xs.length}` : 'none';
+  const byPhone = `; the day's TTFT through SOMA while a phone visit was under way ${split(run.ttftByPhone.visiting)}, otherwise ${split(run.ttftByPhone.not)}`;
   const dropped = [...idle.dropped.map((d) => `idle: ${d}`), ...day.dropped];
   return [
     {
@@ -127,7 +132,7 @@ export function dayFigures(run: DayRun): BenchResult[] {
         Math.max(dayOverhead, MIN_OVERHEAD_MS) / Math.max(idleOverhead, MIN_OVERHEAD_MS),
       ),
       unit: 'ratio',
-      note: `chat time to first token through SOMA less a direct call to the same fake upstream (medians), day ÷ alone, each under ${MIN_OVERHEAD_MS} ms counted as ${MIN_OVERHEAD_MS}: day ${round2(dayOverhead)} ms (${round2(median(day.ttftSoma))} vs ${round2(median(day.ttftDirect))}, ${day.ttftSoma.length} pairs), idle ${round2(idleOverhead)} ms (${round2(median(idle.ttftSoma))} vs ${round2(median(idle.ttftDirect))}, ${idle.ttftSoma.length} pairs); ${during}`,
+      note: `chat time to first token through SOMA less a direct call to the same fake upstream (medians), day ÷ alone, each under ${MIN_OVERHEAD_MS} ms counted as ${MIN_OVERHEAD_MS}: day ${round2(dayOverhead)} ms (${round2(median(day.ttftSoma))} vs ${round2(median(day.ttftDirect))}, ${day.ttftSoma.length} pairs), idle ${round2(idleOverhead)} ms (${round2(median(idle.ttftSoma))} vs ${round2(median(idle.ttftDirect))}, ${idle.ttftSoma.length} pairs)${byPhone}; ${during}`,
     },
     {
       name: 'day.note_open_p95_ms',

@@ -140,15 +140,17 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
     const page = await laptop.newPage();
     await page.addInitScript(watchLongTasks);
     if (opts.t460) await throttleCpu(page, T460.cpuRate);
+    const syncT = Date.now();
     await page.goto(`${soma.url}/#/`);
     await page.getByTestId('search-box').fill('faro');
     await page
       .locator('[data-testid="search-summary"][data-query="faro"]')
       .waitFor({ timeout: FIRST_SYNC_TIMEOUT_MS });
-    say('laptop synced');
+    const laptopSyncS = (Date.now() - syncT) / 1000;
+    say(`laptop synced in ${Math.round(laptopSyncS)} s`);
     const phone = await pairPhone(browser, page, lanUrl);
-    await phoneVisit(phone, lanUrl, 'faro');
-    say('phone paired and synced');
+    const phoneSyncS = (await phoneVisit(phone, lanUrl, 'faro')) / 1000;
+    say(`phone paired and synced in ${Math.round(phoneSyncS)} s`);
 
     const direct: RequestInit = {
       method: 'POST',
@@ -165,7 +167,7 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
       body: JSON.stringify({ message: 'hola' }),
     };
     /** One chat turn timed both ways; a failure or time-out is a turn lost. */
-    const chatTurn = async (s: PhaseSamples) => {
+    const chatTurn = async (s: PhaseSamples, after?: (ttft: number) => void) => {
       try {
         const signal = () => AbortSignal.timeout(TURN_TIMEOUT_MS);
         const d = await timeStream(
@@ -180,6 +182,7 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
         );
         s.ttftDirect.push(d.ttft);
         s.ttftSoma.push(t.ttft);
+        after?.(t.ttft);
       } catch (err) {
         s.dropped.push(`chat turn: ${message(err)}`);
       }
@@ -221,6 +224,8 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
     // The day: everything at once.
     const day = emptySamples();
     const phoneVisitMs: number[] = [];
+    const ttftByPhone = { visiting: [] as number[], not: [] as number[] };
+    let phoneVisiting = false;
     const rss: number[] = [];
     let pssPeak = 0;
     let pssSamples = 0;
@@ -240,18 +245,23 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
       })(),
       (async () => {
         while (going()) {
-          await chatTurn(day);
+          const visiting = phoneVisiting;
+          await chatTurn(day, (ttft) =>
+            (visiting && phoneVisiting ? ttftByPhone.visiting : ttftByPhone.not).push(ttft),
+          );
           await pause(CHAT_EVERY_MS);
         }
       })(),
       (async () => {
         for (let i = 0; going(); i++) {
           const q = BENCH_QUERIES[i % BENCH_QUERIES.length]!;
+          phoneVisiting = true;
           try {
             phoneVisitMs.push(await phoneVisit(phone, lanUrl, q));
           } catch (err) {
             day.dropped.push(`phone visit: ${message(err)}`);
           }
+          phoneVisiting = false;
           await pause(PHONE_EVERY_MS);
         }
       })(),
@@ -291,10 +301,12 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
       serverRssMb: { idle: idleRss, dayPeak: Math.max(...rss), samples: rss.length },
       totalPssMb: { idle: idlePss, dayPeak: pssPeak, samples: pssSamples, browserProcesses },
       phoneVisitMs,
+      ttftByPhone,
       editorWrites,
       host: { load1Before, load1After: loadavg()[0] ?? 0, stolenPct: stolen() },
       setup:
-        `e5-shaped int8 model, kind onnx, batches of ${m.batchSize}, the default CPU budget (${d1.budget.cores} core)` +
+        `e5-shaped int8 model, kind onnx, batches of ${m.batchSize}, the default CPU budget (${d1.budget.cores} core); ` +
+        `first syncs before the timing: laptop ${Math.round(laptopSyncS)} s, phone over the LAN ${Math.round(phoneSyncS)} s` +
         (opts.t460 ? `; laptop tab CPU ×${T460.cpuRate}, phone not slowed${pinned}` : ''),
     };
     return dayFigures(run);

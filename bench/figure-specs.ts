@@ -214,4 +214,12 @@ export const GROUP_ABOUT: Record<string, string> = {
     'built server while it embeds part of tldr-es, against the same server idle in the same run. ' +
     'The notes give the T460 estimate: ONNX Runtime runs on threads CDP throttling never reaches, so ' +
     'times are scaled by the per-core ratio the T460 mode uses.',
+  day:
+    "A day's work on the laptop with everything on at once, beside the same done alone in the same run " +
+    '(`bench/README.md`, «The day group»): the built server over a generated 10k-note vault embeds it in ' +
+    'the background with the e5-shaped model at the default budget of one core while the user types ' +
+    'questions with suggestions on, searches and opens notes in a laptop tab, chat answers stream from ' +
+    'the fake upstream, a phone paired over the LAN listener opens SOMA and syncs every few seconds and ' +
+    "an editor rewrites a note now and then. Ratios are the day's figure ÷ the same alone. The notes give " +
+    "the host's load average and stolen CPU over the day: other work on the machine shares its cores.",
 };
