@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DayRun, dayFigures, type PhaseSamples } from './day-figures.ts';
+import { type DayRun, dayFigures, type PhaseSamples, stepRate } from './day-figures.ts';
 
 const phase = (scale: number, dropped: string[] = []): PhaseSamples => ({
   suggestMs: Array.from({ length: 20 }, (_, i) => (i + 1) * scale),
@@ -70,5 +70,29 @@ describe('dayFigures', () => {
 
   it('refuses a run where a phase timed nothing', () => {
     expect(() => dayFigures(run({ day: { ...phase(2), noteOpenMs: [] } }))).toThrow(/note opens/);
+  });
+});
+
+describe('stepRate', () => {
+  it('times a stepping counter from its first step to its last', () => {
+    const readings = [
+      { atMs: 0, count: 0 },
+      { atMs: 500, count: 0 },
+      { atMs: 1_000, count: 16 },
+      { atMs: 2_000, count: 16 },
+      { atMs: 3_000, count: 32 },
+      { atMs: 5_000, count: 48 },
+      { atMs: 5_900, count: 48 },
+    ];
+    expect(stepRate(readings)).toEqual({ chunks: 32, seconds: 4 });
+  });
+
+  it('gives nothing under two steps', () => {
+    expect(
+      stepRate([
+        { atMs: 0, count: 0 },
+        { atMs: 900, count: 16 },
+      ]),
+    ).toBeNull();
   });
 });

@@ -49,6 +49,27 @@ export interface DayRun {
   setup: string;
 }
 
+/** A counter read now and then: when (ms), and its value. */
+export interface CounterReading {
+  atMs: number;
+  count: number;
+}
+
+/**
+ * How far a counter that moves in steps (embedded chunks: a batch at a time) moved between
+ * its first and its last step, and in how long; null under two steps. Timed from step to
+ * step, so a window's edges falling inside a batch do not count a part of it.
+ */
+export function stepRate(
+  readings: readonly CounterReading[],
+): { chunks: number; seconds: number } | null {
+  const steps = readings.filter((r, i) => i > 0 && r.count !== readings[i - 1]!.count);
+  if (steps.length < 2) return null;
+  const first = steps[0]!;
+  const last = steps.at(-1)!;
+  return { chunks: last.count - first.count, seconds: (last.atMs - first.atMs) / 1000 };
+}
+
 /** A TTFT overhead under this (ms) is counted as this, so a ratio to it stays finite. */
 export const MIN_OVERHEAD_MS = 1;
 
@@ -87,6 +108,7 @@ export function dayFigures(run: DayRun): BenchResult[] {
     `host: load average ${round2(run.host.load1Before)} → ${round2(run.host.load1After)} over the day` +
     (run.host.stolenPct === null ? '' : `, ${round2(run.host.stolenPct)}% of the CPU stolen`);
   const during = `${run.daySeconds} s day over ${run.notes} notes (${run.setup}); ${host}`;
+  if (run.embedAlone.chunks <= 0) throw new Error('bench day: nada embebido a solas');
   const alone = run.embedAlone.chunks / run.embedAlone.seconds;
   const busy = run.embedDay.chunks / run.embedDay.seconds;
   const idleOverhead = overhead(idle);

@@ -176,8 +176,8 @@ async function typeQuestion(page: Page, question: string, s: PhaseSamples, until
 }
 
 /**
- * Round `round` of the user's work on `page`, into `s`: a search and a note opened, a
- * question typed (its prefixes as drafts, then key by key), another search and note.
+ * Round `round` of the user's work on `page`, into `s`: a search and two notes opened, a
+ * question typed (its prefixes as drafts, then key by key), another search and two notes.
  * Each kind comes early, so a short day still times each. Stops between steps once `until`.
  */
 export async function laptopRound(
@@ -189,10 +189,12 @@ export async function laptopRound(
 ): Promise<void> {
   const steps = [
     () => search(page, 2 * round, s),
-    () => openNote(page, 2 * round, paths, s),
+    () => openNote(page, 4 * round, paths, s),
+    () => openNote(page, 4 * round + 1, paths, s),
     () => typeQuestion(page, QUESTIONS[round % QUESTIONS.length]!, s, until),
     () => search(page, 2 * round + 1, s),
-    () => openNote(page, 2 * round + 1, paths, s),
+    () => openNote(page, 4 * round + 2, paths, s),
+    () => openNote(page, 4 * round + 3, paths, s),
   ];
   for (const step of steps) {
     if (Date.now() >= until) return;

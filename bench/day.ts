@@ -8,7 +8,13 @@ import { startFakeUpstream } from '../server/testing/fake-upstream/fake-upstream
 import { timeStream } from './chat.ts';
 import { stealMeter } from './cpu-steal.ts';
 import { throttleCpu } from './cpu-throttle.ts';
-import { type DayRun, dayFigures, type PhaseSamples } from './day-figures.ts';
+import {
+  type CounterReading,
+  type DayRun,
+  dayFigures,
+  type PhaseSamples,
+  stepRate,
+} from './day-figures.ts';
 import { emptySamples, laptopRound } from './day-laptop.ts';
 import {
   lanFromOutput,
@@ -51,6 +57,7 @@ const CHAT_EVERY_MS = 250;
 const PHONE_EVERY_MS = 2_000;
 const EDIT_EVERY_MS = 3_000;
 const RSS_EVERY_MS = 1_000;
+const STATUS_EVERY_MS = 250;
 const PSS_EVERY_MS = 5_000;
 /** How long a chat turn may take before it counts as dropped. */
 const TURN_TIMEOUT_MS = 15_000;
@@ -204,21 +211,18 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
     say(`idle: ${counts(idle)}`);
     const idlePss = (await memory()).pss;
 
-    // Embedding alone: from its first batch after the switch (the model loads first).
+    // Embedding alone: step to step from its first batch after the switch (the model loads
+    // first), over at least EMBED_ALONE_S and three batches.
     await post('/api/embeddings/enabled', { enabled: true });
-    const before = (await status()).counters.chunks;
-    let a0 = await status();
-    for (const t = Date.now(); a0.counters.chunks === before; a0 = await status()) {
-      if (Date.now() - t > FIRST_SYNC_TIMEOUT_MS) throw new Error('bench day: no embebe');
-      await pause(100);
+    const alone: CounterReading[] = [];
+    let embedAlone = stepRate(alone);
+    for (const t = Date.now(); Date.now() - t < FIRST_SYNC_TIMEOUT_MS; await pause(100)) {
+      alone.push({ atMs: performance.now(), count: (await status()).counters.chunks });
+      embedAlone = stepRate(alone);
+      const batches = alone.filter((r, i) => i > 0 && r.count !== alone[i - 1]!.count).length - 1;
+      if (embedAlone && embedAlone.seconds >= EMBED_ALONE_S[size] && batches >= 3) break;
     }
-    const aT = performance.now();
-    await pause(EMBED_ALONE_S[size] * 1000);
-    const a1 = await status();
-    const embedAlone = {
-      chunks: a1.counters.chunks - a0.counters.chunks,
-      seconds: (performance.now() - aT) / 1000,
-    };
+    if (!embedAlone) throw new Error('bench day: el servidor no embebe');
     say(`embedding alone: ${embedAlone.chunks} chunks in ${Math.round(embedAlone.seconds)} s`);
 
     // The day: everything at once.
@@ -237,7 +241,14 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
     const dT = performance.now();
     const until = Date.now() + DAY_S[size] * 1000;
     const going = () => Date.now() < until;
+    const dayReadings: CounterReading[] = [];
     const loops = [
+      (async () => {
+        while (going()) {
+          dayReadings.push({ atMs: performance.now(), count: (await status()).counters.chunks });
+          await pause(STATUS_EVERY_MS);
+        }
+      })(),
       (async () => {
         for (let r = IDLE_ROUNDS[size]; going(); r++) {
           await laptopRound(page, r, paths, day, until);
@@ -297,7 +308,14 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
       idle,
       day,
       embedAlone,
-      embedDay: { chunks: d1.counters.chunks - d0.counters.chunks, seconds: daySeconds },
+      // Step to step when the day saw two batches end, else over the whole day.
+      embedDay: stepRate([
+        ...dayReadings,
+        { atMs: performance.now(), count: d1.counters.chunks },
+      ]) ?? {
+        chunks: d1.counters.chunks - d0.counters.chunks,
+        seconds: daySeconds,
+      },
       serverRssMb: { idle: idleRss, dayPeak: Math.max(...rss), samples: rss.length },
       totalPssMb: { idle: idlePss, dayPeak: pssPeak, samples: pssSamples, browserProcesses },
       phoneVisitMs,
