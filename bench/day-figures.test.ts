@@ -68,6 +68,11 @@ describe('dayFigures', () => {
     expect(f?.note).toContain('idle: nota: timeout');
   });
 
+  it('gives -1 for the fused query when no final answer came in time', () => {
+    const day = { ...phase(2), finalQueryMs: [] };
+    expect(figure(run({ day }), 'day.hybrid_query_p95_ms')?.value).toBe(-1);
+  });
+
   it('refuses a run where a phase timed nothing', () => {
     expect(() => dayFigures(run({ day: { ...phase(2), noteOpenMs: [] } }))).toThrow(/note opens/);
   });

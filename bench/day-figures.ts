@@ -140,13 +140,13 @@ export function dayFigures(run: DayRun): BenchResult[] {
     },
     {
       name: 'day.hybrid_query_p95_ms',
-      value: round2(p95(day.finalQueryMs)),
+      value: day.finalQueryMs.length ? round2(p95(day.finalQueryMs)) : -1,
       unit: 'ms',
       baseline: {
         name: 'query typed → final answer alone (embedding paused, so words only), p95',
-        value: round2(p95(idle.finalQueryMs)),
+        value: idle.finalQueryMs.length ? round2(p95(idle.finalQueryMs)) : -1,
       },
-      note: `query typed → final answer shown during the day, ${day.hybridAnswers} of ${day.finalQueryMs.length} fused with the vectors (the question embedded by the server's model while it embeds notes): ${spread(day.finalQueryMs)}; ${during}`,
+      note: `query typed → final answer shown during the day, ${day.hybridAnswers} of ${day.finalQueryMs.length} fused with the vectors (the question embedded by the server's model while it embeds notes): ${day.finalQueryMs.length ? spread(day.finalQueryMs) : 'none in time (-1; see day.dropped)'}; ${during}`,
     },
     {
       name: 'day.ttft_overhead_ratio',
