@@ -26,7 +26,7 @@ const READ_EVERY_MS = 50;
 const CHAT_EVERY_MS = 100;
 
 /** The harness's semantic model, naming the generated files with their sizes and checksums. */
-async function semanticModel(dir: string) {
+export async function semanticModel(dir: string) {
   const files = [];
   for (const name of ['model_quantized.onnx', 'tokenizer.json']) {
     const bytes = await readFile(join(dir, name));

@@ -7,18 +7,23 @@ export async function rssMb(pid: number): Promise<number> {
 }
 
 /**
- * A process's proportional set (each shared page split among the processes
- * mapping it) and unique set (its private pages) in MB, zeros if unreadable.
+ * Proportional set (each shared page split among the processes mapping it) and unique
+ * set (private pages) in MB, from the text of /proc/<pid>/smaps_rollup (zeros for a
+ * field it lacks, as when the kernel hides them).
  */
-async function pssUssMb(pid: number): Promise<{ pss: number; uss: number }> {
+export function smapsRollupMb(rollup: string): { pss: number; uss: number } {
+  const kb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0);
+  return {
+    pss: kb('Pss') / 1024,
+    uss: (kb('Private_Clean') + kb('Private_Dirty')) / 1024,
+  };
+}
+
+/** A process's PSS and USS in MB (smapsRollupMb), zeros if unreadable (it ended, or no rights). */
+export async function pssUssMb(pid: number): Promise<{ pss: number; uss: number }> {
   try {
-    const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8');
-    const kb = (field: string) =>
-      Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0);
-    return {
-      pss: kb('Pss') / 1024,
-      uss: (kb('Private_Clean') + kb('Private_Dirty')) / 1024,
-    };
+    return smapsRollupMb(await readFile(`/proc/${pid}/smaps_rollup`, 'utf8'));
   } catch {
     return { pss: 0, uss: 0 };
   }

@@ -149,6 +149,16 @@ describe('renderReport', () => {
     );
   });
 
+  it('holds a rate to its floor: at least the target, not at most', () => {
+    const rate = (value: number) => ({ name: 'day.embed_rate_ratio', value, unit: 'ratio' });
+    const md = (value: number) =>
+      renderReport({ main: { file: 'only.json', results: [rate(value)] } });
+    expect(row(md(0.9), 'day.embed_rate_ratio')).toContain(
+      '| ≥ 0.7 | yes | `npm run bench -- --only day` |',
+    );
+    expect(row(md(0.5), 'day.embed_rate_ratio')).toContain('| ≥ 0.7 | **no** |');
+  });
+
   it('describes a group the report has words for only when its figures are in the run', () => {
     const onnx: BenchResult = { name: 'embed.onnx_chunks_per_s', value: 20, unit: 'chunks/s' };
     const md = renderReport({ main: { file: 'latest.json', results: [onnx, ...main] } });

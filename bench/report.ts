@@ -30,12 +30,17 @@ export function ratio(r: BenchResult): string {
   return `${(top / r.baseline.value).toFixed(2)}×`;
 }
 
-/** "≤ 5 ms" and whether the figure meets it ("yes", "**no**"), or blanks without a target. */
+/** "≤ 5 ms" (or "≥ 0.7") and whether the figure meets it ("yes", "**no**"), or blanks without a target. */
 function target(r: BenchResult, t460 = false): { target: string; met: string } {
   const spec = FIGURE_SPECS[r.name];
   const max = (t460 ? spec?.t460Max : undefined) ?? spec?.max;
-  if (max === undefined) return { target: '', met: '' };
-  return { target: `≤ ${formatValue(max, r.unit)}`, met: r.value <= max ? 'yes' : '**no**' };
+  const met = (ok: boolean) => (ok ? 'yes' : '**no**');
+  if (max !== undefined)
+    return { target: `≤ ${formatValue(max, r.unit)}`, met: met(r.value <= max) };
+  if (spec?.min !== undefined) {
+    return { target: `≥ ${formatValue(spec.min, r.unit)}`, met: met(r.value >= spec.min) };
+  }
+  return { target: '', met: '' };
 }
 
 /** SOMA's figures: those with a spec first, in the spec's order, then the rest as they came. */

@@ -5,6 +5,7 @@ import { cpus } from 'node:os';
 import { benchChat } from './chat.ts';
 import { benchConversations } from './conversations.ts';
 import { stealMeter } from './cpu-steal.ts';
+import { benchDay } from './day.ts';
 import { benchEmbed } from './embed.ts';
 import { benchOnnx } from './embed-onnx.ts';
 import { benchExtract } from './extract.ts';
@@ -27,6 +28,8 @@ import { benchWebSize } from './web-size.ts';
  * `-- --quick`: each once, T460 mode on a small vault (CI: the scripts cannot rot)
  *   → bench/results/quick.json, quick-t460.json and quick.md (not committed).
  * `-- --only GROUP[,GROUP]`: some groups → bench/results/only.json and only.md.
+ * `-- --only day --t460`: the groups that have a T460 mode of their own, in it
+ *   → bench/results/only-t460.json, beside only.json in only.md.
  */
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -67,12 +70,26 @@ const groups: Record<string, () => Promise<BenchResult[]>> = {
   onnx: () => benchOnnx({ quick }),
   // Lighthouse takes a minute and a browser profile of its own: full runs only.
   lighthouse: () => benchLighthouse(),
+  day: () => benchDay({ quick, t460: false }),
 };
-const wanted = only ?? (t460 ? [] : BENCH_GROUPS.filter((g) => !(quick && g === 'lighthouse')));
+/** Groups with a T460 mode of their own, for `--only GROUP --t460`. */
+const t460Groups: Record<string, () => Promise<BenchResult[]>> = {
+  day: () => benchDay({ quick, t460: true }),
+};
+if (only && t460 && only.some((g) => !t460Groups[g])) {
+  throw new Error(`--only … --t460 takes some of: ${Object.keys(t460Groups).join(', ')}`);
+}
+const wanted = t460
+  ? (only ?? [])
+  : (only ?? BENCH_GROUPS.filter((g) => !(quick && g === 'lighthouse')));
 
 const dir = 'bench/results';
 const mainFile = only ? `${dir}/only.json` : quick ? `${dir}/quick.json` : `${dir}/latest.json`;
-const t460File = quick ? `${dir}/quick-t460.json` : `${dir}/t460.json`;
+const t460File = only
+  ? `${dir}/only-t460.json`
+  : quick
+    ? `${dir}/quick-t460.json`
+    : `${dir}/t460.json`;
 const reportFile = only ? `${dir}/only.md` : quick ? `${dir}/quick.md` : 'BENCHMARKS.md';
 
 /** Runs `bench`, stamps the results with the run's facts, writes them and prints them. */
@@ -101,18 +118,30 @@ async function measure(
   process.stdout.write(`→ ${file}\n`);
 }
 
-if (wanted.length > 0) {
+if (wanted.length > 0 && !t460) {
   await measure(mainFile, only ? 'only' : quick ? 'quick' : 'full', async () => {
     const results: BenchResult[] = [];
     for (const g of wanted) results.push(...(await groups[g]!()));
     return results;
   });
 }
-if ((t460 || quick) && !only) {
+if (only && t460) {
   await measure(
     t460File,
     quick ? 't460-quick' : 't460',
-    () => benchT460({ quick, runs }),
+    async () => {
+      const results: BenchResult[] = [];
+      for (const g of only) results.push(...(await t460Groups[g]!()));
+      return results;
+    },
+    t460Method(),
+  );
+} else if ((t460 || quick) && !only) {
+  // The day takes minutes: the full T460 run has it, quick mode has it once, in the main run.
+  await measure(
+    t460File,
+    quick ? 't460-quick' : 't460',
+    async () => [...(await benchT460({ quick, runs })), ...(quick ? [] : await t460Groups.day!())],
     t460Method(),
   );
 }
@@ -123,7 +152,7 @@ async function load(file: string): Promise<ReportRun | undefined> {
   return { file, results: JSON.parse(await readFile(file, 'utf8')) };
 }
 const main = await load(mainFile);
-const t460Run = only ? undefined : await load(t460File);
+const t460Run = only && !t460 ? undefined : await load(t460File);
 await writeFile(
   reportFile,
   renderReport({ ...(main ? { main } : {}), ...(t460Run ? { t460: t460Run } : {}) }),

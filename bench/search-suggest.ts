@@ -12,7 +12,7 @@ const SUGGEST_TIMEOUT_MS = 5_000;
  * waits for the suggestion list to be in the DOM; returns the ms from that
  * keystroke to the list rendered, minus the deliberate debounce, or -1.
  */
-const timeDraft = async (args: { draft: string; debounce: number; timeout: number }) => {
+export const timeDraft = async (args: { draft: string; debounce: number; timeout: number }) => {
   // No inner named functions (not even arrows in a const): tsx would wrap them in a
   // `__name` helper the page lacks.
   const box = document.querySelector('[data-testid="composer"]') as HTMLTextAreaElement;
@@ -41,7 +41,7 @@ const timeDraft = async (args: { draft: string; debounce: number; timeout: numbe
 };
 
 /** The longest main-thread task that began after `since` (the page records them, see search.ts). */
-const longestSince = (since: number) => {
+export const longestSince = (since: number) => {
   const w = window as unknown as { longTasks: [number, number][] };
   let longest = 0;
   for (const [t, d] of w.longTasks) if (t >= since) longest = Math.max(longest, d);

@@ -42,7 +42,7 @@ async function query(
 }
 
 /** Every main-thread task over 50 ms since the page loaded (a PerformanceObserver set before any script). */
-const watchLongTasks = () => {
+export const watchLongTasks = () => {
   const w = window as unknown as { longTasks: [number, number][] };
   w.longTasks = [];
   new PerformanceObserver((list) => {

@@ -32,6 +32,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Node flags before the script (the benchmarks pass those of `npm run serve`). */
   nodeArgs?: string[];
+  /** More server flags after the usual ones (e.g. `--lan` and its host and address). */
+  args?: string[];
 }
 
 /** Writes the shipped harness with `overrides` to `file`, for `--harness`. */
@@ -83,6 +85,7 @@ export async function startSoma(
         '--port',
         String(port),
         '--no-open',
+        ...(opts.args ?? []),
       ],
       {
         stdio: ['ignore', 'pipe', 'pipe'],

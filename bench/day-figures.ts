@@ -1,0 +1,213 @@
+import { type BenchResult, median, percentile, round2 } from './results.ts';
+
+/** What one phase of the day bench timed: alone (idle) or with everything else on. */
+export interface PhaseSamples {
+  /** Last keystroke → suggestion list in the DOM, less the debounce (ms). */
+  suggestMs: number[];
+  /** Drafts whose list did not show in time (not dropped: a draft may relate to nothing). */
+  suggestNone: number;
+  /** Longest main-thread task while a question was typed key by key (ms). */
+  typingMaxTaskMs: number;
+  /** The search worker's time for the first (words-only) answer (ms, `data-ms`). */
+  queryMs: number[];
+  /** Query typed → final answer shown, fused with vectors or not (ms). */
+  finalQueryMs: number[];
+  /** Final answers that came fused with the vectors. */
+  hybridAnswers: number;
+  /** Hash set → note title and path shown (ms). */
+  noteOpenMs: number[];
+  /** Time to first token through SOMA and direct to the same fake upstream, in pairs (ms). */
+  ttftSoma: number[];
+  ttftDirect: number[];
+  /** Requests that timed out or failed and turns lost, one line each. */
+  dropped: string[];
+}
+
+/** Everything the day bench gathered, idle and during the day. */
+export interface DayRun {
+  /** `true` in the T460 run. */
+  t460: boolean;
+  notes: number;
+  daySeconds: number;
+  idle: PhaseSamples;
+  day: PhaseSamples;
+  /** Chunks embedded a second with nothing else running, and during the day. */
+  embedAlone: { chunks: number; seconds: number };
+  embedDay: { chunks: number; seconds: number };
+  /** Server VmRSS: idle (embedding paused), and the peak sampled during the day. */
+  serverRssMb: { idle: number; dayPeak: number; samples: number };
+  /** Server + every launched Chromium process, PSS: idle, and the peak during the day. */
+  totalPssMb: { idle: number; dayPeak: number; samples: number; browserProcesses: number };
+  /** Phone visits over the LAN listener during the day: open → first answer after its sync. */
+  phoneVisitMs: number[];
+  /** The day's chat turns through SOMA split by whether a phone visit was under way (TTFT, ms). */
+  ttftByPhone: { visiting: number[]; not: number[] };
+  /** Notes an editor rewrote in the vault during the day. */
+  editorWrites: number;
+  host: { load1Before: number; load1After: number; stolenPct: number | null };
+  /** How the run was set up (CPU budget, pinning, throttling), for every note. */
+  setup: string;
+}
+
+/** A counter read now and then: when (ms), and its value. */
+export interface CounterReading {
+  atMs: number;
+  count: number;
+}
+
+/**
+ * How far a counter that moves in steps (embedded chunks: a batch at a time) moved between
+ * its first and its last step, and in how long; null under two steps. Timed from step to
+ * step, so a window's edges falling inside a batch do not count a part of it.
+ */
+export function stepRate(
+  readings: readonly CounterReading[],
+): { chunks: number; seconds: number } | null {
+  const steps = readings.filter((r, i) => i > 0 && r.count !== readings[i - 1]!.count);
+  if (steps.length < 2) return null;
+  const first = steps[0]!;
+  const last = steps.at(-1)!;
+  return { chunks: last.count - first.count, seconds: (last.atMs - first.atMs) / 1000 };
+}
+
+/** A TTFT overhead under this (ms) is counted as this, so a ratio to it stays finite. */
+export const MIN_OVERHEAD_MS = 1;
+
+/** Median TTFT through SOMA less median direct (ms). */
+function overhead(p: PhaseSamples): number {
+  return median(p.ttftSoma) - median(p.ttftDirect);
+}
+
+const p95 = (xs: readonly number[]) => percentile(xs, 0.95);
+
+/** "p95 12.3, median 4.5 ms over 40" for a note. */
+function spread(xs: readonly number[]): string {
+  return `p95 ${round2(p95(xs))}, median ${round2(median(xs))} ms over ${xs.length}`;
+}
+
+/**
+ * The `day.*` figures from a day run: each beside the same figure timed with nothing else
+ * running (its baseline, or inside the ratio). Pure: the same run gives the same figures.
+ */
+export function dayFigures(run: DayRun): BenchResult[] {
+  const { idle, day } = run;
+  for (const [phase, p] of [
+    ['idle', idle],
+    ['day', day],
+  ] as const) {
+    for (const [what, xs] of [
+      ['suggestions', p.suggestMs],
+      ['queries', p.queryMs],
+      ['note opens', p.noteOpenMs],
+      ['chat turns', p.ttftSoma],
+    ] as const) {
+      if (xs.length === 0) throw new Error(`bench day: ningún dato de ${what} (${phase})`);
+    }
+  }
+  const host =
+    `host: load average ${round2(run.host.load1Before)} → ${round2(run.host.load1After)} over the day` +
+    (run.host.stolenPct === null ? '' : `, ${round2(run.host.stolenPct)}% of the CPU stolen`);
+  const during = `${run.daySeconds} s day over ${run.notes} notes (${run.setup}); ${host}`;
+  if (run.embedAlone.chunks <= 0) throw new Error('bench day: nada embebido a solas');
+  const alone = run.embedAlone.chunks / run.embedAlone.seconds;
+  const busy = run.embedDay.chunks / run.embedDay.seconds;
+  const idleOverhead = overhead(idle);
+  const dayOverhead = overhead(day);
+  const split = (xs: readonly number[]) =>
+    xs.length ? `median ${round2(median(xs))} ms over ${xs.length}` : 'none';
+  const byPhone = `; the day's TTFT through SOMA while a phone visit was under way ${split(run.ttftByPhone.visiting)}, otherwise ${split(run.ttftByPhone.not)}`;
+  const dropped = [...idle.dropped.map((d) => `idle: ${d}`), ...day.dropped];
+  return [
+    {
+      name: 'day.suggest_p95_ms',
+      value: round2(p95(day.suggestMs)),
+      unit: 'ms',
+      baseline: { name: 'the same, nothing else running, p95', value: round2(p95(idle.suggestMs)) },
+      note: `question prefixes word by word in the composer, last keystroke → list less the debounce: day ${spread(day.suggestMs)}${day.suggestNone ? ` (${day.suggestNone} without a list)` : ''}; idle ${spread(idle.suggestMs)}${idle.suggestNone ? ` (${idle.suggestNone} without a list)` : ''}; ${during}`,
+    },
+    {
+      name: 'day.typing_max_main_task_ms',
+      value: Math.round(day.typingMaxTaskMs),
+      unit: 'ms',
+      baseline: { name: 'the same, nothing else running', value: Math.round(idle.typingMaxTaskMs) },
+      note: `longest main-thread task while whole questions were typed key by key with suggestions on (0: none over 50 ms); ${during}`,
+    },
+    {
+      name: 'day.query_p95_ratio',
+      value: round2(p95(day.queryMs) / p95(idle.queryMs)),
+      unit: 'ratio',
+      note: `search worker time of the first answer (data-ms), p95 during the day ÷ p95 alone: day ${spread(day.queryMs)}, idle ${spread(idle.queryMs)}; ${during}`,
+    },
+    {
+      name: 'day.hybrid_query_p95_ms',
+      value: day.finalQueryMs.length ? round2(p95(day.finalQueryMs)) : -1,
+      unit: 'ms',
+      baseline: {
+        name: 'query typed → final answer alone (embedding paused, so words only), p95',
+        value: idle.finalQueryMs.length ? round2(p95(idle.finalQueryMs)) : -1,
+      },
+      note: `query typed → final answer shown during the day, ${day.hybridAnswers} of ${day.finalQueryMs.length} fused with the vectors (the question embedded by the server's model while it embeds notes): ${day.finalQueryMs.length ? spread(day.finalQueryMs) : 'none in time (-1; see day.dropped)'}; ${during}`,
+    },
+    {
+      name: 'day.ttft_overhead_ratio',
+      value: round2(
+        Math.max(dayOverhead, MIN_OVERHEAD_MS) / Math.max(idleOverhead, MIN_OVERHEAD_MS),
+      ),
+      unit: 'ratio',
+      note: `chat time to first token through SOMA less a direct call to the same fake upstream (medians), day ÷ alone, each under ${MIN_OVERHEAD_MS} ms counted as ${MIN_OVERHEAD_MS}: day ${round2(dayOverhead)} ms (${round2(median(day.ttftSoma))} vs ${round2(median(day.ttftDirect))}, ${day.ttftSoma.length} pairs), idle ${round2(idleOverhead)} ms (${round2(median(idle.ttftSoma))} vs ${round2(median(idle.ttftDirect))}, ${idle.ttftSoma.length} pairs)${byPhone}; ${during}`,
+    },
+    {
+      name: 'day.note_open_p95_ms',
+      value: round2(p95(day.noteOpenMs)),
+      unit: 'ms',
+      baseline: {
+        name: 'the same, nothing else running, p95',
+        value: round2(p95(idle.noteOpenMs)),
+      },
+      note: `#/nota/<path> set → the note's title and path shown: day ${spread(day.noteOpenMs)}; idle ${spread(idle.noteOpenMs)}; ${during}`,
+    },
+    {
+      name: 'day.server_rss_mb',
+      value: round2(run.serverRssMb.dayPeak),
+      unit: 'MB',
+      baseline: {
+        name: 'server VmRSS idle, embedding paused',
+        value: round2(run.serverRssMb.idle),
+      },
+      note: `peak server VmRSS over ${run.serverRssMb.samples} samples during the day, the model's worker thread included; ${during}`,
+    },
+    {
+      name: 'day.total_pss_mb',
+      value: round2(run.totalPssMb.dayPeak),
+      unit: 'MB',
+      baseline: { name: 'the same, idle', value: round2(run.totalPssMb.idle) },
+      note: `peak over ${run.totalPssMb.samples} samples of the server's PSS plus the summed PSS of all ${run.totalPssMb.browserProcesses} processes of the launched Chromium (laptop tab and phone context), from /proc/<pid>/smaps_rollup; ${during}`,
+    },
+    {
+      name: 'day.embed_rate_ratio',
+      value: round2(busy / alone),
+      unit: 'ratio',
+      note: `chunks embedded a second during the day ÷ with nothing else running: ${run.embedDay.chunks} chunks in ${round2(run.embedDay.seconds)} s (${round2(busy)}/s) vs ${run.embedAlone.chunks} in ${round2(run.embedAlone.seconds)} s (${round2(alone)}/s); ${during}`,
+    },
+    {
+      name: 'day.phone_visit_ms',
+      value: run.phoneVisitMs.length ? round2(median(run.phoneVisitMs)) : -1,
+      unit: 'ms',
+      note: `a 390×844 phone context paired over the LAN listener (HTTPS) opening SOMA and syncing until its search answers, median of ${run.phoneVisitMs.length} visits (-1: none)${run.phoneVisitMs.length ? `, p95 ${round2(p95(run.phoneVisitMs))} ms` : ''}; an editor rewrote ${run.editorWrites} notes meanwhile; ${during}`,
+    },
+    {
+      name: 'day.dropped',
+      value: dropped.length,
+      unit: 'count',
+      note: dropped.length
+        ? `requests that timed out or failed and turns lost: ${dropped.slice(0, 5).join('; ')}${dropped.length > 5 ? `; and ${dropped.length - 5} more` : ''}`
+        : 'no request timed out or failed and no turn was lost, idle or during the day',
+    },
+    {
+      name: 'day.host_load_1m',
+      value: round2(Math.max(run.host.load1Before, run.host.load1After)),
+      unit: 'load',
+      note: `one-minute load average of the machine, the larger of the day's start and end (${round2(run.host.load1Before)}, ${round2(run.host.load1After)}): other work on the host shares the cores with the day`,
+    },
+  ];
+}

@@ -1,0 +1,101 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+
+/**
+ * The phone of the day bench: a 390×844 context of the same Chromium, paired with SOMA
+ * over its LAN listener (HTTPS, `soma.test` mapped to 127.0.0.1 by the browser's
+ * host-resolver rule, the server's key trusted by its SPKI) the way a user pairs one:
+ * the laptop asks for a code, the phone opens the link and asks, the laptop approves.
+ */
+
+/** The name the phone reaches the LAN listener by (the browser maps it to 127.0.0.1). */
+export const PHONE_HOST = 'soma.test';
+/** How long a phone's visit may take to show an answer before it counts as dropped. */
+export const PHONE_VISIT_TIMEOUT_MS = 60_000;
+
+/** Chromium flags that let the phone reach and trust the LAN listener. */
+export function phoneChromiumArgs(spki: string): string[] {
+  return [
+    `--host-resolver-rules=MAP ${PHONE_HOST} 127.0.0.1`,
+    `--ignore-certificate-errors-spki-list=${spki}`,
+  ];
+}
+
+/** The LAN listener's address and certificate key, read from the server's start-up output. */
+export function lanFromOutput(output: string): { lanUrl: string; spki: string } {
+  const lanUrl = /(https:\/\/soma\.test:\d+)/.exec(output)?.[1];
+  const spki = /SPKI del certificado \(SHA-256, base64\): (\S+)/.exec(output)?.[1];
+  if (!lanUrl || !spki) throw new Error(`bench day: el servidor no abrió la LAN:\n${output}`);
+  return { lanUrl, spki };
+}
+
+/** A fetch from the laptop's page (its session cookie, its origin), answering JSON or nothing. */
+async function laptopFetch(laptop: Page, path: string, method = 'GET'): Promise<unknown> {
+  return laptop.evaluate(
+    async (args) => {
+      const res = await fetch(args.path, { method: args.method });
+      if (!res.ok) throw new Error(`${args.method} ${args.path}: HTTP ${res.status}`);
+      return res.status === 204 ? null : res.json();
+    },
+    { path, method },
+  );
+}
+
+/** Pairs a new phone context through the laptop's page; returns it signed in. */
+export async function pairPhone(
+  browser: Browser,
+  laptop: Page,
+  lanUrl: string,
+): Promise<BrowserContext> {
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'es-ES',
+  });
+  const pairing = (await laptopFetch(laptop, '/api/pairing', 'POST')) as {
+    id: string;
+    url: string;
+  };
+  if (!pairing.url.startsWith(`${lanUrl}/pair#`)) {
+    throw new Error(`bench day: enlace de emparejado inesperado ${pairing.url}`);
+  }
+  const page = await phone.newPage();
+  await page.goto(pairing.url);
+  await page.getByLabel('Nombre de este dispositivo').fill('Teléfono del bench');
+  await page.getByRole('button', { name: 'Pedir acceso' }).click();
+  for (let i = 0; ; i++) {
+    const p = (await laptopFetch(laptop, `/api/pairing/${pairing.id}`)) as { status: string };
+    if (p.status === 'pending') break;
+    if (i > 100) throw new Error(`bench day: el emparejado no llegó (${p.status})`);
+    await page.waitForTimeout(100);
+  }
+  await laptopFetch(laptop, `/api/pairing/${pairing.id}/approve`, 'POST');
+  await page.waitForURL(`${lanUrl}/#/`, { timeout: 30_000 });
+  await page.close();
+  return phone;
+}
+
+/**
+ * One visit of the phone: opens SOMA over the LAN, lets it sync, and searches `q` as soon as
+ * the box is there; returns ms from opening to the answer shown (its first sync included when
+ * it has none yet). The page is closed after, as a phone's browser is put away.
+ */
+export async function phoneVisit(
+  phone: BrowserContext,
+  lanUrl: string,
+  q: string,
+): Promise<number> {
+  const page = await phone.newPage();
+  try {
+    const t0 = Date.now();
+    await page.goto(`${lanUrl}/#/`);
+    await page.getByTestId('search-box').fill(q, { timeout: PHONE_VISIT_TIMEOUT_MS });
+    await page
+      .locator(`[data-testid="search-summary"][data-query="${q}"]`)
+      .waitFor({ timeout: PHONE_VISIT_TIMEOUT_MS });
+    return Date.now() - t0;
+  } finally {
+    await page.close();
+  }
+}

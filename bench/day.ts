@@ -1,0 +1,162 @@
+import { type Browser, chromium } from '@playwright/test';
+import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
+import { throttleCpu } from './cpu-throttle.ts';
+import { type CounterReading, dayFigures, type PhaseSamples, stepRate } from './day-figures.ts';
+import { emptySamples, laptopRound } from './day-laptop.ts';
+import { pairPhone, phoneChromiumArgs, phoneVisit } from './day-phone.ts';
+import { chatTurn, pause, runDay } from './day-run.ts';
+import { type DayServer, startDayServer } from './day-server.ts';
+import { pinToCores } from './pin-to-cores.ts';
+import { processTreeMemory, pssUssMb, rssMb } from './process-memory.ts';
+import type { BenchResult } from './results.ts';
+import { watchLongTasks } from './search.ts';
+import { spanishVault, TLDR_ES, tldrVault } from './search-vault.ts';
+import { T460 } from './t460.ts';
+
+/**
+ * The day group: a day's work on the laptop with everything on at once, timed beside the
+ * same things done alone in the same run. One built server over a generated 10k-note vault
+ * embeds it in the background with the e5-shaped model at the shipped budget (one core),
+ * while the user types questions with suggestions on, searches and opens notes in a laptop
+ * tab, a chat answer streams from the fake upstream, a paired phone syncs over the LAN
+ * listener, and an editor rewrites a note now and then.
+ */
+
+const NOTES = 10_000;
+/** Seconds of the day proper (everything at once). */
+const DAY_S = { full: 60, quick: 15 };
+/** Rounds of the user's work on the laptop with nothing else running. */
+const IDLE_ROUNDS = { full: 5, quick: 2 };
+/** Chat turns (each a direct call and one through SOMA) with nothing else running. */
+const IDLE_TURNS = { full: 30, quick: 10 };
+/** Seconds the embedding rate is measured with nothing else running (and at least three batches). */
+const EMBED_ALONE_S = { full: 20, quick: 8 };
+/** How long the first sync of the vault, or the model's first batch, may take. */
+const FIRST_SYNC_TIMEOUT_MS = 180_000;
+
+/** Progress on stdout, so a long run shows where it is. */
+const say = (line: string) => process.stdout.write(`day: ${line}\n`);
+/** How many samples a phase holds, for the progress line. */
+const counts = (s: PhaseSamples) =>
+  `${s.suggestMs.length} drafts, ${s.queryMs.length} queries, ${s.noteOpenMs.length} notes, ${s.ttftSoma.length} turns, ${s.dropped.length} dropped`;
+
+/**
+ * Embedding with nothing else running: switched on, then timed from its first batch to
+ * the last one that ends after `seconds` and three batches (the model loads first).
+ */
+async function embedAlone(server: DayServer, seconds: number) {
+  await server.post('/api/embeddings/enabled', { enabled: true });
+  const readings: CounterReading[] = [];
+  for (const t = Date.now(); Date.now() - t < FIRST_SYNC_TIMEOUT_MS; await pause(100)) {
+    readings.push({ atMs: performance.now(), count: (await server.embedStatus()).counters.chunks });
+    const rate = stepRate(readings);
+    const batches = readings.filter((r, i) => i > 0 && r.count !== readings[i - 1]!.count).length;
+    if (rate && rate.seconds >= seconds && batches > 3) return rate;
+  }
+  throw new Error('bench day: el servidor no embebe');
+}
+
+/** The day group's figures (skipped without the tldr-es corpus the model is built from). */
+export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise<BenchResult[]> {
+  if (Object.keys(tldrVault()).length === 0) {
+    process.stdout.write(`day: no tldr-es corpus at ${TLDR_ES}, group skipped\n`);
+    return [];
+  }
+  const size = opts.quick ? 'quick' : 'full';
+  const notes = spanishVault(NOTES);
+  const paths = Object.keys(notes);
+  const server = await startDayServer(notes);
+  const { soma, lanUrl } = server;
+  let browser: Browser | null = null;
+  try {
+    // Paused while the vault first syncs and everything is timed alone.
+    await server.post('/api/embeddings/enabled', { enabled: false });
+    const pinned = opts.t460 ? `; ${pinToCores(soma.pid, T460.serverCores)}` : '';
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [...chromiumArgs, ...phoneChromiumArgs(server.spki)],
+    });
+    const laptop = await browser.newContext({
+      viewport: { width: 1366, height: 768 },
+      locale: 'es-ES',
+    });
+    const [name, ...value] = server.cookie.split('=');
+    await laptop.addCookies([{ name: name!, value: value.join('='), url: soma.url }]);
+    const page = await laptop.newPage();
+    await page.addInitScript(watchLongTasks);
+    if (opts.t460) await throttleCpu(page, T460.cpuRate);
+    const syncT = Date.now();
+    await page.goto(`${soma.url}/#/`);
+    await page.getByTestId('search-box').fill('faro');
+    await page
+      .locator('[data-testid="search-summary"][data-query="faro"]')
+      .waitFor({ timeout: FIRST_SYNC_TIMEOUT_MS });
+    const laptopSyncS = (Date.now() - syncT) / 1000;
+    say(`laptop synced in ${Math.round(laptopSyncS)} s`);
+    const phone = await pairPhone(browser, page, lanUrl);
+    const phoneSyncS = (await phoneVisit(phone, lanUrl, 'faro')) / 1000;
+    say(`phone paired and synced in ${Math.round(phoneSyncS)} s`);
+    const memory = async () => {
+      const browserMem = await processTreeMemory(process.pid, 'chromium');
+      return {
+        pss: (await pssUssMb(soma.pid)).pss + browserMem.pssMb,
+        processes: browserMem.pids.length,
+      };
+    };
+
+    // Alone: the user's work, then chat turns, with embedding paused.
+    await chatTurn(server, emptySamples());
+    const idle = emptySamples();
+    for (let r = 0; r < IDLE_ROUNDS[size]; r++) await laptopRound(page, r, paths, idle);
+    for (let i = 0; i < IDLE_TURNS[size]; i++) await chatTurn(server, idle);
+    const idleRss = await rssMb(soma.pid);
+    const idlePss = (await memory()).pss;
+    say(`idle: ${counts(idle)}`);
+    const alone = await embedAlone(server, EMBED_ALONE_S[size]);
+    say(`embedding alone: ${alone.chunks} chunks in ${Math.round(alone.seconds)} s`);
+
+    const d = await runDay({
+      server,
+      page,
+      phone,
+      notes,
+      seconds: DAY_S[size],
+      firstRound: IDLE_ROUNDS[size],
+      memory,
+    });
+    say(`day: ${counts(d.day)}, ${d.phoneVisitMs.length} phone visits`);
+    const first = d.chunkReadings[0]!;
+    const last = d.chunkReadings.at(-1)!;
+    return dayFigures({
+      t460: opts.t460,
+      notes: NOTES,
+      daySeconds: Math.round(d.seconds),
+      idle,
+      day: d.day,
+      embedAlone: alone,
+      // Batch to batch when the day saw two batches end, else over the whole day.
+      embedDay: stepRate(d.chunkReadings) ?? {
+        chunks: last.count - first.count,
+        seconds: (last.atMs - first.atMs) / 1000,
+      },
+      serverRssMb: { idle: idleRss, dayPeak: Math.max(...d.rss), samples: d.rss.length },
+      totalPssMb: {
+        idle: idlePss,
+        dayPeak: d.pss.peak,
+        samples: d.pss.samples,
+        browserProcesses: d.pss.browserProcesses,
+      },
+      phoneVisitMs: d.phoneVisitMs,
+      ttftByPhone: d.ttftByPhone,
+      editorWrites: d.editorWrites,
+      host: d.host,
+      setup:
+        `e5-shaped int8 model, kind onnx, batches of ${server.batchSize}, the default CPU budget (${(await server.embedStatus()).budget.cores} core); ` +
+        `first syncs before the timing: laptop ${Math.round(laptopSyncS)} s, phone over the LAN ${Math.round(phoneSyncS)} s` +
+        (opts.t460 ? `; laptop tab CPU ×${T460.cpuRate}, phone not slowed${pinned}` : ''),
+    });
+  } finally {
+    await browser?.close();
+    await server.stop();
+  }
+}
