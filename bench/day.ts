@@ -10,7 +10,7 @@ import { pinToCores } from './pin-to-cores.ts';
 import { processTreeMemory, pssUssMb, rssMb } from './process-memory.ts';
 import type { BenchResult } from './results.ts';
 import { watchLongTasks } from './search.ts';
-import { spanishVault, TLDR_ES, tldrVault } from './search-vault.ts';
+import { spanishVault } from './search-vault.ts';
 import { T460 } from './t460.ts';
 
 /**
@@ -56,12 +56,8 @@ async function embedAlone(server: DayServer, seconds: number) {
   throw new Error('bench day: el servidor no embebe');
 }
 
-/** The day group's figures (skipped without the tldr-es corpus the model is built from). */
+/** The day group's figures. */
 export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise<BenchResult[]> {
-  if (Object.keys(tldrVault()).length === 0) {
-    process.stdout.write(`day: no tldr-es corpus at ${TLDR_ES}, group skipped\n`);
-    return [];
-  }
   const size = opts.quick ? 'quick' : 'full';
   const notes = spanishVault(NOTES);
   const paths = Object.keys(notes);
