@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { seededRandom } from '../server/testing/seeded-random.ts';
 import { VAULT_FOLDERS } from '../server/vault/vault-init.ts';
+import { seededRandom } from '../testing/server/seeded-random.ts';
 
 /**
  * A generated Spanish vault for the search benchmark: `count` notes of about

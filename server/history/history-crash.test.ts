@@ -6,8 +6,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_LOG_PATH } from '../../common/synapse-schemas.ts';
+import { seededRandom, seedFromEnv } from '../../testing/server/seeded-random.ts';
 import type { WriteStep } from '../synapse/land-write.ts';
-import { seededRandom, seedFromEnv } from '../testing/seeded-random.ts';
 import { describeWrites } from './describe-writes.ts';
 import { HISTORY_DIR, HistoryStore } from './history-store.ts';
 
