@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Every test file (each project says its own `include`: a root one would be merged into both). */
-const ALL = ['{server,web,common,cli,harness,bench,scripts}/**/*.test.ts'];
+const ALL = ['{server,web,common,cli,harness,bench,scripts,testing}/**/*.test.ts'];
 /**
  * Tests that spawn processes, kill writers or load the server for seconds: the
  * `slow` project. Everything else is `unit`, the everyday run (`npm run test:unit`).

@@ -1,5 +1,5 @@
 import { startSoma } from '../e2e/soma-server.ts';
-import { startFakeUpstream } from '../server/testing/fake-upstream/fake-upstream.ts';
+import { startFakeUpstream } from '../testing/server/fake-upstream/fake-upstream.ts';
 import { pinToCores } from './pin-to-cores.ts';
 import { rssMb } from './process-memory.ts';
 import { type BenchResult, median, round2 } from './results.ts';

@@ -1,6 +1,6 @@
 import type { SyncTurn, UploadBody } from '../common/conversation-schemas.ts';
 import { startSoma } from '../e2e/soma-server.ts';
-import { seededRandom } from '../server/testing/seeded-random.ts';
+import { seededRandom } from '../testing/server/seeded-random.ts';
 import { benchConversationOpen } from './conversation-open.ts';
 import { pinToCores } from './pin-to-cores.ts';
 import { rssMb } from './process-memory.ts';

@@ -1,7 +1,7 @@
 import type { EmbedStatus } from '../common/embedding-schemas.ts';
 import { type RunningSoma, startSoma } from '../e2e/soma-server.ts';
 import { EmbeddingsSchema } from '../harness/embeddings-schema.ts';
-import { startFakeUpstream } from '../server/testing/fake-upstream/fake-upstream.ts';
+import { startFakeUpstream } from '../testing/server/fake-upstream/fake-upstream.ts';
 import { timeStream } from './chat.ts';
 import { lanFromOutput, PHONE_HOST } from './day-phone.ts';
 import { e5ShapedModelDir } from './e5-shaped-model.ts';

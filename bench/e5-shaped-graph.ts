@@ -1,5 +1,5 @@
 import onnxProto, { type onnx } from 'onnx-proto';
-import { seededRandom } from '../server/testing/seeded-random.ts';
+import { seededRandom } from '../testing/server/seeded-random.ts';
 
 /**
  * An ONNX encoder with multilingual-e5-small's exact architecture (XLM-RoBERTa: 12 layers,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { EmbedStatus } from '../common/embedding-schemas.ts';
 import { startSoma } from '../e2e/soma-server.ts';
 import { EmbeddingsSchema } from '../harness/embeddings-schema.ts';
-import { startFakeUpstream } from '../server/testing/fake-upstream/fake-upstream.ts';
+import { startFakeUpstream } from '../testing/server/fake-upstream/fake-upstream.ts';
 import { timeStream } from './chat.ts';
 import { tldrPages } from './corpus/tldr-pages.ts';
 import { e5ShapedModelDir } from './e5-shaped-model.ts';

@@ -1,6 +1,6 @@
 import { extractRoutes } from '../server/extract/extract-routes.ts';
 import { HarnessStore } from '../server/harness/harness-store.ts';
-import { startFixtureServer } from '../server/testing/fixture-server.ts';
+import { startFixtureServer } from '../testing/server/fixture-server.ts';
 import { type BenchResult, median, round2 } from './results.ts';
 
 /** Size of the generated Spanish page, in bytes of HTML. */

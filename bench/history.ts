@@ -5,10 +5,10 @@ import { pathToFileURL } from 'node:url';
 import { AUDIT_LOG_PATH } from '../common/synapse-schemas.ts';
 import { historyRoutes } from '../server/history/history-routes.ts';
 import { HistoryStore } from '../server/history/history-store.ts';
-import { sha256Hex } from '../server/synapse/current-file.ts';
 import { type LandDeps, landWrite } from '../server/synapse/land-write.ts';
 import type { StoredProposal } from '../server/synapse/proposal-store.ts';
 import { appendLine, removeFile, stageAtomic } from '../server/synapse/vault-writer.ts';
+import { sha256Hex } from '../server/vault/current-file.ts';
 import { type BenchResult, median, round2 } from './results.ts';
 
 /** The note the write figure rewrites: about 20 KB, a long note. */

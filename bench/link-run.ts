@@ -10,8 +10,8 @@ import { ConversationStore } from '../server/conversations/conversation-store.ts
 import { HarnessStore } from '../server/harness/harness-store.ts';
 import { HistoryStore } from '../server/history/history-store.ts';
 import { SearchPairStore } from '../server/search-quality/search-pair-store.ts';
-import type { RecordedRequest } from '../server/testing/fake-upstream/fake-upstream.ts';
 import type { Vault } from '../server/vault/vault.ts';
+import type { RecordedRequest } from '../testing/server/fake-upstream/fake-upstream.ts';
 
 /**
  * What the links figures share (bench/links.ts at 50 notes, bench/links-10k.ts at 10k):

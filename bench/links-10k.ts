@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { foldText } from '../common/fold-text.ts';
 import type { Harness } from '../harness/schema.ts';
 import { capListing } from '../server/chat/turn-blocks.ts';
-import type { FakeUpstream, Script } from '../server/testing/fake-upstream/fake-upstream.ts';
 import { Vault } from '../server/vault/vault.ts';
+import type { FakeUpstream, Script } from '../testing/server/fake-upstream/fake-upstream.ts';
 import { hash, listedNames, runCondition } from './link-run.ts';
 import { type BenchResult, round2 } from './results.ts';
 

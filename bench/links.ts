@@ -2,13 +2,13 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Harness } from '../harness/schema.ts';
+import { Vault } from '../server/vault/vault.ts';
+import { ensureVault } from '../server/vault/vault-init.ts';
 import {
   type RecordedRequest,
   type Script,
   startFakeUpstream,
-} from '../server/testing/fake-upstream/fake-upstream.ts';
-import { Vault } from '../server/vault/vault.ts';
-import { ensureVault } from '../server/vault/vault-init.ts';
+} from '../testing/server/fake-upstream/fake-upstream.ts';
 import { hash, listedNames, QUESTIONS, runCondition } from './link-run.ts';
 import { benchLinks10k } from './links-10k.ts';
 import { type BenchResult, round2 } from './results.ts';

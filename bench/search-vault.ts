@@ -1,5 +1,7 @@
-import { seededRandom } from '../server/testing/seeded-random.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { VAULT_FOLDERS } from '../server/vault/vault-init.ts';
+import { seededRandom } from '../testing/server/seeded-random.ts';
 import { tldrPages } from './corpus/tldr-pages.ts';
 
 /**

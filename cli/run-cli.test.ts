@@ -9,9 +9,9 @@ import {
   type FakeUpstream,
   startFakeUpstream,
   words,
-} from '../server/testing/fake-upstream/fake-upstream.ts';
-import { type ServedApp, serveTestApp } from '../server/testing/serve-test-app.ts';
-import { fakeProviders } from '../server/testing/test-app.ts';
+} from '../testing/server/fake-upstream/fake-upstream.ts';
+import { type ServedApp, serveTestApp } from '../testing/server/serve-test-app.ts';
+import { fakeProviders } from '../testing/server/test-app.ts';
 import { runCli } from './run-cli.ts';
 import type { Terminal } from './terminal.ts';
 

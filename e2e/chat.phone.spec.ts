@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   type FakeUpstream,
   startFakeUpstream,
-} from '../server/testing/fake-upstream/fake-upstream.ts';
+} from '../testing/server/fake-upstream/fake-upstream.ts';
 import { sampleNotes } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 

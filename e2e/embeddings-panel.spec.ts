@@ -5,7 +5,7 @@ import type { Harness } from '../harness/schema.ts';
 import {
   type FakeEmbeddingsUpstream,
   startFakeEmbeddingsUpstream,
-} from '../server/testing/fake-embeddings-upstream.ts';
+} from '../testing/server/fake-embeddings-upstream.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
 const notes: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import type { Harness } from '../harness/schema.ts';
-import type { FakeUpstream } from '../server/testing/fake-upstream/fake-upstream.ts';
+import type { FakeUpstream } from '../testing/server/fake-upstream/fake-upstream.ts';
 import {
   attachByName,
   enter,

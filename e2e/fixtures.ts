@@ -3,7 +3,7 @@ import type { Provider } from '../harness/schema.ts';
 import {
   type FakeUpstream,
   startFakeUpstream,
-} from '../server/testing/fake-upstream/fake-upstream.ts';
+} from '../testing/server/fake-upstream/fake-upstream.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
 /** A small vault with links, a missing link and a folder, used by most tests. */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import type { FakeUpstream } from '../server/testing/fake-upstream/fake-upstream.ts';
+import type { FakeUpstream } from '../testing/server/fake-upstream/fake-upstream.ts';
 import { ask, enter, expect, fakeChain, openSignedIn, sampleNotes, test } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 

@@ -4,7 +4,7 @@ import type { Harness, Provider } from '../harness/schema.ts';
 import {
   type FakeUpstream,
   startFakeUpstream,
-} from '../server/testing/fake-upstream/fake-upstream.ts';
+} from '../testing/server/fake-upstream/fake-upstream.ts';
 import { enter, expect, openSignedIn, sampleNotes } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 

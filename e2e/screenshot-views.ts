@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import type { FakeUpstream } from '../server/testing/fake-upstream/fake-upstream.ts';
+import type { FakeUpstream } from '../testing/server/fake-upstream/fake-upstream.ts';
 import {
   attachByName,
   enter,

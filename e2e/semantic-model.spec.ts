@@ -5,8 +5,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { EmbedStatusSchema } from '../common/embedding-schemas.ts';
 import type { SemanticModel } from '../harness/embeddings-schema.ts';
-import { type FakeModelHost, startFakeModelHost } from '../server/testing/fake-model-host.ts';
-import { writeConceptModel } from '../server/testing/tiny-onnx-model.ts';
+import { type FakeModelHost, startFakeModelHost } from '../testing/server/fake-model-host.ts';
+import { writeConceptModel } from '../testing/server/tiny-onnx-model.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
 /**

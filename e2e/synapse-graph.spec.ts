@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import type { FakeUpstream } from '../server/testing/fake-upstream/fake-upstream.ts';
-import { snapshot as snapshotVault } from '../server/testing/vault-snapshot.ts';
+import type { FakeUpstream } from '../testing/server/fake-upstream/fake-upstream.ts';
+import { snapshot as snapshotVault } from '../testing/server/vault-snapshot.ts';
 import {
   ask,
   attachByName,

@@ -5,7 +5,7 @@ import { COMMANDS } from '../common/commands.ts';
 import {
   type FakeUpstream,
   startFakeUpstream,
-} from '../server/testing/fake-upstream/fake-upstream.ts';
+} from '../testing/server/fake-upstream/fake-upstream.ts';
 import { enter, localChain, openSignedIn, sampleNotes } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 

@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import type { FakeUpstream } from '../server/testing/fake-upstream/fake-upstream.ts';
-import { snapshot } from '../server/testing/vault-snapshot.ts';
+import type { FakeUpstream } from '../testing/server/fake-upstream/fake-upstream.ts';
+import { snapshot } from '../testing/server/vault-snapshot.ts';
 import { enter, expect, fakeChain, openSignedIn, sampleNotes, test } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 

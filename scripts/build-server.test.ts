@@ -3,9 +3,9 @@ import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { writeConceptModel } from '../server/testing/tiny-onnx-model.ts';
+import { writeConceptModel } from '../testing/server/tiny-onnx-model.ts';
 import { NODE_BUNDLE, SERVER_ENTRY_POINTS } from './node-bundle.mjs';
 
 /**
@@ -13,6 +13,11 @@ import { NODE_BUNDLE, SERVER_ENTRY_POINTS } from './node-bundle.mjs';
  * and the same options as scripts/build-server.mjs (nothing is written).
  */
 async function bundleInputs(): Promise<string[]> {
+  return Object.keys((await bundleMeta()).inputs);
+}
+
+/** esbuild's account of the production bundle: its inputs and its output chunks. */
+async function bundleMeta(): Promise<Metafile> {
   const result = await build({
     ...NODE_BUNDLE,
     entryPoints: SERVER_ENTRY_POINTS,
@@ -23,11 +28,25 @@ async function bundleInputs(): Promise<string[]> {
     metafile: true,
     logLevel: 'silent',
   });
-  return Object.keys(result.metafile.inputs);
+  return result.metafile;
+}
+
+/** The output chunks an entry loads before it runs: its static imports, followed. */
+function staticClosure(meta: Metafile, entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (out: string) => {
+    if (seen.has(out)) return;
+    seen.add(out);
+    for (const i of meta.outputs[out]?.imports ?? []) {
+      if (i.kind === 'import-statement' && !i.external) visit(i.path);
+    }
+  };
+  visit(entry);
+  return seen;
 }
 
 describe('scripts/build-server', () => {
-  it('bundles no test support: nothing under server/testing or a fixtures folder', async () => {
+  it('bundles no test support: nothing under testing/ or a fixtures folder', async () => {
     const inputs = await bundleInputs();
     expect(inputs).toContain('server/main.ts');
     expect(inputs).toContain('server/app.ts');
@@ -37,6 +56,22 @@ describe('scripts/build-server', () => {
         (f) => !f.includes('node_modules/') && /(^|\/)(testing|fixtures)\/|\.test\.ts$/.test(f),
       ),
     ).toEqual([]);
+  });
+
+  it('loads the test embedder only when the harness names it: no chunk imports it statically', async () => {
+    const meta = await bundleMeta();
+    const chunkOf = (input: string) =>
+      Object.entries(meta.outputs).find(([, o]) => input in o.inputs)?.[0];
+    const testChunk = chunkOf('server/embeddings/test-embedder.ts');
+    const chooser = chunkOf('server/embeddings/create-embedder.ts');
+    expect(testChunk).toBeDefined();
+    expect(chooser).toBeDefined();
+    for (const entry of [
+      chooser!,
+      ...Object.keys(meta.outputs).filter((o) => o.endsWith('main.js')),
+    ]) {
+      expect(staticClosure(meta, entry)).not.toContain(testChunk);
+    }
   });
 
   it('bundles in the packages every start loads and leaves the others in node_modules', async () => {

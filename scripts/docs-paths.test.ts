@@ -9,7 +9,7 @@ const ROOT = join(import.meta.dirname, '..');
 const DOCS = ['docs/ARCHITECTURE.md', 'docs/DESIGN.md', 'docs/FACTS.md', 'bench/README.md'];
 
 /** Top-level folders whose paths a doc may name. */
-const TOP = /^(server|web|common|cli|harness|bench|e2e|scripts|docs)\//;
+const TOP = /^(server|web|common|cli|harness|bench|e2e|scripts|docs|testing)\//;
 
 /**
  * The repository paths a Markdown text names in backticks: the first word of each

@@ -7,7 +7,7 @@ import {
   type Script,
   startFakeUpstream,
   words,
-} from '../server/testing/fake-upstream/fake-upstream.ts';
+} from '../testing/server/fake-upstream/fake-upstream.ts';
 import { demoLink, noteNamesFromRequest } from './demo-links.ts';
 
 /**

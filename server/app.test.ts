@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, HOST, ORIGIN, type TestApp } from './testing/test-app.ts';
+import { buildTestApp, HOST, ORIGIN, type TestApp } from '../testing/server/test-app.ts';
 
 describe('app', () => {
   let ctx: TestApp;

@@ -7,8 +7,8 @@ import {
   SessionRenameBodySchema,
 } from '../../common/api-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
+import { onLanListener } from '../http/listener-tag.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
-import { onLanListener } from '../lan/lan-info.ts';
 import { isLaptop, laptopOnlyError } from './laptop-only.ts';
 import type { LoginTokens } from './login-token.ts';
 import { type RateLimiter, tooManyAttempts } from './rate-limit.ts';

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from '../http/api-error.ts';
-import { onLoopbackListener } from '../lan/lan-info.ts';
+import { onLoopbackListener } from '../http/listener-tag.ts';
 import type { AuthEnv } from './session-middleware.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../http/api-error.ts';
-import { onLoopbackListener } from '../lan/lan-info.ts';
+import { onLoopbackListener } from '../http/listener-tag.ts';
 import type { SessionStore, StoredSession } from './session-store.ts';
 
 /** The name of the HttpOnly cookie that carries the session token. */

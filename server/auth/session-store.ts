@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { type DeviceName, DeviceNameSchema, type SessionInfo } from '../../common/api-schemas.ts';
+import { JsonFile } from '../storage/json-file.ts';
 
 /** How often, at most, a session's `lastUsedAt` is written to disk (it is exact in memory). */
 export const LAST_USED_PERSIST_MS = 60_000;
@@ -50,15 +51,14 @@ export function toSessionInfo(s: StoredSession, current: boolean): SessionInfo {
  * does not let anyone in.
  */
 export class SessionStore {
-  readonly #file: string;
+  readonly #file: JsonFile<typeof SessionsFileSchema>;
   readonly #clock: () => number;
   /** Keyed by token hash: a lookup by a secret-derived value leaks nothing useful. */
   readonly #byHash = new Map<string, StoredSession>();
   /** When each session's `lastUsedAt` was last written, by id. */
   readonly #persistedAt = new Map<string, number>();
-  #writing: Promise<void> = Promise.resolve();
 
-  private constructor(file: string, clock: () => number) {
+  private constructor(file: JsonFile<typeof SessionsFileSchema>, clock: () => number) {
     this.#file = file;
     this.#clock = clock;
   }
@@ -70,22 +70,18 @@ export class SessionStore {
    */
   static async open(configDir: string, clock: () => number = Date.now): Promise<SessionStore> {
     await mkdir(configDir, { recursive: true, mode: 0o700 });
-    const store = new SessionStore(join(configDir, 'sessions.json'), clock);
-    let text: string;
-    try {
-      text = await readFile(store.#file, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return store;
-      throw err;
-    }
-    const parsed = SessionsFileSchema.safeParse(safeJsonParse(text));
-    if (!parsed.success) {
-      const aside = `${store.#file}.corrupt-${clock()}`;
-      await rename(store.#file, aside);
+    const file = new JsonFile(join(configDir, 'sessions.json'), SessionsFileSchema, { indent: 2 });
+    const store = new SessionStore(file, clock);
+    const found = await file.read();
+    if (found.status === 'missing') return store;
+    if (found.status === 'unreadable') throw found.error;
+    if (found.status === 'corrupt') {
+      const aside = `${file.path}.corrupt-${clock()}`;
+      await rename(file.path, aside);
       console.warn(`sessions.json no es válido; se guarda aparte en ${aside}`);
       return store;
     }
-    for (const s of parsed.data.sessions) {
+    for (const s of found.value.sessions) {
       store.#byHash.set(s.tokenHash, s);
       store.#persistedAt.set(s.id, s.lastUsedAt);
     }
@@ -153,7 +149,7 @@ export class SessionStore {
 
   /** Resolves once every write started so far has finished (for shutdown and tests). */
   async flush(): Promise<void> {
-    await this.#writing.catch(() => undefined);
+    await this.#file.flush();
   }
 
   /** Gives a session the name its person chose; the renamed session, or null when there is none. */
@@ -171,24 +167,8 @@ export class SessionStore {
     this.#persist().catch((err) => console.error('No se pudo guardar sessions.json', err));
   }
 
-  /** Writes are chained so two never race; each writes the state of its own moment. */
+  /** Writes the sessions as they are now (writes are chained, so two never race). */
   #persist(): Promise<void> {
-    const write = async (): Promise<void> => {
-      const body = { version: 1, sessions: this.list() };
-      // Loaded on first write: an idle server that nobody logs into does not need it.
-      const { default: writeFileAtomic } = await import('write-file-atomic');
-      await writeFileAtomic(this.#file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
-    };
-    const next = this.#writing.catch(() => undefined).then(write);
-    this.#writing = next;
-    return next;
-  }
-}
-
-function safeJsonParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
+    return this.#file.write({ version: 1, sessions: this.list() });
   }
 }

@@ -8,15 +8,14 @@ import {
 import type { TurnNotice } from '../../common/notice-schemas.ts';
 import type { Harness } from '../../harness/schema.ts';
 import type { RankedListing } from './note-listing.ts';
+import { capListing, fenced, type PartDraft, render, toParts } from './turn-blocks.ts';
 import {
-  capListing,
-  fenced,
-  fitLevel,
-  type PartDraft,
-  type Piece,
-  render,
-  toParts,
-} from './turn-blocks.ts';
+  cutNotices,
+  fitToBudget,
+  gatherBlocks,
+  historySent,
+  type TurnBlocks,
+} from './turn-context.ts';
 
 /** A text read from the vault for this turn, with the path the model should cite. */
 export interface ContextNote {
@@ -80,101 +79,51 @@ export interface AssembledTurn {
  * the oldest turns go first, then the largest blocks are cut, each cut marked and reported.
  */
 export function assembleTurn(input: TurnInput): AssembledTurn {
-  const { harness: h } = input;
-  const { prompts, limits } = h;
-  const profile = h.profiles[input.profile];
+  const profile = input.harness.profiles[input.profile];
   if (!profile) throw new Error(`assembleTurn: unknown profile ${input.profile}`);
-  const label = (kind: keyof typeof prompts.attachments.labels, source: string) =>
-    prompts.attachments.labels[kind].replaceAll('{source}', source);
+  const blocks = gatherBlocks(input);
+  const { history, droppedTurns } = fitToBudget(input, blocks.pieces);
+  const notices = cutNotices(blocks.sent, droppedTurns);
+  if (history.length > 0) blocks.sent.push(historySent(history));
+  const listing = listNotes(input, notices);
+  const parts: SentPart[] = [
+    ...toParts(systemDrafts(input, profile.prompt, listing, blocks), 0, 'system'),
+    ...historyParts(history),
+    ...toParts(userDrafts(input, blocks), history.length + 1, 'user'),
+  ];
+  const messages = toMessages(parts, history);
+  // The model never needs the history and message texts twice: the client has them.
+  for (const p of parts) if (p.part === 'history' || p.part === 'message') delete p.text;
+  const promptChars = messages.reduce((n, m) => n + m.content.length, 0);
+  return { messages, sent: blocks.sent, parts, droppedTurns, notices, promptChars };
+}
 
-  const sent: SentItem[] = [];
-  const pieces: Piece[] = [];
-  const add = (item: Omit<SentItem, 'chars' | 'cutChars'>, blocks: [string, string][]) => {
-    const s: SentItem = { ...item, chars: 0, cutChars: 0 };
-    sent.push(s);
-    return blocks.map(([l, text]) => {
-      const kept = Math.min(text.length, limits.attachmentChars);
-      const p: Piece = { sent: s, label: l, text, kept };
-      pieces.push(p);
-      return p;
-    });
-  };
-  const projectPieces = input.project
-    ? add(
-        { kind: 'project', label: input.project.name },
-        input.project.notes.map((n) => [label('note', n.path), n.text]),
-      )
-    : [];
-  const recallPieces = input.recall
-    ? add({ kind: 'recall', label: input.recall.path }, [
-        [label('note', input.recall.path), input.recall.text],
-      ])
-    : [];
-  const chosen = input.attachments.flatMap((a) => {
-    if (a.kind === 'note')
-      return add({ kind: 'note', label: a.path }, [[label('note', a.path), a.text]]);
-    if (a.kind === 'paste')
-      return add({ kind: 'paste', label: 'texto pegado' }, [[label('paste', ''), a.text]]);
-    if (a.kind === 'file')
-      return add({ kind: 'file', label: a.name }, [[label('file', a.name), a.text]]);
-    if (a.kind === 'url')
-      return add({ kind: 'url', label: a.url }, [[label('url', a.url), a.text]]);
-    if (a.kind === 'web') {
-      const sources = a.sources.map((src) => `- ${src.title}: ${src.url}`).join('\n');
-      const text = sources ? `${a.text}\n\n${sources}` : a.text;
-      return add({ kind: 'web', label: a.question }, [[label('web', a.question), text]]);
-    }
-    const search = label('search', a.query);
-    return add(
-      { kind: 'search', label: a.query },
-      a.notes.map((n) => [`${search} — ${label('note', n.path)}`, n.text]),
-    );
-  });
-
-  // History: the last N messages, never starting with an answer whose question is gone.
-  let history = dropLeadingAnswers(input.history.slice(-h.history.turns));
-  const historyChars = () => history.reduce((n, t) => n + t.content.length, 0);
-  const pieceChars = () => pieces.reduce((n, p) => n + p.kept, 0);
-  const sentTurns = history.length;
-  while (history.length > 0 && historyChars() + pieceChars() > limits.contextChars) {
-    history = dropLeadingAnswers(history.slice(1));
-  }
-  const droppedTurns = sentTurns - history.length;
-  const level = fitLevel(
-    pieces.map((p) => p.kept),
-    limits.contextChars - historyChars(),
-  );
-  for (const p of pieces) {
-    p.kept = Math.min(p.kept, level);
-    // Never split a surrogate pair: an emoji would become a broken character.
-    if (p.kept < p.text.length && /[\uD800-\uDBFF]/.test(p.text[p.kept - 1] ?? '')) p.kept -= 1;
-    p.sent.chars += p.kept;
-    p.sent.cutChars += p.text.length - p.kept;
-  }
-
-  const notices: TurnNotice[] = [];
-  if (droppedTurns > 0) notices.push({ code: 'turns_dropped', params: { count: droppedTurns } });
-  for (const s of sent.filter((x) => x.cutChars > 0)) {
-    const params = { kind: s.kind, label: s.label, sent: s.chars, total: s.chars + s.cutChars };
-    notices.push({ code: 'attachment_cut', params });
-  }
-  const n = history.length;
-  const historyLabel = `${n} ${n === 1 ? 'mensaje' : 'mensajes'}`;
-  const chars = historyChars();
-  if (n > 0) sent.push({ kind: 'history', label: historyLabel, count: n, chars, cutChars: 0 });
-
+/** Step 4: the vault's note names, cut at attachmentChars (a cut adds a notice). */
+function listNotes(input: TurnInput, notices: TurnNotice[]) {
   const ranked = input.vaultListing?.names.length ? input.vaultListing : null;
-  const listing = ranked ? capListing(ranked.names, limits.attachmentChars) : null;
-  const linkedSent = Math.min(ranked?.linked ?? 0, listing?.count ?? 0);
-  const matchedSent = Math.min(ranked?.matched ?? 0, (listing?.count ?? 0) - linkedSent);
-  if (listing && listing.omitted > 0) {
+  if (!ranked) return null;
+  const listing = capListing(ranked.names, input.harness.limits.attachmentChars);
+  if (listing.omitted > 0) {
     notices.push({ code: 'listing_cut', params: { omitted: listing.omitted } });
   }
-  const userContext = (input.userContext ?? h.userContext).trim();
-  const system: PartDraft[] = [
+  const linked = Math.min(ranked.linked, listing.count);
+  const matched = Math.min(ranked.matched, listing.count - linked);
+  return { ...listing, linked, matched };
+}
+
+/** Step 5: the system message's parts, in DESIGN's order. */
+function systemDrafts(
+  input: TurnInput,
+  profilePrompt: string,
+  listing: ReturnType<typeof listNotes>,
+  blocks: TurnBlocks,
+): PartDraft[] {
+  const { harness: h } = input;
+  const { prompts } = h;
+  return [
     { part: 'system', text: h.systemPrompt },
     { part: 'rules', text: h.rules.map((r) => `- ${r}`).join('\n'), count: h.rules.length },
-    { part: 'profile', label: input.profile, text: profile.prompt },
+    { part: 'profile', label: input.profile, text: profilePrompt },
     { part: 'synapse', text: prompts.synapse },
     listing && {
       part: 'noteList',
@@ -187,31 +136,37 @@ export function assembleTurn(input: TurnInput): AssembledTurn {
       ].join('\n'),
       count: listing.count,
       listing: {
-        linked: linkedSent,
-        matched: matchedSent,
-        recent: listing.count - linkedSent - matchedSent,
+        linked: listing.linked,
+        matched: listing.matched,
+        recent: listing.count - listing.linked - listing.matched,
         omitted: listing.omitted,
       },
     },
-    { part: 'userContext', text: userContext },
-    projectPieces.length > 0 && {
+    { part: 'userContext', text: (input.userContext ?? h.userContext).trim() },
+    blocks.project.length > 0 && {
       part: 'project',
       label: input.project?.name,
-      text: `${prompts.project}${PART_SEPARATOR}${projectPieces.map(render).join(PART_SEPARATOR)}`,
-      count: projectPieces.length,
+      text: `${prompts.project}${PART_SEPARATOR}${blocks.project.map(render).join(PART_SEPARATOR)}`,
+      count: blocks.project.length,
     },
-    recallPieces.length > 0 && {
+    blocks.recall.length > 0 && {
       part: 'recall',
       label: input.recall?.path,
-      text: `${prompts.recall}${PART_SEPARATOR}${recallPieces.map(render).join(PART_SEPARATOR)}`,
+      text: `${prompts.recall}${PART_SEPARATOR}${blocks.recall.map(render).join(PART_SEPARATOR)}`,
     },
   ];
-  const user: PartDraft[] = [
+}
+
+/** Step 6: the user message's parts: the message (or instruction), then the chosen context. */
+function userDrafts(input: TurnInput, blocks: TurnBlocks): PartDraft[] {
+  const { prompts } = input.harness;
+  const { chosen } = blocks;
+  return [
     input.mode === 'chat'
       ? { part: 'message', text: input.message.trim() }
       : { part: 'instruction', label: input.mode, text: prompts[input.mode] },
     chosen.length > 0 && { part: 'attachmentsIntro', text: prompts.attachments.prompt },
-    ...sent
+    ...blocks.sent
       .filter((item) => chosen.some((p) => p.sent === item))
       .map((item) => ({
         part: 'attachment' as const,
@@ -222,34 +177,29 @@ export function assembleTurn(input: TurnInput): AssembledTurn {
           .join(PART_SEPARATOR),
       })),
   ];
-  const parts: SentPart[] = [
-    ...toParts(system, 0, 'system'),
-    ...history.map((t, i) => ({
-      part: 'history' as const,
-      message: i + 1,
-      role: t.role,
-      label: '',
-      chars: t.content.length,
-    })),
-    ...toParts(user, history.length + 1, 'user'),
-  ];
+}
+
+/** The history's parts: one a message, its text left to the client. */
+function historyParts(history: ChatTurn[]): SentPart[] {
+  return history.map((t, i) => ({
+    part: 'history' as const,
+    message: i + 1,
+    role: t.role,
+    label: '',
+    chars: t.content.length,
+  }));
+}
+
+/** Step 7: the messages the model gets, each the parts of its message joined. */
+function toMessages(parts: SentPart[], history: ChatTurn[]): ModelMessage[] {
   const contentOf = (message: number) =>
     parts
       .filter((p) => p.message === message)
       .map((p) => p.text)
       .join(PART_SEPARATOR);
-  const messages: ModelMessage[] = [
+  return [
     { role: 'system', content: contentOf(0) },
     ...history.map((t) => ({ role: t.role, content: t.content })),
     { role: 'user', content: contentOf(history.length + 1) },
   ];
-  // The model never needs the history and message texts twice: the client has them.
-  for (const p of parts) if (p.part === 'history' || p.part === 'message') delete p.text;
-  const promptChars = messages.reduce((n, m) => n + m.content.length, 0);
-  return { messages, sent, parts, droppedTurns, notices, promptChars };
-}
-
-function dropLeadingAnswers(turns: ChatTurn[]): ChatTurn[] {
-  const first = turns.findIndex((t) => t.role === 'user');
-  return first === -1 ? [] : turns.slice(first);
 }

@@ -3,8 +3,11 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatEvent, ChatEventSchema } from '../../common/chat-schemas.ts';
 import type { Harness } from '../../harness/schema.ts';
-import { type FakeUpstream, startFakeUpstream } from '../testing/fake-upstream/fake-upstream.ts';
-import { buildTestApp, HOST, ORIGIN, type TestApp } from '../testing/test-app.ts';
+import {
+  type FakeUpstream,
+  startFakeUpstream,
+} from '../../testing/server/fake-upstream/fake-upstream.ts';
+import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../testing/server/test-app.ts';
 
 const SECRET = 'gsk_prueba_secreta_123456789';
 

@@ -1,8 +1,7 @@
-import { chmod, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { safeParse } from 'zod/v4/core';
 import { type CliCredentials, CliCredentialsSchema } from '../../common/cli-schemas.ts';
 import type { SessionStore } from '../auth/session-store.ts';
+import { JsonFile } from '../storage/json-file.ts';
 
 /** The file the `soma` command reads: `<configDir>/cli.json`. */
 export const CLI_CREDENTIALS_FILE = 'cli.json';
@@ -22,8 +21,10 @@ export async function ensureCliCredentials(opts: {
   sessions: SessionStore;
   url: string;
 }): Promise<CliCredentials> {
-  const file = join(opts.configDir, CLI_CREDENTIALS_FILE);
-  const existing = await readCredentials(file);
+  const file = new JsonFile(join(opts.configDir, CLI_CREDENTIALS_FILE), CliCredentialsSchema, {
+    indent: 2,
+  });
+  const existing = await file.readOr(null);
   const live = existing ? opts.sessions.verify(existing.token) : null;
   const token =
     existing && live?.via === 'cli'
@@ -33,18 +34,7 @@ export async function ensureCliCredentials(opts: {
   // The session on disk before its token is: a cli.json never outlives its session in a crash.
   await opts.sessions.flush();
   const credentials: CliCredentials = { version: 1, url: opts.url, token };
-  const { default: writeFileAtomic } = await import('write-file-atomic');
-  await writeFileAtomic(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
-  // write-file-atomic keeps an existing file's mode; a file someone widened is narrowed again.
-  await chmod(file, 0o600);
+  // A file someone widened comes back 0600 (JsonFile sets the mode on every write).
+  await file.write(credentials);
   return credentials;
-}
-
-async function readCredentials(file: string): Promise<CliCredentials | null> {
-  try {
-    const parsed = safeParse(CliCredentialsSchema, JSON.parse(await readFile(file, 'utf8')));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }

@@ -5,13 +5,9 @@ import { conversationTitle } from '../../common/conversation-title.ts';
 import type { AuthEnv } from '../auth/session-middleware.ts';
 import { appendAnswer } from '../conversations/conversation-routes.ts';
 import type { ConversationStore } from '../conversations/conversation-store.ts';
+import { terminalPrefix } from '../conversations/terminal-prefix.ts';
 import type { HarnessStore } from '../harness/harness-store.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
-
-/** Ids of a session's terminal conversations start so; the newest one is its current one. */
-export function terminalPrefix(sessionId: string): string {
-  return `terminal-${sessionId}-`;
-}
 
 /**
  * The caller's terminal conversation, mounted at `/api/conversation` behind the session

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, HOST, ORIGIN, type TestApp } from '../testing/test-app.ts';
+import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../testing/server/test-app.ts';
 
 let ctx: TestApp;
 let cookie: string;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom, seedFromEnv } from '../testing/seeded-random.ts';
+import { seededRandom, seedFromEnv } from '../../testing/server/seeded-random.ts';
 import { ConversationStore } from './conversation-store.ts';
 import { parseRecords } from './record-log.ts';
 

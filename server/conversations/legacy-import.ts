@@ -4,8 +4,8 @@ import * as z from 'zod/mini';
 import { safeParse } from 'zod/v4/core';
 import { ChatTurnSchema } from '../../common/chat-schemas.ts';
 import { conversationTitle } from '../../common/conversation-title.ts';
-import { terminalPrefix } from '../cli/conversation-routes.ts';
 import type { ConversationStore } from './conversation-store.ts';
+import { terminalPrefix } from './terminal-prefix.ts';
 
 /** The file where the terminal kept one conversation per session before they were synchronised. */
 const LEGACY_FILE = 'conversations.json';

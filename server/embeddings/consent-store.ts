@@ -1,8 +1,8 @@
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import * as z from 'zod/mini';
-import { openPrivateDir, PRIVATE_FILE_MODE } from './durable-file.ts';
+import { JsonFile } from '../storage/json-file.ts';
+import { openPrivateDir } from './durable-file.ts';
 
 const ConsentSchema = z.object({ endpoint: z.string(), model: z.string(), givenAt: z.string() });
 
@@ -12,16 +12,14 @@ const ConsentSchema = z.object({ endpoint: z.string(), model: z.string(), givenA
  */
 export class ConsentStore {
   private constructor(
-    private readonly file: string,
+    private readonly file: JsonFile<typeof ConsentSchema>,
     private current: z.infer<typeof ConsentSchema> | null,
   ) {}
 
   static async open(dir: string): Promise<ConsentStore> {
     await openPrivateDir(dir);
-    const file = join(dir, 'consent.json');
-    const text = await readFile(file, 'utf8').catch(() => null);
-    const parsed = text === null ? null : ConsentSchema.safeParse(safeJson(text));
-    return new ConsentStore(file, parsed?.success ? parsed.data : null);
+    const file = new JsonFile(join(dir, 'consent.json'), ConsentSchema);
+    return new ConsentStore(file, await file.readOr(null));
   }
 
   given(endpoint: string, model: string): boolean {
@@ -30,24 +28,14 @@ export class ConsentStore {
 
   async give(endpoint: string, model: string, now: Date): Promise<void> {
     const record = { endpoint, model, givenAt: now.toISOString() };
-    await writeFileAtomic(this.file, `${JSON.stringify(record)}\n`, {
-      fsync: true,
-      mode: PRIVATE_FILE_MODE,
-    });
+    await this.file.write(record);
     this.current = record;
   }
 
   /** Withdraws consent: nothing more is sent until it is given again. */
   async revoke(): Promise<void> {
-    await rm(this.file, { force: true });
+    await this.file.flush();
+    await rm(this.file.path, { force: true });
     this.current = null;
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
   }
 }

@@ -1,7 +1,6 @@
 import type { EmbedderConfig, ModelFile } from '../../harness/embeddings-schema.ts';
 import { type Embedder, EmbedError } from './embedder.ts';
 import { createEndpointEmbedder } from './endpoint-embedder.ts';
-import { createTestEmbedder } from './test-embedder.ts';
 
 /** How an ONNX embedder is made beside its harness config. */
 export interface EmbedderOptions {
@@ -24,7 +23,12 @@ export async function createEmbedder(
   opts: EmbedderOptions = {},
 ): Promise<Embedder> {
   if (config.kind === 'endpoint') return createEndpointEmbedder(config, env);
-  if (config.kind === 'test') return createTestEmbedder(config);
+  if (config.kind === 'test') {
+    // The deterministic embedder of CI, e2e and the bench: its own chunk, loaded only when
+    // the harness names it, so a user's server never carries it.
+    const { createTestEmbedder } = await import('./test-embedder.ts');
+    return createTestEmbedder(config);
+  }
   if (opts.files) await checkFolder(config.modelDir, opts.files, opts.label ?? config.modelDir);
   const { createOnnxEmbedder } = await import('./onnx-embedder.ts');
   return createOnnxEmbedder(config, {

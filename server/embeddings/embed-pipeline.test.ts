@@ -7,7 +7,7 @@ import {
   type EmbeddingsBehaviour,
   type FakeEmbeddingsUpstream,
   startFakeEmbeddingsUpstream,
-} from '../testing/fake-embeddings-upstream.ts';
+} from '../../testing/server/fake-embeddings-upstream.ts';
 import { Vault } from '../vault/vault.ts';
 import { EmbedPipeline } from './embed-pipeline.ts';
 import { type Embedder, EmbedError } from './embedder.ts';

@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type EmbedStatus, EmbedStatusSchema } from '../../common/embedding-schemas.ts';
 import { cosine, decodeVector } from '../../common/vector-codec.ts';
 import type { SemanticModel } from '../../harness/embeddings-schema.ts';
+import { type FakeModelHost, startFakeModelHost } from '../../testing/server/fake-model-host.ts';
+import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../testing/server/test-app.ts';
+import { writeConceptModel } from '../../testing/server/tiny-onnx-model.ts';
 import { modelFolder } from '../models/model-source.ts';
-import { type FakeModelHost, startFakeModelHost } from '../testing/fake-model-host.ts';
-import { buildTestApp, HOST, ORIGIN, type TestApp } from '../testing/test-app.ts';
-import { writeConceptModel } from '../testing/tiny-onnx-model.ts';
 import { EmbeddingsHost } from './embeddings-host.ts';
 import { SwitchStore } from './switch-store.ts';
 

@@ -4,13 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmbedStatusSchema, VectorsDeltaSchema } from '../../common/embedding-schemas.ts';
 import { cosine, decodeVector } from '../../common/vector-codec.ts';
 import { EmbeddingsSchema } from '../../harness/embeddings-schema.ts';
-import { SESSION_COOKIE } from '../auth/session-middleware.ts';
 import {
   type EmbeddingsBehaviour,
   type FakeEmbeddingsUpstream,
   startFakeEmbeddingsUpstream,
-} from '../testing/fake-embeddings-upstream.ts';
-import { buildTestApp, HOST, ORIGIN, type TestApp } from '../testing/test-app.ts';
+} from '../../testing/server/fake-embeddings-upstream.ts';
+import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../testing/server/test-app.ts';
+import { SESSION_COOKIE } from '../auth/session-middleware.ts';
 import { startEmbeddings } from './embeddings-service.ts';
 
 let t: TestApp | null = null;

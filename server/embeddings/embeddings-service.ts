@@ -16,7 +16,8 @@ import { EmbedPipeline } from './embed-pipeline.ts';
 import { type Embedder, EmbedError } from './embedder.ts';
 import { isLoopbackUrl } from './endpoint-embedder.ts';
 import { SwitchStore } from './switch-store.ts';
-import { encodeStored, VectorStore } from './vector-store.ts';
+import { VectorStore } from './vector-store.ts';
+import { vectorsDelta } from './vectors-delta.ts';
 
 /** A running long-term layer; the host (embeddings-host.ts) starts it when the layer is on. */
 export interface EmbeddingsService {
@@ -60,25 +61,8 @@ export async function startEmbeddings(opts: EmbeddingsOptions): Promise<Embeddin
   const dir = join(opts.configDir, 'embeddings');
   const config = opts.config.embedder;
   const consent = await ConsentStore.open(dir).catch(() => null);
-  let embedder: Embedder | null = null;
-  let failure: EmbedError | null = null;
-  try {
-    embedder = await createEmbedder(config, opts.env, opts.embedder);
-  } catch (err) {
-    if (!(err instanceof EmbedError)) throw err;
-    failure = err;
-  }
-  // A model that failed to load keeps its identity, so its stored vectors are not reset.
-  const fallback =
-    'model' in config
-      ? config.model
-      : config.kind === 'onnx' && opts.embedder?.label
-        ? `onnx:${opts.embedder.label}`
-        : config.kind;
-  const identity = {
-    model: embedder?.model ?? fallback,
-    dimensions: config.dimensions,
-  };
+  const { embedder, failure } = await makeEmbedder(opts);
+  const identity = { model: embedder?.model ?? modelName(opts), dimensions: config.dimensions };
   const store = await VectorStore.open(dir, identity);
   const onOff = opts.switches ?? (await SwitchStore.open(dir));
   const local =
@@ -86,19 +70,7 @@ export async function startEmbeddings(opts: EmbeddingsOptions): Promise<Embeddin
     (config.kind !== 'endpoint' || (config.local && isLoopbackUrl(config.baseUrl)));
   const endpoint = config.kind === 'endpoint' ? config.baseUrl : null;
   const consented = () => local || (consent?.given(endpoint ?? '', identity.model) ?? false);
-  const pipeline = embedder
-    ? new EmbedPipeline({
-        vault: opts.vault,
-        store,
-        embedder,
-        mayEmbed: consented,
-        paused: () => !onOff.enabled,
-        ...(opts.backoff ? { backoff: opts.backoff } : {}),
-        ...(opts.log ? { log: opts.log } : {}),
-        ...(opts.onChange ? { onState: opts.onChange } : {}),
-      })
-    : null;
-  pipeline?.start();
+  const pipeline = embedder ? startPipeline(opts, store, embedder, consented, onOff) : null;
   /** Queries in flight: pausing or withdrawing consent aborts them. */
   const queries = new Set<AbortController>();
   const abortQueries = () => {
@@ -175,45 +147,7 @@ export async function startEmbeddings(opts: EmbeddingsOptions): Promise<Embeddin
       await embedder?.setThreads?.(threads);
     },
     delta(since, generation, maxChunks) {
-      const reset = generation !== store.generation || since < store.floor || since > store.cursor;
-      const from = reset ? 0 : since;
-      const delta: VectorsDelta = {
-        generation: store.generation,
-        model: store.model,
-        dimensions: store.dimensions,
-        encoding: 'int8-base64',
-        reset,
-        notes: [],
-        removed: [],
-        cursor: from,
-        more: false,
-      };
-      let chunks = 0;
-      for (const change of store.changesSince(from)) {
-        if ('removed' in change) {
-          if (!reset) delta.removed.push(change.removed);
-        } else {
-          // A page holds at least one note, however many chunks it has.
-          if (chunks > 0 && chunks + change.chunks.length > maxChunks) {
-            delta.more = true;
-            break;
-          }
-          chunks += change.chunks.length;
-          delta.notes.push({
-            path: change.path,
-            hash: change.hash,
-            chunks: change.chunks.map((c, i) => ({
-              id: `${change.path}#${i}`,
-              heading: c.heading,
-              start: c.start,
-              end: c.end,
-              vector: encodeStored(c),
-            })),
-          });
-        }
-        delta.cursor = change.seq;
-      }
-      return delta;
+      return vectorsDelta(store, since, generation, maxChunks);
     },
     async query(text) {
       if (!embedder) throw new ApiError(503, 'embed_failed', 'El embebedor no está disponible.');
@@ -242,4 +176,49 @@ export async function startEmbeddings(opts: EmbeddingsOptions): Promise<Embeddin
       await embedder?.close?.();
     },
   };
+}
+
+/** The embedder the harness names; one that cannot be made is kept as the failure to show. */
+async function makeEmbedder(
+  opts: EmbeddingsOptions,
+): Promise<{ embedder: Embedder | null; failure: EmbedError | null }> {
+  try {
+    return {
+      embedder: await createEmbedder(opts.config.embedder, opts.env, opts.embedder),
+      failure: null,
+    };
+  } catch (err) {
+    if (!(err instanceof EmbedError)) throw err;
+    return { embedder: null, failure: err };
+  }
+}
+
+/** The model's name before it loads: a model that failed keeps its identity, so its stored vectors are not reset. */
+function modelName(opts: EmbeddingsOptions): string {
+  const config = opts.config.embedder;
+  if ('model' in config) return config.model;
+  if (config.kind === 'onnx' && opts.embedder?.label) return `onnx:${opts.embedder.label}`;
+  return config.kind;
+}
+
+/** Starts embedding the vault's notes, as consent and the user's switch allow. */
+function startPipeline(
+  opts: EmbeddingsOptions,
+  store: VectorStore,
+  embedder: Embedder,
+  consented: () => boolean,
+  onOff: SwitchStore,
+): EmbedPipeline {
+  const pipeline = new EmbedPipeline({
+    vault: opts.vault,
+    store,
+    embedder,
+    mayEmbed: consented,
+    paused: () => !onOff.enabled,
+    ...(opts.backoff ? { backoff: opts.backoff } : {}),
+    ...(opts.log ? { log: opts.log } : {}),
+    ...(opts.onChange ? { onState: opts.onChange } : {}),
+  });
+  pipeline.start();
+  return pipeline;
 }

@@ -4,7 +4,7 @@ import {
   type EmbeddingsBehaviour,
   type FakeEmbeddingsUpstream,
   startFakeEmbeddingsUpstream,
-} from '../testing/fake-embeddings-upstream.ts';
+} from '../../testing/server/fake-embeddings-upstream.ts';
 import { EmbedError } from './embedder.ts';
 import { createEndpointEmbedder, isLoopbackUrl } from './endpoint-embedder.ts';
 import { testVector } from './test-embedder.ts';

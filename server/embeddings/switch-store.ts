@@ -1,8 +1,7 @@
-import { mkdir, readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { join } from 'node:path';
 import * as z from 'zod/mini';
-import { openPrivateDir, PRIVATE_FILE_MODE } from './durable-file.ts';
+import { JsonFile } from '../storage/json-file.ts';
+import { openPrivateDir } from './durable-file.ts';
 
 /** Cores the embedder may use until the user says otherwise: the other is the browser's and the chat's. */
 export const DEFAULT_CORES = 1;
@@ -22,22 +21,16 @@ type Switches = z.infer<typeof SwitchSchema>;
  */
 export class SwitchStore {
   private constructor(
-    private readonly file: string,
+    private readonly file: JsonFile<typeof SwitchSchema>,
     private record: Switches,
   ) {}
 
   static async open(dir: string): Promise<SwitchStore> {
     await openPrivateDir(dir);
-    const file = join(dir, 'switch.json');
-    const text = await readFile(file, 'utf8').catch(() => null);
-    let parsed: unknown = null;
-    try {
-      parsed = text === null ? null : JSON.parse(text);
-    } catch {}
-    const found = SwitchSchema.safeParse(parsed);
+    const file = new JsonFile(join(dir, 'switch.json'), SwitchSchema);
     return new SwitchStore(
       file,
-      found.success ? found.data : { enabled: true, changedAt: new Date(0).toISOString() },
+      await file.readOr({ enabled: true, changedAt: new Date(0).toISOString() }),
     );
   }
 
@@ -59,12 +52,9 @@ export class SwitchStore {
   }
 
   private async write(record: Switches): Promise<void> {
-    // The layer's folder may not exist yet: the budget can be set before any model runs.
-    await mkdir(dirname(this.file), { recursive: true, mode: 0o700 });
-    await writeFileAtomic(this.file, `${JSON.stringify(record)}\n`, {
-      fsync: true,
-      mode: PRIVATE_FILE_MODE,
-    });
+    // The layer's folder may not exist yet (the budget can be set before any model runs):
+    // JsonFile creates it.
+    await this.file.write(record);
     this.record = record;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LATIN1_META, latin1Page } from '../testing/fixture-server.ts';
+import { LATIN1_META, latin1Page } from '../../testing/server/fixture-server.ts';
 import { decodeBody, headerCharset, metaCharset } from './decode-body.ts';
 
 const latin1 = latin1Page(LATIN1_META);

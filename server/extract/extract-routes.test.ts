@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtractAnswer, ExtractAnswerSchema } from '../../common/web-schemas.ts';
+import { type FixtureServer, startFixtureServer } from '../../testing/server/fixture-server.ts';
+import { tempHarness } from '../../testing/server/temp-harness.ts';
 import type { HarnessStore } from '../harness/harness-store.ts';
 import { errorHandler } from '../http/error-handler.ts';
-import { type FixtureServer, startFixtureServer } from '../testing/fixture-server.ts';
-import { tempHarness } from '../testing/temp-harness.ts';
 import { extractRoutes } from './extract-routes.ts';
 import type { FetchPageOptions } from './fetch-page.ts';
 

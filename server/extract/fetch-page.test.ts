@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FixtureServer, startFixtureServer } from '../../testing/server/fixture-server.ts';
 import { ApiError } from '../http/api-error.ts';
-import { type FixtureServer, startFixtureServer } from '../testing/fixture-server.ts';
 import { FETCH_DEFAULTS, type FetchPageOptions, fetchPage } from './fetch-page.ts';
 
 /*

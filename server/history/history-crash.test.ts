@@ -6,8 +6,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_LOG_PATH } from '../../common/synapse-schemas.ts';
+import { seededRandom, seedFromEnv } from '../../testing/server/seeded-random.ts';
 import type { WriteStep } from '../synapse/land-write.ts';
-import { seededRandom, seedFromEnv } from '../testing/seeded-random.ts';
 import { describeWrites } from './describe-writes.ts';
 import { HISTORY_DIR, HistoryStore } from './history-store.ts';
 
@@ -52,7 +52,7 @@ import { createHash } from 'node:crypto';
 import { landWrite } from ${JSON.stringify(here('../synapse/land-write.ts'))};
 import { HistoryStore } from ${JSON.stringify(here('./history-store.ts'))};
 import { appendLine, removeFile, stageAtomic } from ${JSON.stringify(here('../synapse/vault-writer.ts'))};
-import { readCurrent } from ${JSON.stringify(here('../synapse/current-file.ts'))};
+import { readCurrent } from ${JSON.stringify(here('../vault/current-file.ts'))};
 const [root, config, roundFile] = process.argv.slice(1);
 const round = JSON.parse(readFileSync(roundFile, 'utf8'));
 const history = new HistoryStore(config, () => ({ keepDays: 90, maxMegabytes: 200 }));

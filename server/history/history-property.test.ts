@@ -4,9 +4,9 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Proposal } from '../../common/synapse-schemas.ts';
-import { apiClient } from '../testing/proposals-client.ts';
-import { seedFromEnv } from '../testing/seeded-random.ts';
-import { buildTestApp, HOST, ORIGIN, type TestApp } from '../testing/test-app.ts';
+import { apiClient } from '../../testing/server/proposals-client.ts';
+import { seedFromEnv } from '../../testing/server/seeded-random.ts';
+import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../testing/server/test-app.ts';
 
 /** `SOMA_HISTORY_SEED=n` replays or varies the run. */
 const SEED = seedFromEnv('SOMA_HISTORY_SEED', 20_261_204);

@@ -9,9 +9,9 @@ import {
   HistoryListAnswerSchema,
 } from '../../common/history-schemas.ts';
 import { AUDIT_LOG_PATH, type Proposal, SYNAPSE_LOG_PATH } from '../../common/synapse-schemas.ts';
-import { apiClient, errorCode } from '../testing/proposals-client.ts';
-import { buildTestApp, HOST, ORIGIN, type TestApp } from '../testing/test-app.ts';
-import { snapshot } from '../testing/vault-snapshot.ts';
+import { apiClient, errorCode } from '../../testing/server/proposals-client.ts';
+import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../testing/server/test-app.ts';
+import { snapshot } from '../../testing/server/vault-snapshot.ts';
 
 const sha = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const NOTE = '03_Proyectos/nota.md';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { HistoryDiffAnswer, HistoryListAnswer } from '../../common/history-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
-import { readCurrent } from '../synapse/current-file.ts';
+import { readCurrent } from '../vault/current-file.ts';
 import { diffHunks } from '../vault/diff-hunks.ts';
 import { describeWrites } from './describe-writes.ts';
 import type { HistoryStore } from './history-store.ts';

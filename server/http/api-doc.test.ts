@@ -37,9 +37,9 @@ import {
   WriteBodySchema,
 } from '../../common/synapse-schemas.ts';
 import { ExtractBodySchema, WebSearchBodySchema } from '../../common/web-schemas.ts';
+import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../testing/server/test-app.ts';
 import { SessionStore } from '../auth/session-store.ts';
 import { pairingRoutes } from '../pairing/pairing-routes.ts';
-import { buildTestApp, HOST, ORIGIN, type TestApp } from '../testing/test-app.ts';
 
 /**
  * Keeps docs/API.md true (docs/DESIGN.md: the API is documented in one place, kept true by

@@ -5,7 +5,7 @@ import {
   type FakeUpstream,
   type Script,
   startFakeUpstream,
-} from '../testing/fake-upstream/fake-upstream.ts';
+} from '../../testing/server/fake-upstream/fake-upstream.ts';
 import { type ChainEvent, type StreamChatArgs, streamChat } from './provider-chain.ts';
 
 let fake: FakeUpstream;

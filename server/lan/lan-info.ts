@@ -1,5 +1,3 @@
-import type { Context } from 'hono';
-
 /** What `GET /api/lan` answers: where phones reach SOMA and how to trust it. */
 export interface LanInfo {
   enabled: boolean;
@@ -14,20 +12,4 @@ export interface LanInfo {
 export interface LanState {
   info(): LanInfo;
   caCert(): string;
-}
-
-/** The env key the listeners set so a route knows which one a request came in on. */
-export type ListenerEnv = { somaListener?: 'loopback' | 'lan' };
-
-/**
- * True only for requests that came in on the plain-HTTP loopback listener: main tags
- * that listener's requests, so neither a header nor the LAN listener can claim it.
- */
-export function onLoopbackListener(c: Context): boolean {
-  return (c.env as ListenerEnv | undefined)?.somaListener === 'loopback';
-}
-
-/** True for requests that came in over HTTPS on the LAN listener. */
-export function onLanListener(c: Context): boolean {
-  return (c.env as ListenerEnv | undefined)?.somaListener === 'lan';
 }

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeModelHost, startFakeModelHost } from '../testing/fake-model-host.ts';
+import { type FakeModelHost, startFakeModelHost } from '../../testing/server/fake-model-host.ts';
 import { downloadModel } from './download-model.ts';
 import { MAX_REDIRECTS } from './http-get.ts';
 import { lockPath } from './model-lock.ts';

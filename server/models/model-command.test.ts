@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeModelHost, startFakeModelHost } from '../testing/fake-model-host.ts';
+import { type FakeModelHost, startFakeModelHost } from '../../testing/server/fake-model-host.ts';
 import { downloadModel } from './download-model.ts';
 import { runModelCommand } from './model-command.ts';
 import { lockPath } from './model-lock.ts';

@@ -7,8 +7,9 @@ import { type AuthEnv, requireSession, SESSION_COOKIE } from '../auth/session-mi
 import type { SessionStore } from '../auth/session-store.ts';
 import { ApiError } from '../http/api-error.ts';
 import { errorHandler } from '../http/error-handler.ts';
+import { onLanListener } from '../http/listener-tag.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
-import { type LanState, onLanListener } from '../lan/lan-info.ts';
+import type { LanState } from '../lan/lan-info.ts';
 import { PairingStore } from './pairing-store.ts';
 
 /** Claim attempts one client may make per minute; every attempt counts, good or bad. */

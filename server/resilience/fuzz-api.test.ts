@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, HOST, ORIGIN, type TestApp } from '../testing/test-app.ts';
+import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../testing/server/test-app.ts';
 
 /**
  * Every API route, fed random and malformed input: the answer is never a 500,

@@ -4,8 +4,14 @@ import {
   type FakeUpstream,
   type Script,
   startFakeUpstream,
-} from '../testing/fake-upstream/fake-upstream.ts';
-import { buildTestApp, fakeProviders, HOST, ORIGIN, type TestApp } from '../testing/test-app.ts';
+} from '../../testing/server/fake-upstream/fake-upstream.ts';
+import {
+  buildTestApp,
+  fakeProviders,
+  HOST,
+  ORIGIN,
+  type TestApp,
+} from '../../testing/server/test-app.ts';
 
 /** How many answers stream at once. */
 const CLIENTS = 50;

@@ -7,8 +7,14 @@ import {
   type FakeUpstream,
   startFakeUpstream,
   words,
-} from '../testing/fake-upstream/fake-upstream.ts';
-import { buildTestApp, fakeProviders, HOST, ORIGIN, type TestApp } from '../testing/test-app.ts';
+} from '../../testing/server/fake-upstream/fake-upstream.ts';
+import {
+  buildTestApp,
+  fakeProviders,
+  HOST,
+  ORIGIN,
+  type TestApp,
+} from '../../testing/server/test-app.ts';
 
 const MB = 1024 * 1024;
 /** How many answers stream at once. */

@@ -1,12 +1,12 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import { safeParse } from 'zod/v4/core';
 import {
   type SearchPair,
   type SearchPairBody,
   SearchPairSchema,
 } from '../../common/search-pair-schemas.ts';
+import { JsonFile } from '../storage/json-file.ts';
 
 /** How many pairs are kept (the newest): enough for a figure, small enough to read at once. */
 const MAX_PAIRS = 2_000;
@@ -21,24 +21,19 @@ const PairsFileSchema = z.object({ version: z.literal(1), pairs: z.array(SearchP
  * again is one pair, its time renewed.
  */
 export class SearchPairStore {
-  readonly #file: string;
+  readonly #file: JsonFile<typeof PairsFileSchema>;
   #pairs: SearchPair[] = [];
-  #writing: Promise<void> = Promise.resolve();
 
-  private constructor(file: string) {
+  private constructor(file: JsonFile<typeof PairsFileSchema>) {
     this.#file = file;
   }
 
   /** Loads `<configDir>/search-pairs.json`; a missing or unreadable file starts empty. */
   static async open(configDir: string): Promise<SearchPairStore> {
     await mkdir(configDir, { recursive: true, mode: 0o700 });
-    const store = new SearchPairStore(join(configDir, 'search-pairs.json'));
-    try {
-      const parsed = safeParse(PairsFileSchema, JSON.parse(await readFile(store.#file, 'utf8')));
-      if (parsed.success) store.#pairs = parsed.data.pairs;
-    } catch {
-      // No file yet, or not JSON: nothing remembered.
-    }
+    const file = new JsonFile(join(configDir, 'search-pairs.json'), PairsFileSchema);
+    const store = new SearchPairStore(file);
+    store.#pairs = (await file.readOr(null))?.pairs ?? [];
     return store;
   }
 
@@ -60,15 +55,8 @@ export class SearchPairStore {
     await this.#persist();
   }
 
-  /** Writes are chained so two never race; each writes the state of its own moment. */
+  /** Writes the pairs as they are now (writes are chained, so two never race). */
   #persist(): Promise<void> {
-    const write = async (): Promise<void> => {
-      const body = { version: 1, pairs: this.#pairs };
-      const { default: writeFileAtomic } = await import('write-file-atomic');
-      await writeFileAtomic(this.#file, `${JSON.stringify(body)}\n`, { mode: 0o600 });
-    };
-    const next = this.#writing.catch(() => undefined).then(write);
-    this.#writing = next;
-    return next;
+    return this.#file.write({ version: 1, pairs: this.#pairs });
   }
 }

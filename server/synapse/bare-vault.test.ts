@@ -6,8 +6,8 @@ import {
   ProposalsAnswerSchema,
   SYNAPSE_LOG_PATH,
 } from '../../common/synapse-schemas.ts';
-import { apiClient } from '../testing/proposals-client.ts';
-import { buildTestApp, HOST, ORIGIN, type TestApp } from '../testing/test-app.ts';
+import { apiClient } from '../../testing/server/proposals-client.ts';
+import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../testing/server/test-app.ts';
 
 const META = { profile: 'tutor', provider: 'groq', model: 'llama-3.3-70b-versatile' };
 

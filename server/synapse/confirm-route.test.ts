@@ -8,9 +8,9 @@ import {
   ProposalsAnswerSchema,
   SYNAPSE_LOG_PATH,
 } from '../../common/synapse-schemas.ts';
-import { apiClient, errorCode } from '../testing/proposals-client.ts';
-import { buildTestApp, HOST, type TestApp } from '../testing/test-app.ts';
-import { snapshot } from '../testing/vault-snapshot.ts';
+import { apiClient, errorCode } from '../../testing/server/proposals-client.ts';
+import { buildTestApp, HOST, type TestApp } from '../../testing/server/test-app.ts';
+import { snapshot } from '../../testing/server/vault-snapshot.ts';
 import { PROPOSAL_TTL_MS } from './proposal-store.ts';
 
 const NOTES = { '03_Proyectos/a.md': 'A original\n', '03_Proyectos/b.md': 'B original\n' };

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom, seedFromEnv } from '../testing/seeded-random.ts';
+import { seededRandom, seedFromEnv } from '../../testing/server/seeded-random.ts';
 import { cleanTempFiles, TEMP_PREFIX } from './vault-writer.ts';
 
 /** Contents and kill points come from this seed; `SOMA_CRASH_SEED=n` replays or varies a run. */

@@ -1,8 +1,8 @@
 import type { ProposalKind } from '../../common/synapse-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
+import type { CurrentFile } from '../vault/current-file.ts';
 import { diffHunks } from '../vault/diff-hunks.ts';
 import { withConnection } from './connections-section.ts';
-import type { CurrentFile } from './current-file.ts';
 import { localDate, oneLine } from './proposal-content.ts';
 import type { Draft } from './proposal-drafts.ts';
 

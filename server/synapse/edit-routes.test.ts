@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiClient, errorCode } from '../testing/proposals-client.ts';
-import { buildTestApp, type TestApp } from '../testing/test-app.ts';
-import { snapshot } from '../testing/vault-snapshot.ts';
+import { apiClient, errorCode } from '../../testing/server/proposals-client.ts';
+import { buildTestApp, type TestApp } from '../../testing/server/test-app.ts';
+import { snapshot } from '../../testing/server/vault-snapshot.ts';
 import { appendHeading } from './edit-drafts.ts';
 
 const NOTES = {

@@ -1,8 +1,8 @@
 import type { AuditEntry } from '../../common/synapse-schemas.ts';
 import type { HistoryStep, HistoryStore } from '../history/history-store.ts';
 import { ApiError } from '../http/api-error.ts';
+import { readCurrent, sha256Hex } from '../vault/current-file.ts';
 import { diffHunks } from '../vault/diff-hunks.ts';
-import { readCurrent, sha256Hex } from './current-file.ts';
 import type { StoredProposal } from './proposal-store.ts';
 
 /** What the vault writer did (the writer itself is passed in: only confirm imports it). */

@@ -5,9 +5,9 @@ import {
   SYNAPSE_LOG_PATH,
 } from '../../common/synapse-schemas.ts';
 import { type LinkIndex, noteKey, parseWikilinks } from '../../common/wikilinks.ts';
+import type { CurrentFile } from '../vault/current-file.ts';
 import { diffHunks } from '../vault/diff-hunks.ts';
 import { invalidPath, normalizeVaultPath } from '../vault/vault-path.ts';
-import type { CurrentFile } from './current-file.ts';
 import {
   answerTitle,
   excerptAround,

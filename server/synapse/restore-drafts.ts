@@ -1,7 +1,7 @@
 import type { HistoryEntry } from '../../common/history-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
+import { type CurrentFile, sha256Hex } from '../vault/current-file.ts';
 import { diffHunks } from '../vault/diff-hunks.ts';
-import { type CurrentFile, sha256Hex } from './current-file.ts';
 import type { Draft } from './proposal-drafts.ts';
 
 /*

@@ -8,9 +8,9 @@ import {
   ProposalsAnswerSchema,
   SYNAPSE_LOG_PATH,
 } from '../../common/synapse-schemas.ts';
-import { apiClient } from '../testing/proposals-client.ts';
-import { buildTestApp, HOST, ORIGIN, type TestApp } from '../testing/test-app.ts';
-import { snapshot } from '../testing/vault-snapshot.ts';
+import { apiClient } from '../../testing/server/proposals-client.ts';
+import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../testing/server/test-app.ts';
+import { snapshot } from '../../testing/server/vault-snapshot.ts';
 
 const NOTES = {
   '03_Proyectos/Tesis.md': '# Tesis\n',

@@ -17,11 +17,11 @@ import type { StoredSession } from '../auth/session-store.ts';
 import type { HistoryStore } from '../history/history-store.ts';
 import { ApiError } from '../http/api-error.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
+import { readCurrent } from '../vault/current-file.ts';
 import type { Vault } from '../vault/vault.ts';
 import { AuditHealth } from './audit-health.ts';
 import { readAudit } from './audit-log.ts';
 import { confirmHandler, signedFields } from './confirm-route.ts';
-import { readCurrent } from './current-file.ts';
 import { appendDraft, connectionDraft, rememberDraft } from './edit-drafts.ts';
 import {
   closingDraft,

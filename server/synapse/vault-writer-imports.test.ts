@@ -12,14 +12,14 @@ const FS_WRITERS: Record<string, string> = {
   'server/synapse/vault-writer.ts': 'the one vault writer, reached only through confirm',
   'server/vault/vault-init.ts':
     'lays out a new (missing or empty) vault: its folders and the welcome note',
-  'server/auth/session-store.ts': 'writes sessions.json in the config folder, outside the vault',
+  'server/storage/json-file.ts':
+    'writes the small JSON files of the config folder (sessions, cli.json, switches, consent, pairs, scan cache), outside the vault',
+  'server/auth/session-store.ts':
+    'creates the config folder and sets a corrupt sessions.json aside, outside the vault',
   'server/lan/lan-certificates.ts':
     'writes the LAN authority and certificate in <configDir>/tls, outside the vault',
   'server/vault/read-regular-file.ts':
     'imports fs `openSync` only to read notes (O_RDONLY | O_NONBLOCK) while indexing and exporting',
-  'server/vault/scan-cache.ts':
-    'writes vault-scan.json (the last scan) in the config folder, outside the vault',
-  'server/cli/cli-credentials.ts': 'writes cli.json (0600) in the config folder, outside the vault',
   'server/conversations/conversation-store.ts':
     'keeps the synchronised conversations in <configDir>/conversations, outside the vault',
   'server/conversations/record-log.ts':
@@ -31,11 +31,9 @@ const FS_WRITERS: Record<string, string> = {
   'server/history/history-files.ts':
     'appends and replaces the history files in <configDir>/history, outside the vault',
   'server/search-quality/search-pair-store.ts':
-    'writes search-pairs.json (the «¿Era esta?» pairs, 0600) in the config folder, outside the vault',
+    'creates the config folder that holds search-pairs.json, outside the vault',
   'server/embeddings/consent-store.ts':
-    'writes the embeddings consent in the config folder, outside the vault',
-  'server/embeddings/switch-store.ts':
-    'writes the on/off switch and CPU budget of the embeddings layer in the config folder, outside the vault',
+    'deletes the embeddings consent in the config folder, outside the vault',
   'server/embeddings/durable-file.ts':
     'appends vectors to <configDir>/embeddings, outside the vault (the vault stays Markdown)',
   'server/embeddings/store-files.ts':

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import * as z from 'zod/mini';
 import { SkipReasonSchema } from '../../common/api-schemas.ts';
+import { JsonFile } from '../storage/json-file.ts';
 import type { IndexEntry } from './vault-scan.ts';
 
 /** The scan cache's file name in the config dir. */
@@ -39,19 +39,12 @@ export async function loadScanCache(
   maxNoteBytes: number,
 ): Promise<Map<string, CachedEntry>> {
   const out = new Map<string, CachedEntry>();
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    return out;
-  }
-  let parsed: z.infer<typeof ScanCacheSchema>;
-  try {
-    parsed = ScanCacheSchema.parse(JSON.parse(text));
-  } catch {
+  const found = await new JsonFile(file, ScanCacheSchema).read();
+  if (found.status === 'corrupt') {
     console.error(`[vault] se ignora la caché de exploración dañada ${file}`);
-    return out;
   }
+  if (found.status !== 'valid') return out;
+  const parsed = found.value;
   if (parsed.root !== root || parsed.maxNoteBytes !== maxNoteBytes) return out;
   for (const [rel, size, mtime, hash, kind] of parsed.files) {
     out.set(rel, { size, mtime, hash, kind });
@@ -66,14 +59,18 @@ export async function saveScanCache(
   maxNoteBytes: number,
   entries: ReadonlyMap<string, IndexEntry>,
 ): Promise<void> {
-  const files = [...entries].map(([rel, e]) => [rel, e.size, e.mtime, e.hash, e.kind]);
-  const body = JSON.stringify({ version: 1, root, maxNoteBytes, files });
-  // Loaded on first write, as the other stores do: most of the server never needs it.
-  const { default: writeFileAtomic } = await import('write-file-atomic');
+  const files = [...entries].map(
+    ([rel, e]): z.infer<typeof CachedFileSchema> => [rel, e.size, e.mtime, e.hash, e.kind],
+  );
   // No fsync: a cache lost or damaged by a crash costs one full scan (loadScanCache ignores
   // it), while waiting for ~1 MB to reach the disk held up the fsync of the login that
   // follows a first start (POST /api/session 518 ms in a 10k first visit).
-  await writeFileAtomic(file, body, { mode: 0o600, fsync: false });
+  await new JsonFile(file, ScanCacheSchema, { fsync: false }).write({
+    version: 1,
+    root,
+    maxNoteBytes,
+    files,
+  });
 }
 
 /** True when the index holds exactly what the cache said: nothing to write back. */

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { type NotesBatch, NotesBatchRequestSchema } from '../../common/chat-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
+import { onLanListener } from '../http/listener-tag.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
-import { onLanListener } from '../lan/lan-info.ts';
 import type { Vault } from './vault.ts';
 import { exportStream } from './vault-export.ts';
 

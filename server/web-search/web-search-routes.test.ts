@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSearchAnswerSchema } from '../../common/web-schemas.ts';
 import type { Harness } from '../../harness/schema.ts';
+import {
+  type FakeUpstream,
+  startFakeUpstream,
+} from '../../testing/server/fake-upstream/fake-upstream.ts';
+import { tempHarness } from '../../testing/server/temp-harness.ts';
 import type { HarnessStore } from '../harness/harness-store.ts';
 import { errorHandler } from '../http/error-handler.ts';
-import { type FakeUpstream, startFakeUpstream } from '../testing/fake-upstream/fake-upstream.ts';
-import { tempHarness } from '../testing/temp-harness.ts';
 import { webSearchRoutes } from './web-search-routes.ts';
 
 let fake: FakeUpstream;

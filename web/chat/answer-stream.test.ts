@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { doneEvent, frame, streamBody } from '../../testing/web/chat-stream.ts';
+import { turnRecord } from '../../testing/web/test-records.ts';
 import { deleteDatabase } from '../db/database.ts';
 import type { TurnRecord } from '../db/records.ts';
 import { listTurns, putTurn } from '../db/turns-repo.ts';
-import { doneEvent, frame, streamBody } from '../testing/chat-stream.ts';
-import { turnRecord } from '../testing/test-records.ts';
 import { createAnswerStream } from './answer-stream.ts';
 import type { ChatCore } from './chat-core.ts';
 import { emptyChatState } from './chat-state.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { turnRecord } from '../../testing/web/test-records.ts';
 import type { TurnRecord } from '../db/records.ts';
-import { turnRecord } from '../testing/test-records.ts';
 import { selectHistory } from './history.ts';
 
 const turn = (index: number, over: Partial<TurnRecord> = {}) => turnRecord(index, over);

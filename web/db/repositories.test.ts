@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { turnRecord } from '../testing/test-records.ts';
+import { turnRecord } from '../../testing/web/test-records.ts';
 import {
   getConversation,
   listConversations,

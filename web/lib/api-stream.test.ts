@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatEvent } from '../../common/chat-schemas.ts';
-import { streamBody as body, doneEvent, frame } from '../testing/chat-stream.ts';
+import { streamBody as body, doneEvent, frame } from '../../testing/web/chat-stream.ts';
 import { streamChat } from './api.ts';
 import { ApiError } from './api-error.ts';
 import { chatEvents } from './chat-events.ts';

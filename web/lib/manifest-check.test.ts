@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { safeParse } from 'zod/v4/core';
 import { ManifestSchema } from '../../common/api-schemas.ts';
-import { anyField as field, mostly as mostlyGood } from '../testing/near-json.ts';
+import { anyField as field, mostly as mostlyGood } from '../../testing/web/near-json.ts';
 import { checkManifest, plainManifest } from './manifest-check.ts';
 
 /** Mostly the right type, sometimes anything else. */

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../server/testing/test-app.ts';
+import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../testing/server/test-app.ts';
 import { deleteDatabase } from '../db/database.ts';
 import { copiedNotes } from '../db/vault-copy-repo.ts';
 import type { ApiError } from '../lib/api-error.ts';

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { relevanceSet } from '../../testing/web/relevance-set.ts';
 import { NoteIndex } from './engine/note-index.ts';
-import { relevanceSet } from './relevance-set.ts';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 

@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../server/testing/test-app.ts';
+import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../testing/server/test-app.ts';
+import { turnRecord } from '../../testing/web/test-records.ts';
 import { getConversation, putConversation } from '../db/conversations-repo.ts';
 import { deleteDatabase } from '../db/database.ts';
 import { getDraft, putDraft } from '../db/drafts-repo.ts';
 import { getConversationsSyncedAt } from '../db/settings-repo.ts';
 import { listTurns, putTurn } from '../db/turns-repo.ts';
-import { turnRecord } from '../testing/test-records.ts';
 import { syncConversations } from './conversation-sync.ts';
 import { sendAnswer, sendQuestion } from './turn-hold.ts';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { safeParse } from 'zod/v4/core';
 import { ExportLineSchema } from '../../common/chat-schemas.ts';
-import { anyField as field, mostly } from '../testing/near-json.ts';
+import { anyField as field, mostly } from '../../testing/web/near-json.ts';
 import { checkExportLine, plainNoteLine } from './export-line.ts';
 
 const KEYS = ['path', 'content', 'hash', 'mtime', 'size'] as const;

@@ -2,13 +2,13 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeVector } from '../../common/vector-codec.ts';
 import { testVector } from '../../server/embeddings/test-embedder.ts';
+import { TEST_DIMENSIONS, testEmbedStatus } from '../../testing/web/embed-status.ts';
 import { deleteDatabase } from '../db/database.ts';
 import { updateCachedNotes } from '../db/notes-cache-repo.ts';
 import { embedQuery } from '../lib/embeddings-api.ts';
 import { createSearchEngine } from '../search/engine/search-engine.ts';
 import type { FromWorker } from '../search/worker/search-protocol.ts';
 import { createQueryAnswerer } from '../search/worker/worker-query.ts';
-import { TEST_DIMENSIONS, testEmbedStatus } from '../testing/embed-status.ts';
 import { createVectorLayer } from './vector-layer.ts';
 
 afterEach(async () => {

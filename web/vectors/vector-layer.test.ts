@@ -10,12 +10,12 @@ import { stripFrontMatter } from '../../common/front-matter-block.ts';
 import { encodeVector } from '../../common/vector-codec.ts';
 import { chunkNote, noteTitle } from '../../server/embeddings/chunk-note.ts';
 import { testVector } from '../../server/embeddings/test-embedder.ts';
+import { TEST_DIMENSIONS, testEmbedStatus } from '../../testing/web/embed-status.ts';
 import { deleteDatabase } from '../db/database.ts';
 import { updateCachedNotes } from '../db/notes-cache-repo.ts';
 import { forEachVectorNote, loadVectorSync } from '../db/vectors-repo.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { hybridHits } from '../search/hybrid-search.ts';
-import { TEST_DIMENSIONS, testEmbedStatus } from '../testing/embed-status.ts';
 import { createVectorLayer, reasonOf } from './vector-layer.ts';
 
 afterEach(() => deleteDatabase());

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeQuery } from '../../../common/spanish/spanish-analyzer.ts';
-import { relevanceSet } from '../relevance-set.ts';
+import { relevanceSet } from '../../../testing/web/relevance-set.ts';
 import { analyzeQueryWords } from './query-words.ts';
 import { SynonymTable } from './synonym-table.ts';
 

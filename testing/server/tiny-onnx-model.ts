@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import onnxProto from 'onnx-proto';
-import { CONCEPT_WORDS, testVector } from '../embeddings/test-embedder.ts';
+import { CONCEPT_WORDS, testVector } from '../../server/embeddings/test-embedder.ts';
 
 const { onnx } = onnxProto;
 

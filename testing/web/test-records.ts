@@ -1,4 +1,4 @@
-import type { TurnRecord } from '../db/records.ts';
+import type { TurnRecord } from '../../web/db/records.ts';
 
 /**
  * A complete turn for tests: even indexes are the user's, odd ones the

@@ -30,7 +30,7 @@ function frames(text: string): unknown[] {
     .map((d) => (d === '[DONE]' ? d : JSON.parse(d)));
 }
 
-describe('server/testing/fake-upstream', () => {
+describe('testing/server/fake-upstream', () => {
   it('records method, path, headers and the parsed body', async () => {
     fake.setScript({ kind: 'text', chunks: ['a'] });
     const before = fake.requests.length;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { seededRandom, seedFromEnv } from './seeded-random.ts';
 
-describe('server/testing/seeded-random', () => {
+describe('testing/server/seeded-random', () => {
   afterEach(() => {
     delete process.env.SOMA_TEST_SEED;
   });

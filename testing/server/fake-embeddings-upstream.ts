@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { testVector } from '../embeddings/test-embedder.ts';
+import { testVector } from '../../server/embeddings/test-embedder.ts';
 
 /**
  * A fake OpenAI-compatible `/v1/embeddings` server for tests and the bench. Each request

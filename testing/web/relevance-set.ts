@@ -1,6 +1,6 @@
 /**
  * The Spanish relevance set: queries as people type them and the note that
- * should come up in the first five, over the test vault in `fixtures/`. Each
+ * should come up in the first five, over the test vault in `web/search/fixtures/`. Each
  * says what it exercises; `grep -ril` (the seed's search) fails most of them.
  */
 export interface RelevanceCase {

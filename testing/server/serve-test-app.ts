@@ -5,17 +5,17 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Harness } from '../../harness/schema.ts';
-import { createApp } from '../app.ts';
-import { LoginTokens } from '../auth/login-token.ts';
-import { RateLimiter } from '../auth/rate-limit.ts';
-import { SessionStore } from '../auth/session-store.ts';
-import { ensureCliCredentials } from '../cli/cli-credentials.ts';
-import { ConversationStore } from '../conversations/conversation-store.ts';
-import { HarnessStore } from '../harness/harness-store.ts';
-import { HistoryStore } from '../history/history-store.ts';
-import { SearchPairStore } from '../search-quality/search-pair-store.ts';
-import { Vault } from '../vault/vault.ts';
-import { ensureVault } from '../vault/vault-init.ts';
+import { createApp } from '../../server/app.ts';
+import { LoginTokens } from '../../server/auth/login-token.ts';
+import { RateLimiter } from '../../server/auth/rate-limit.ts';
+import { SessionStore } from '../../server/auth/session-store.ts';
+import { ensureCliCredentials } from '../../server/cli/cli-credentials.ts';
+import { ConversationStore } from '../../server/conversations/conversation-store.ts';
+import { HarnessStore } from '../../server/harness/harness-store.ts';
+import { HistoryStore } from '../../server/history/history-store.ts';
+import { SearchPairStore } from '../../server/search-quality/search-pair-store.ts';
+import { Vault } from '../../server/vault/vault.ts';
+import { ensureVault } from '../../server/vault/vault-init.ts';
 
 /** The real app listening on a free loopback port, with the `soma` command's cli.json. */
 export interface ServedApp {

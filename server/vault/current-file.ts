@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { assertSingleLink, invalidPath, resolveInVault } from '../vault/vault-path.ts';
+import { assertSingleLink, invalidPath, resolveInVault } from './vault-path.ts';
 
 /** A vault path's file as it is now on disk. */
 export type CurrentFile =

@@ -4,18 +4,21 @@ import { dirname, join } from 'node:path';
 import type { Hono } from 'hono';
 import { expect } from 'vitest';
 import type { Harness } from '../../harness/schema.ts';
-import { createApp } from '../app.ts';
-import { LoginTokens } from '../auth/login-token.ts';
-import { RateLimiter } from '../auth/rate-limit.ts';
-import { SessionStore } from '../auth/session-store.ts';
-import { ConversationStore } from '../conversations/conversation-store.ts';
-import { EmbeddingsHost, type EmbeddingsHostOptions } from '../embeddings/embeddings-host.ts';
-import type { EmbeddingsService } from '../embeddings/embeddings-service.ts';
-import { HarnessStore } from '../harness/harness-store.ts';
-import { HistoryStore } from '../history/history-store.ts';
-import { SearchPairStore } from '../search-quality/search-pair-store.ts';
-import { Vault } from '../vault/vault.ts';
-import { ensureVault } from '../vault/vault-init.ts';
+import { createApp } from '../../server/app.ts';
+import { LoginTokens } from '../../server/auth/login-token.ts';
+import { RateLimiter } from '../../server/auth/rate-limit.ts';
+import { SessionStore } from '../../server/auth/session-store.ts';
+import { ConversationStore } from '../../server/conversations/conversation-store.ts';
+import {
+  EmbeddingsHost,
+  type EmbeddingsHostOptions,
+} from '../../server/embeddings/embeddings-host.ts';
+import type { EmbeddingsService } from '../../server/embeddings/embeddings-service.ts';
+import { HarnessStore } from '../../server/harness/harness-store.ts';
+import { HistoryStore } from '../../server/history/history-store.ts';
+import { SearchPairStore } from '../../server/search-quality/search-pair-store.ts';
+import { Vault } from '../../server/vault/vault.ts';
+import { ensureVault } from '../../server/vault/vault-init.ts';
 
 export const HOST = '127.0.0.1:4317';
 export const ORIGIN = `http://${HOST}`;
