@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { VAULT_FOLDERS } from '../server/vault/vault-init.ts';
 import { seededRandom } from '../testing/server/seeded-random.ts';
 import { tldrPages } from './corpus/tldr-pages.ts';
