@@ -8,7 +8,7 @@ const ALL = ['{server,web,common,cli,harness,bench,scripts,testing}/**/*.test.ts
  */
 const SLOW = [
   'server/resilience/**/*.test.ts',
-  'server/synapse/crash.test.ts',
+  'server/proposals/crash.test.ts',
   'server/history/history-crash.test.ts',
   'server/conversations/crash.test.ts',
   'server/main.test.ts',

@@ -2,12 +2,12 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AUDIT_LOG_PATH } from '../common/synapse-schemas.ts';
+import { AUDIT_LOG_PATH } from '../common/proposal-schemas.ts';
 import { historyRoutes } from '../server/history/history-routes.ts';
 import { HistoryStore } from '../server/history/history-store.ts';
-import { type LandDeps, landWrite } from '../server/synapse/land-write.ts';
-import type { StoredProposal } from '../server/synapse/proposal-store.ts';
-import { appendLine, removeFile, stageAtomic } from '../server/synapse/vault-writer.ts';
+import { type LandDeps, landWrite } from '../server/proposals/land-write.ts';
+import type { StoredProposal } from '../server/proposals/proposal-store.ts';
+import { appendLine, removeFile, stageAtomic } from '../server/proposals/vault-writer.ts';
 import { sha256Hex } from '../server/vault/current-file.ts';
 import { type BenchResult, median, round2 } from './results.ts';
 

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ProposalsAnswerSchema } from '../common/synapse-schemas.ts';
+import { ProposalsAnswerSchema } from '../common/proposal-schemas.ts';
 import type { Harness } from '../harness/schema.ts';
 import { createApp } from '../server/app.ts';
 import { LoginTokens } from '../server/auth/login-token.ts';

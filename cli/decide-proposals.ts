@@ -1,4 +1,4 @@
-import type { ConfirmAnswer, Proposal } from '../common/synapse-schemas.ts';
+import type { ConfirmAnswer, Proposal } from '../common/proposal-schemas.ts';
 import type { SomaClient } from './soma-client.ts';
 import type { Ask } from './terminal.ts';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_LOG_PATH, SYNAPSE_LOG_PATH } from '../common/synapse-schemas.ts';
+import { AUDIT_LOG_PATH, SYNAPSE_LOG_PATH } from '../common/proposal-schemas.ts';
 import {
   type FakeUpstream,
   startFakeUpstream,

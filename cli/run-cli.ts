@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Attachment, ChatContext, ChatRequestInput } from '../common/chat-schemas.ts';
 import type { HistoryListAnswer } from '../common/history-schemas.ts';
-import type { Proposal } from '../common/synapse-schemas.ts';
+import type { Proposal } from '../common/proposal-schemas.ts';
 import type { WebSearchAnswer } from '../common/web-schemas.ts';
 import {
   openThread,

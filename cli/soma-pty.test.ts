@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYNAPSE_LOG_PATH } from '../common/synapse-schemas.ts';
+import { SYNAPSE_LOG_PATH } from '../common/proposal-schemas.ts';
 import {
   type FakeUpstream,
   startFakeUpstream,

@@ -1,6 +1,6 @@
 // zod/mini, like the other shared schemas, to keep the PWA's chunks small.
 import * as z from 'zod/mini';
-import { ProposalKindSchema } from './synapse-schemas.ts';
+import { ProposalKindSchema } from './proposal-schemas.ts';
 
 /**
  * The write history (/api/history): before every approved write the server keeps the

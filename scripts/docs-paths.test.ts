@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -6,7 +6,13 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(import.meta.dirname, '..');
 
 /** The docs that name the repository's files, as a newcomer's map. */
-const DOCS = ['docs/ARCHITECTURE.md', 'docs/DESIGN.md', 'docs/FACTS.md', 'bench/README.md'];
+const DOCS = [
+  'docs/ARCHITECTURE.md',
+  'docs/INTERNALS.md',
+  'docs/DESIGN.md',
+  'docs/FACTS.md',
+  'bench/README.md',
+];
 
 /** Top-level folders whose paths a doc may name. */
 const TOP = /^(server|web|common|cli|harness|bench|e2e|scripts|docs|testing)\//;
@@ -40,7 +46,42 @@ function exists(path: string): boolean {
   return ['', '.ts', '.tsx'].some((ext) => existsSync(join(ROOT, path + ext)));
 }
 
+/** Every file name under the code's top-level folders (what a bare `name.ts` may name). */
+function fileNames(): Set<string> {
+  const names = new Set<string>();
+  for (const top of [
+    'server',
+    'web',
+    'common',
+    'cli',
+    'harness',
+    'testing',
+    'bench',
+    'scripts',
+    'e2e',
+  ]) {
+    for (const entry of readdirSync(join(ROOT, top), { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) names.add(entry.name);
+    }
+  }
+  return names;
+}
+
+/** The bare file names (`sender.ts`, `composer.tsx`) a Markdown text names in backticks. */
+function namedFiles(markdown: string): string[] {
+  const files = new Set<string>();
+  for (const [, span] of markdown.matchAll(/`([^`\n/ ]+\.(?:ts|tsx|json|mjs))`/g)) files.add(span!);
+  return [...files];
+}
+
 describe('docs paths', () => {
+  it('every bare file name docs/ARCHITECTURE.md names is a file of the repository', () => {
+    const named = namedFiles(readFileSync(join(ROOT, 'docs/ARCHITECTURE.md'), 'utf8'));
+    expect(named.length).toBeGreaterThan(20);
+    const names = fileNames();
+    expect(named.filter((f) => !names.has(f))).toEqual([]);
+  });
+
   it('finds the paths a text names in backticks, first word only, patterns left out', () => {
     const text =
       'See `web/app/route`, `npx tsx bench/x.ts` (not a path), `bench/y.ts 10000 5`, ' +

@@ -24,6 +24,8 @@ import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { serveWeb } from './http/serve-web.ts';
 import type { LanState } from './lan/lan-info.ts';
 import { lazyPairing } from './pairing/lazy-pairing.ts';
+import { AuditHealth } from './proposals/audit-health.ts';
+import { proposalRoutes } from './proposals/proposal-routes.ts';
 import { searchPairRoutes } from './search-quality/search-pair-routes.ts';
 import type { SearchPairStore } from './search-quality/search-pair-store.ts';
 import { hostCheck } from './security/host-check.ts';
@@ -31,8 +33,6 @@ import { jsonContentType } from './security/json-content-type.ts';
 import { configuredKeys, redactingLog } from './security/key-redaction.ts';
 import { originCheck, streamOriginCheck } from './security/origin-check.ts';
 import { secureHeaders } from './security/secure-headers.ts';
-import { AuditHealth } from './synapse/audit-health.ts';
-import { synapseRoutes } from './synapse/synapse-routes.ts';
 import type { Vault } from './vault/vault.ts';
 import { vaultRoutes } from './vault/vault-routes.ts';
 import { webSearchRoutes } from './web-search/web-search-routes.ts';
@@ -187,7 +187,7 @@ export function createApp(deps: AppDeps): Hono {
   );
   api.route(
     '/proposals',
-    synapseRoutes({
+    proposalRoutes({
       vault: deps.vault,
       history: deps.history,
       ...(deps.clock ? { clock: deps.clock } : {}),

@@ -67,7 +67,7 @@ function findLoop(graph: Map<string, Set<string>>): string[] | null {
 describe('server folder graph', () => {
   it('reads the imports between folders (the scan is not empty)', () => {
     const graph = folderGraph();
-    expect(graph.get('synapse')).toContain('vault');
+    expect(graph.get('proposals')).toContain('vault');
     expect(graph.get('(root)')).toContain('http');
   });
 

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_LOG_PATH } from '../../common/synapse-schemas.ts';
+import { AUDIT_LOG_PATH } from '../../common/proposal-schemas.ts';
 import { seededRandom, seedFromEnv } from '../../testing/server/seeded-random.ts';
-import type { WriteStep } from '../synapse/land-write.ts';
+import type { WriteStep } from '../proposals/land-write.ts';
 import { describeWrites } from './describe-writes.ts';
 import { HISTORY_DIR, HistoryStore } from './history-store.ts';
 
@@ -49,9 +49,9 @@ const here = (f: string) => pathToFileURL(path.join(import.meta.dirname, f)).hre
 const CHILD = `
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { landWrite } from ${JSON.stringify(here('../synapse/land-write.ts'))};
+import { landWrite } from ${JSON.stringify(here('../proposals/land-write.ts'))};
 import { HistoryStore } from ${JSON.stringify(here('./history-store.ts'))};
-import { appendLine, removeFile, stageAtomic } from ${JSON.stringify(here('../synapse/vault-writer.ts'))};
+import { appendLine, removeFile, stageAtomic } from ${JSON.stringify(here('../proposals/vault-writer.ts'))};
 import { readCurrent } from ${JSON.stringify(here('../vault/current-file.ts'))};
 const [root, config, roundFile] = process.argv.slice(1);
 const round = JSON.parse(readFileSync(roundFile, 'utf8'));

@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Proposal } from '../../common/synapse-schemas.ts';
+import type { Proposal } from '../../common/proposal-schemas.ts';
 import { apiClient } from '../../testing/server/proposals-client.ts';
 import { seedFromEnv } from '../../testing/server/seeded-random.ts';
 import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../testing/server/test-app.ts';

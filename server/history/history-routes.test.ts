@@ -8,7 +8,7 @@ import {
   type HistoryListAnswer,
   HistoryListAnswerSchema,
 } from '../../common/history-schemas.ts';
-import { AUDIT_LOG_PATH, type Proposal, SYNAPSE_LOG_PATH } from '../../common/synapse-schemas.ts';
+import { AUDIT_LOG_PATH, type Proposal, SYNAPSE_LOG_PATH } from '../../common/proposal-schemas.ts';
 import { apiClient, errorCode } from '../../testing/server/proposals-client.ts';
 import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../testing/server/test-app.ts';
 import { snapshot } from '../../testing/server/vault-snapshot.ts';

@@ -25,7 +25,6 @@ import {
 } from '../../common/embedding-schemas.ts';
 import { RestoreBodySchema } from '../../common/history-schemas.ts';
 import { ClaimBodySchema, ClaimStatusBodySchema } from '../../common/pairing-schemas.ts';
-import { SearchPairBodySchema } from '../../common/search-pair-schemas.ts';
 import {
   AppendBodySchema,
   ClosingBodySchema,
@@ -35,7 +34,8 @@ import {
   SaveBodySchema,
   SynapsesBodySchema,
   WriteBodySchema,
-} from '../../common/synapse-schemas.ts';
+} from '../../common/proposal-schemas.ts';
+import { SearchPairBodySchema } from '../../common/search-pair-schemas.ts';
 import { ExtractBodySchema, WebSearchBodySchema } from '../../common/web-schemas.ts';
 import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../testing/server/test-app.ts';
 import { SessionStore } from '../auth/session-store.ts';

@@ -1,4 +1,4 @@
-import { type Proposal, ProposalSchema } from '../../common/synapse-schemas.ts';
+import { type Proposal, ProposalSchema } from '../../common/proposal-schemas.ts';
 import { HOST, ORIGIN, type TestApp } from './test-app.ts';
 
 /** Requests as the PWA makes them: right Host and Origin, the session cookie, JSON. */

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Proposal } from '../../common/synapse-schemas.ts';
+import type { Proposal } from '../../common/proposal-schemas.ts';
 import { deleteDatabase } from './database.ts';
 import { clearProposals, listProposals, putProposal } from './proposals-repo.ts';
 import type { ProposalRecord } from './records.ts';

@@ -5,7 +5,7 @@ import type {
   NoticeParams,
   TurnNotice,
 } from '../../common/notice-schemas.ts';
-import type { ClosingBody, Proposal, SaveBody } from '../../common/synapse-schemas.ts';
+import type { ClosingBody, Proposal, SaveBody } from '../../common/proposal-schemas.ts';
 import type { Source } from '../../common/web-schemas.ts';
 
 /**

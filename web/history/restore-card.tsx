@@ -1,5 +1,5 @@
 import { createSignal, Show } from 'solid-js';
-import type { Proposal } from '../../common/synapse-schemas.ts';
+import type { Proposal } from '../../common/proposal-schemas.ts';
 import { describeError } from '../i18n/describe-error.ts';
 import { confirmProposal, rejectProposal } from '../lib/proposals-api.ts';
 import { useStores } from '../state/use-stores.ts';

@@ -4,7 +4,7 @@ import {
   type HistoryListAnswer,
   HistoryListAnswerSchema,
 } from '../../common/history-schemas.ts';
-import { type Proposal, ProposalAnswerSchema } from '../../common/synapse-schemas.ts';
+import { type Proposal, ProposalAnswerSchema } from '../../common/proposal-schemas.ts';
 import { postJson, request } from './api.ts';
 
 /**

@@ -9,7 +9,7 @@ import {
   ProposalAnswerSchema,
   ProposalsAnswerSchema,
   type SaveBody,
-} from '../../common/synapse-schemas.ts';
+} from '../../common/proposal-schemas.ts';
 import { postJson, request } from './api.ts';
 import { ApiError } from './api-error.ts';
 import { AUDIT_TROUBLE_EVENT } from './audit-trouble.ts';

@@ -1,5 +1,5 @@
 import { createResource, createSignal, For, lazy, Match, Show, Switch } from 'solid-js';
-import { AUDIT_LOG_PATH } from '../../common/synapse-schemas.ts';
+import { AUDIT_LOG_PATH } from '../../common/proposal-schemas.ts';
 import { HistoryUsage } from '../history/history-usage.tsx';
 import { describeError } from '../i18n/describe-error.ts';
 import { getAudit } from '../lib/proposals-api.ts';

@@ -1,5 +1,5 @@
 import { unwrap } from 'solid-js/store';
-import type { Proposal } from '../../common/synapse-schemas.ts';
+import type { Proposal } from '../../common/proposal-schemas.ts';
 import { noteKey } from '../../common/wikilinks.ts';
 import { putProposal } from '../db/proposals-repo.ts';
 import type { ProposalOrigin, ProposalRecord } from '../db/records.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Proposal } from '../../common/synapse-schemas.ts';
+import type { Proposal } from '../../common/proposal-schemas.ts';
 import type { ProposalRecord } from '../db/records.ts';
 import { canProposeAgain, settle, visibleFor } from './proposal-state.ts';
 

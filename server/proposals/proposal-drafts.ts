@@ -3,7 +3,7 @@ import {
   type ClosingBody,
   type SaveBody,
   SYNAPSE_LOG_PATH,
-} from '../../common/synapse-schemas.ts';
+} from '../../common/proposal-schemas.ts';
 import { type LinkIndex, noteKey, parseWikilinks } from '../../common/wikilinks.ts';
 import type { CurrentFile } from '../vault/current-file.ts';
 import { diffHunks } from '../vault/diff-hunks.ts';

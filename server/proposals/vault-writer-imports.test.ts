@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.join(import.meta.dirname, '../..');
 
 /** The one module allowed to import the vault writer: the confirm endpoint. */
-const WRITER_IMPORTERS = new Set(['server/synapse/confirm-route.ts']);
+const WRITER_IMPORTERS = new Set(['server/proposals/confirm-route.ts']);
 
 /** Non-test server modules allowed to import file-writing functions, each with its reason. */
 const FS_WRITERS: Record<string, string> = {
-  'server/synapse/vault-writer.ts': 'the one vault writer, reached only through confirm',
+  'server/proposals/vault-writer.ts': 'the one vault writer, reached only through confirm',
   'server/vault/vault-init.ts':
     'lays out a new (missing or empty) vault: its folders and the welcome note',
   'server/storage/json-file.ts':
@@ -77,7 +77,7 @@ const files = [...sources('server'), ...sources('web')];
 
 describe('vault-writer imports', () => {
   it('finds the modules it polices (the scan is not empty)', () => {
-    expect(files).toContain('server/synapse/confirm-route.ts');
+    expect(files).toContain('server/proposals/confirm-route.ts');
     expect(files).toContain('server/vault/vault-init.ts');
   });
 
@@ -85,7 +85,7 @@ describe('vault-writer imports', () => {
     const offenders = files.filter(
       (f) =>
         !WRITER_IMPORTERS.has(f) &&
-        f !== 'server/synapse/vault-writer.ts' &&
+        f !== 'server/proposals/vault-writer.ts' &&
         imports(f).some((i) => /(^|\/)vault-writer(\.ts|\.js)?$/.test(i.from)),
     );
     expect(offenders).toEqual([]);

@@ -10,7 +10,7 @@ import {
   SaveBodySchema,
   SynapsesBodySchema,
   WriteBodySchema,
-} from '../../common/synapse-schemas.ts';
+} from '../../common/proposal-schemas.ts';
 import { LinkIndex } from '../../common/wikilinks.ts';
 import type { AuthEnv } from '../auth/session-middleware.ts';
 import type { StoredSession } from '../auth/session-store.ts';
@@ -35,7 +35,7 @@ import { ProposalSigner } from './proposal-signer.ts';
 import { PROPOSAL_TTL_MS, ProposalStore, type StoredProposal } from './proposal-store.ts';
 import { draftHash, removeDraft, restoreDraft } from './restore-drafts.ts';
 
-export interface SynapseRoutesDeps {
+export interface ProposalRoutesDeps {
   vault: Vault;
   /** Every approved write's previous and new bytes, outside the vault. */
   history: HistoryStore;
@@ -55,7 +55,7 @@ export interface SynapseRoutesDeps {
  * Origin checks. Every route but confirm only proposes: it validates the path, stores
  * the exact content and answers it signed, with a preview. See docs/API.md.
  */
-export function synapseRoutes(deps: SynapseRoutesDeps): Hono<AuthEnv> {
+export function proposalRoutes(deps: ProposalRoutesDeps): Hono<AuthEnv> {
   const clock = deps.clock ?? Date.now;
   const root = deps.vault.root;
   const store = new ProposalStore(clock);

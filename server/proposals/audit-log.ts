@@ -4,7 +4,7 @@ import {
   type AuditAnswer,
   type AuditEntry,
   AuditEntrySchema,
-} from '../../common/synapse-schemas.ts';
+} from '../../common/proposal-schemas.ts';
 import { resolveInVault } from '../vault/vault-path.ts';
 
 /** Entries GET /api/proposals/audit returns at most (the newest). */

@@ -7,7 +7,7 @@ import {
   AuditAnswerSchema,
   ProposalsAnswerSchema,
   SYNAPSE_LOG_PATH,
-} from '../../common/synapse-schemas.ts';
+} from '../../common/proposal-schemas.ts';
 import { apiClient } from '../../testing/server/proposals-client.ts';
 import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../testing/server/test-app.ts';
 import { snapshot } from '../../testing/server/vault-snapshot.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StatusSchema } from '../../common/api-schemas.ts';
-import { AUDIT_LOG_PATH } from '../../common/synapse-schemas.ts';
+import { AUDIT_LOG_PATH } from '../../common/proposal-schemas.ts';
 import { apiClient, errorCode } from '../../testing/server/proposals-client.ts';
 import { buildTestApp, HOST, type TestApp } from '../../testing/server/test-app.ts';
 import { snapshot } from '../../testing/server/vault-snapshot.ts';
@@ -14,7 +14,7 @@ import { errorHandler } from '../http/error-handler.ts';
 import { Vault } from '../vault/vault.ts';
 import { ensureVault } from '../vault/vault-init.ts';
 import { AuditHealth } from './audit-health.ts';
-import { synapseRoutes } from './synapse-routes.ts';
+import { proposalRoutes } from './proposal-routes.ts';
 
 describe('audit health', () => {
   let ctx: TestApp | undefined;
@@ -94,7 +94,7 @@ describe('audit health', () => {
       keepDays: 90,
       maxMegabytes: 200,
     }));
-    app.route('/', synapseRoutes({ vault, history, audit, log: () => {} }));
+    app.route('/', proposalRoutes({ vault, history, audit, log: () => {} }));
     try {
       const post = (route: string, body: unknown) =>
         app.request(route, {

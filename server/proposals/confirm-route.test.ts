@@ -7,7 +7,7 @@ import {
   AUDIT_LOG_PATH,
   ProposalsAnswerSchema,
   SYNAPSE_LOG_PATH,
-} from '../../common/synapse-schemas.ts';
+} from '../../common/proposal-schemas.ts';
 import { apiClient, errorCode } from '../../testing/server/proposals-client.ts';
 import { buildTestApp, HOST, type TestApp } from '../../testing/server/test-app.ts';
 import { snapshot } from '../../testing/server/vault-snapshot.ts';

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../common/synapse-schemas.ts';
+import type { AuditEntry } from '../../common/proposal-schemas.ts';
 import type { HistoryStep, HistoryStore } from '../history/history-store.ts';
 import { ApiError } from '../http/api-error.ts';
 import { readCurrent, sha256Hex } from '../vault/current-file.ts';

@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { access, lstat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AuditStatus } from '../../common/api-schemas.ts';
-import { AUDIT_LOG_PATH } from '../../common/synapse-schemas.ts';
+import { AUDIT_LOG_PATH } from '../../common/proposal-schemas.ts';
 import { resolveInVault } from '../vault/vault-path.ts';
 
 /**

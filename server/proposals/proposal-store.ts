@@ -3,7 +3,7 @@ import type {
   ProposalLink,
   ProposalMode,
   ProposalPreview,
-} from '../../common/synapse-schemas.ts';
+} from '../../common/proposal-schemas.ts';
 
 /**
  * How long a proposal can be confirmed: enough to read a diff and decide, short enough

@@ -1,4 +1,4 @@
-import type { ProposalKind } from '../../common/synapse-schemas.ts';
+import type { ProposalKind } from '../../common/proposal-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { CurrentFile } from '../vault/current-file.ts';
 import { diffHunks } from '../vault/diff-hunks.ts';

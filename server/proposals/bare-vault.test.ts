@@ -5,7 +5,7 @@ import {
   AUDIT_LOG_PATH,
   ProposalsAnswerSchema,
   SYNAPSE_LOG_PATH,
-} from '../../common/synapse-schemas.ts';
+} from '../../common/proposal-schemas.ts';
 import { apiClient } from '../../testing/server/proposals-client.ts';
 import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../testing/server/test-app.ts';
 

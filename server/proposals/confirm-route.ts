@@ -5,7 +5,7 @@ import {
   type AuditEntry,
   type ConfirmAnswer,
   ConfirmBodySchema,
-} from '../../common/synapse-schemas.ts';
+} from '../../common/proposal-schemas.ts';
 import type { AuthEnv } from '../auth/session-middleware.ts';
 import type { HistoryStore } from '../history/history-store.ts';
 import { ApiError } from '../http/api-error.ts';
