@@ -107,7 +107,8 @@ export async function landWrite(
         ...(approval.conversation ? { conversation: approval.conversation } : {}),
         ...hashes,
       },
-      { before, after },
+      // An appended line is kept as the line on top of the version before, not the whole file.
+      { before, after, ...(p.mode === 'append' ? { appended: piece.length } : {}) },
       deps.step,
     );
   } catch (err) {
