@@ -2,7 +2,7 @@ import type { AuditEntry } from '../../common/synapse-schemas.ts';
 import type { HistoryStep, HistoryStore } from '../history/history-store.ts';
 import { ApiError } from '../http/api-error.ts';
 import { diffHunks } from '../vault/diff-hunks.ts';
-import { readCurrent, sha256Hex } from './current-file.ts';
+import { lineBytes, readCurrent, sha256Hex } from './current-file.ts';
 import type { StoredProposal } from './proposal-store.ts';
 
 /** What the vault writer did (the writer itself is passed in: only confirm imports it). */
@@ -71,9 +71,10 @@ export async function landWrite(
   if (!unchanged) return { changed: await diffHunks(now.exists ? now.text : '', p.content) };
 
   const before = now.exists ? now.bytes : null;
+  // The same bytes appendLine will add, so the hashes kept name the file as it will be.
   const piece =
     p.mode === 'append'
-      ? Buffer.from(`${p.content}\n`, 'utf8')
+      ? lineBytes(before && before.length > 0 ? (before.at(-1) ?? null) : null, p.content)
       : (p.bytes ?? Buffer.from(p.content));
   const after =
     p.mode === 'remove'
