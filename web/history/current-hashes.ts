@@ -15,7 +15,8 @@ interface Waiter {
 }
 
 let waiting = new Map<string, Waiter[]>();
-let flushing: ReturnType<typeof setTimeout> | null = null;
+/** A flush is set for the end of this tick. */
+let scheduled = false;
 
 /** The SHA-256 of the file at vault path `path` now; null when it does not exist. */
 export function currentHash(path: string): Promise<string | null> {
@@ -23,14 +24,17 @@ export function currentHash(path: string): Promise<string | null> {
     const list = waiting.get(path);
     if (list) list.push({ resolve, reject });
     else waiting.set(path, [{ resolve, reject }]);
-    flushing ??= setTimeout(flush, 0);
+    if (!scheduled) {
+      scheduled = true;
+      setTimeout(flush, 0);
+    }
   });
 }
 
 function flush(): void {
   const batch = waiting;
   waiting = new Map();
-  flushing = null;
+  scheduled = false;
   const paths = [...batch.keys()];
   for (let i = 0; i < paths.length; i += MAX_CURRENT_PATHS) {
     void ask(paths.slice(i, i + MAX_CURRENT_PATHS), batch);
