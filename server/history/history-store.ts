@@ -29,6 +29,7 @@ import {
   TEMP_PREFIX,
   writeTemp,
 } from './history-files.ts';
+import { chainOf, closeAll, type Handles, holds, readSlice, readVersion } from './history-packs.ts';
 import { type HistoryRetention, keptEntries } from './history-retention.ts';
 
 /** Where the history lives under the config folder. */
@@ -75,12 +76,6 @@ interface PrunePlan {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const entryOf = ({ at: _at, ...entry }: Line): HistoryEntry => entry;
-
-/** Open pack files while one version is read or one prune copies, closed after. */
-type Handles = Map<string, Promise<FileHandle | null>>;
-const closeAll = async (handles: Handles) => {
-  for (const h of handles.values()) await (await h)?.close();
-};
 
 /**
  * The write history: every approved version of every file SOMA wrote, outside the vault
@@ -158,76 +153,6 @@ export class HistoryStore {
     return this.#loaded;
   }
 
-  /** The bytes stored at `loc` itself (for an appended end, only that end), or null. */
-  async #slice(loc: Location, handles: Handles): Promise<Buffer | null> {
-    const [pack, offset, length] = loc;
-    let opened = handles.get(pack);
-    if (!opened) {
-      opened = open(path.join(this.dir, pack), 'r').catch(() => null);
-      handles.set(pack, opened);
-    }
-    const handle = await opened;
-    if (!handle) return null;
-    const data = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(data, 0, length, offset);
-    return bytesRead === length ? data : null;
-  }
-
-  /**
-   * The versions `hash` is built from, itself first, following appended ends down to a
-   * whole version; stops at one `moved` has (a prune's copies) or that `where` lacks.
-   */
-  #chain(hash: string, where: Map<string, Location>, moved?: Map<string, Location>) {
-    const chain: [string, Location][] = [];
-    for (let h: string | undefined = hash; h !== undefined && !moved?.has(h); ) {
-      const loc = where.get(h);
-      // Each end adds bytes, so a chain longer than the index is a damaged one.
-      if (!loc || chain.length > where.size) break;
-      chain.push([h, loc]);
-      h = loc[3];
-    }
-    return chain;
-  }
-
-  /** The bytes of version `hash`, or null when they are not kept (or do not match it). */
-  async #read(hash: string, where: Map<string, Location>): Promise<Buffer | null> {
-    const chain = this.#chain(hash, where);
-    if (chain.at(-1)?.[1][3] !== undefined) return null;
-    const handles: Handles = new Map();
-    try {
-      const parts: Buffer[] = [];
-      for (const [, loc] of chain.reverse()) {
-        const part = await this.#slice(loc, handles);
-        if (!part) return null;
-        parts.push(part);
-      }
-      const data = Buffer.concat(parts);
-      return chain.length > 0 && sha256(data) === hash ? data : null;
-    } finally {
-      await closeAll(handles);
-    }
-  }
-
-  /**
-   * Whether `loc` still holds `data` (a version about to be kept again): a whole one is
-   * compared byte for byte, an appended end with the end of `data` (the version under it
-   * was checked when it was kept, and every read checks the whole against its hash).
-   */
-  async #holds(loc: Location, data: Buffer, where: Map<string, Location>): Promise<boolean> {
-    const base = loc[3];
-    if (base !== undefined && !where.has(base)) return false;
-    const handles: Handles = new Map();
-    try {
-      const slice = await this.#slice(loc, handles);
-      if (!slice) return false;
-      return base === undefined
-        ? slice.equals(data)
-        : slice.length < data.length && slice.equals(data.subarray(data.length - slice.length));
-    } finally {
-      await closeAll(handles);
-    }
-  }
-
   /**
    * Keeps `before` and `after` (null: no such file) and appends `entry`, whose hashes are
    * of these bytes; resolves once both are durable. `appended`: `after` is `before` with
@@ -273,7 +198,7 @@ export class HistoryStore {
     const keep = async (data: Buffer | null, hash: string | null, base: string | null) => {
       if (!data || !hash || at[hash]) return;
       const known = loaded.where.get(hash);
-      if (known && (await this.#holds(known, data, loaded.where))) {
+      if (known && (await holds(this.dir, known, data, loaded.where))) {
         at[hash] = known;
         return;
       }
@@ -321,7 +246,7 @@ export class HistoryStore {
 
   /** The bytes kept for `hash`, checked against it; null when they are not kept (or damaged). */
   async blob(hash: string): Promise<Buffer | null> {
-    return this.#read(hash, (await this.#load()).where);
+    return readVersion(this.dir, hash, (await this.#load()).where);
   }
 
   /** What the history takes on disk now. */
@@ -500,9 +425,9 @@ export class HistoryStore {
     handles: Handles,
     put: (data: Buffer) => Promise<number>,
   ): Promise<void> {
-    for (const [h, loc] of this.#chain(hash, where, moved).reverse()) {
+    for (const [h, loc] of chainOf(hash, where, moved).reverse()) {
       if (!plan.old.has(loc[0])) continue;
-      const data = await this.#slice(loc, handles);
+      const data = await readSlice(this.dir, loc, handles);
       const base = loc[3];
       // Damaged bytes are not carried: the next write that holds them keeps them anew.
       if (!data || (base === undefined && sha256(data) !== h)) continue;
