@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -20,7 +19,8 @@ import {
   TEMP_PREFIX,
   writeTemp,
 } from './history-files.ts';
-import { chainOf, closeAll, type Handles, holds, readSlice, readVersion } from './history-packs.ts';
+import { closeAll, type Handles, holds, readVersion } from './history-packs.ts';
+import { carry, type PrunePlan, remapped } from './history-prune.ts';
 import { type HistoryRetention, keptEntries } from './history-retention.ts';
 
 /** Where the history lives under the config folder. */
@@ -54,18 +54,6 @@ interface Loaded {
   tail: boolean;
 }
 
-/** What the first, locked step of a prune decided. */
-interface PrunePlan {
-  /** Index lines when it started: later ones were written during the prune. */
-  count: number;
-  kept: Line[];
-  where: Map<string, Location>;
-  /** Packs on disk when it started: all of them are replaced by `name`. */
-  old: Set<string>;
-  name: string;
-}
-
-const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const entryOf = ({ at: _at, ...entry }: Line): HistoryEntry => entry;
 
 /**
@@ -319,7 +307,7 @@ export class HistoryStore {
         };
         for (const line of plan.kept) {
           for (const h of Object.keys(line.at))
-            await this.#carry(h, plan, plan.where, moved, handles, put);
+            await carry(this.dir, h, plan, plan.where, moved, handles, put);
         }
       });
       await step?.('copied');
@@ -334,30 +322,12 @@ export class HistoryStore {
         };
         for (const line of since) {
           for (const h of Object.keys(line.at))
-            await this.#carry(h, plan, loaded.where, moved, handles, put);
+            await carry(this.dir, h, plan, loaded.where, moved, handles, put);
         }
         if (late.length > 0) await appendDurably(tmp, Buffer.concat(late));
         await rename(tmp, target);
         await step?.('packed');
-        const all = [...plan.kept, ...since];
-        const named = new Set(all.flatMap((l) => Object.keys(l.at)));
-        const lines = all.map((l) => {
-          const at: Record<string, Location> = {};
-          for (const [h, loc] of Object.entries(l.at)) {
-            const now = plan.old.has(loc[0]) ? moved.get(h) : loc;
-            if (!now) continue;
-            at[h] = now;
-            // The versions under an appended end lost the lines that named them: this one does.
-            for (let b = now[3]; b !== undefined && !named.has(b); b = at[b]?.[3]) {
-              const was = loaded.where.get(b);
-              const under = was && plan.old.has(was[0]) ? moved.get(b) : was;
-              if (!under) break;
-              at[b] = under;
-              named.add(b);
-            }
-          }
-          return { ...l, at };
-        });
+        const lines = remapped([...plan.kept, ...since], plan, moved, loaded.where);
         const tmpIndex = await writeTemp(this.dir, (handle) =>
           handle.writeFile(lines.map((l) => `${JSON.stringify(l)}\n`).join('')),
         );
@@ -402,33 +372,5 @@ export class HistoryStore {
       old: new Set(packs),
       name: `pack-${top + 2}.bin`,
     };
-  }
-
-  /**
-   * Copies version `hash`, and the versions under it, from the old packs with `put`
-   * (which answers the offset in the new pack); versions outside the old packs stay.
-   */
-  async #carry(
-    hash: string,
-    plan: PrunePlan,
-    where: Map<string, Location>,
-    moved: Map<string, Location>,
-    handles: Handles,
-    put: (data: Buffer) => Promise<number>,
-  ): Promise<void> {
-    for (const [h, loc] of chainOf(hash, where, moved).reverse()) {
-      if (!plan.old.has(loc[0])) continue;
-      const data = await readSlice(this.dir, loc, handles);
-      const base = loc[3];
-      // Damaged bytes are not carried: the next write that holds them keeps them anew.
-      if (!data || (base === undefined && sha256(data) !== h)) continue;
-      const offset = await put(data);
-      moved.set(
-        h,
-        base === undefined
-          ? [plan.name, offset, data.length]
-          : [plan.name, offset, data.length, base],
-      );
-    }
   }
 }
