@@ -145,7 +145,10 @@ export async function writeAtomic(
  * starts on its own (see `lineBytes`). O_APPEND keeps concurrent lines whole; O_NOFOLLOW
  * refuses a symlink as the file itself, and a file with other hard links is refused
  * before a byte is written. Callers queue appends per path, so the last byte read is
- * still the last when the line lands.
+ * still the last when the line lands. Not a whole-file rewrite through a temp file and
+ * rename: that would never leave a cut line, but each approval would cost the whole log;
+ * a crash here cuts at most this one line, which readers skip (the audit view counts it
+ * as broken) and the next line does not join.
  */
 export async function appendLine(root: string, rel: string, line: string): Promise<Written> {
   if (line.includes('\n') || line.includes('\r')) throw new Error('appendLine: one line only');
