@@ -107,6 +107,10 @@ export const FIGURE_SPECS: Record<string, FigureSpec> = {
     label: 'Confirmed write with its history kept ÷ without, 20 KB note',
     max: 1.3,
   },
+  'synapse.history_append_ratio': {
+    label: 'One approved synapse line with its history kept ÷ without, 10,000-line log',
+    max: 1.3,
+  },
   'synapse.history_list_ms': {
     label: "A note's write history (1,000 writes) in a 10k-note vault, GET /api/history/note",
     max: 50,

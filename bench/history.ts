@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AUDIT_LOG_PATH } from '../common/proposal-schemas.ts';
+import { AUDIT_LOG_PATH, SYNAPSE_LOG_PATH } from '../common/proposal-schemas.ts';
 import { historyRoutes } from '../server/history/history-routes.ts';
 import { HistoryStore } from '../server/history/history-store.ts';
 import { type LandDeps, landWrite } from '../server/proposals/land-write.ts';
@@ -19,6 +19,9 @@ const WRITES = 1_000;
 /** Timed lists of that note's history. */
 const LISTS = 50;
 const RETENTION = () => ({ keepDays: 90, maxMegabytes: 200 });
+/** Lines already in the synapse log of the append figure (about 2 MB), and lines approved on it. */
+const LOG_LINES = 10_000;
+const APPENDS = 40;
 
 const writer = { stageAtomic, appendLine, removeFile };
 const session = { id: 'bench', label: 'bench' };
@@ -57,6 +60,57 @@ async function writeOnce(deps: LandDeps, rel: string, text: string, base: string
   return [ms, landed.after] as const;
 }
 
+/** A spent proposal appending one synapse line, as confirm hands it to landWrite. */
+function appendProposal(line: string): StoredProposal {
+  return {
+    ...proposal(SYNAPSE_LOG_PATH, line, null),
+    kind: 'synapse',
+    mode: 'append',
+  };
+}
+
+/** A synapse log line of about 200 bytes, like the ones the answer proposes. */
+const logLine = (n: number) =>
+  `2026-12-05T00:00:00.000Z | portátil (s1) | [[Nota ${n}]] | notas/nota-${n}.md | …una frase de la respuesta que cita la nota ${n}, con acentos y algo más de texto para llegar…`;
+
+/**
+ * Confirm-to-written of an approved synapse line on a log of LOG_LINES lines, with the
+ * history kept and without, interleaved: the medians (ms) and the pack's growth per line.
+ */
+async function appendTimes(base: string, withHistory: LandDeps, without: LandDeps) {
+  const timed = { with: [] as number[], without: [] as number[] };
+  const roots = { with: join(base, 'log-with'), without: join(base, 'log-without') };
+  const text = Array.from({ length: LOG_LINES }, (_, i) => `${logLine(i)}\n`).join('');
+  for (const root of Object.values(roots)) {
+    await mkdir(join(root, '02_Conciencia', 'sesiones'), { recursive: true });
+    await writeFile(join(root, ...SYNAPSE_LOG_PATH.split('/')), text);
+  }
+  let sizeBefore = 0;
+  // The first line on each log is not timed: it keeps the whole log once, as its version before.
+  for (let i = -1; i < APPENDS; i++) {
+    if (i === 0) {
+      await withHistory.history.pruned();
+      sizeBefore = (await withHistory.history.usage()).bytes;
+    }
+    for (const [key, deps] of [
+      ['without', without],
+      ['with', withHistory],
+    ] as const) {
+      const t0 = performance.now();
+      const landed = await landWrite(
+        { ...deps, root: roots[key] },
+        appendProposal(logLine(LOG_LINES + i)),
+        { time: Date.now(), session },
+      );
+      if (i >= 0) timed[key].push(performance.now() - t0);
+      if ('changed' in landed) throw new Error('the log changed under the bench');
+    }
+  }
+  await withHistory.history.pruned();
+  const grown = (await withHistory.history.usage()).bytes - sizeBefore;
+  return { with: median(timed.with), without: median(timed.without), perLine: grown / APPENDS };
+}
+
 /** Lands `count` new versions of `rel` (which has hash `first`) and returns each one's confirm-to-written time (ms). */
 async function writeTimes(
   deps: LandDeps,
@@ -81,6 +135,8 @@ async function writeTimes(
 /**
  * `synapse.history_write_ratio`: the confirmed write (read and check, audit line, atomic
  * write) with the history kept over the same without it, median of interleaved rounds.
+ * `synapse.history_append_ratio`: the same for one approved synapse line on a 10,000-line
+ * log (an append must cost the line, not the log).
  * `synapse.history_list_ms`: GET /api/history/note of a note with 1,000 writes in a
  * 10,000-note vault, median over repeated lists (the index is read once, then kept).
  */
@@ -112,6 +168,7 @@ export async function benchHistory(runs: number): Promise<BenchResult[]> {
       }
     }
     const [withMs, withoutMs] = [median(timed.with), median(timed.without)];
+    const log = await appendTimes(base, withHistory, without);
 
     for (let i = 0; i < VAULT_NOTES; i++) {
       await writeFile(join(root, 'notas', `nota-${i}.md`), `# Nota ${i}\n\nTexto.\n`);
@@ -136,6 +193,13 @@ export async function benchHistory(runs: number): Promise<BenchResult[]> {
         unit: 'ratio',
         baseline: { name: 'confirm-to-written without history, ms', value: round2(withoutMs) },
         note: `20 KB note, median of ${timed.with.length} writes each (with history ${round2(withMs)} ms)`,
+      },
+      {
+        name: 'synapse.history_append_ratio',
+        value: round2(log.with / log.without),
+        unit: 'ratio',
+        baseline: { name: 'confirm-to-written without history, ms', value: round2(log.without) },
+        note: `one synapse line on a ${LOG_LINES}-line log, median of ${APPENDS} each (with history ${round2(log.with)} ms, history pack and index grow ${Math.round(log.perLine)} B a line)`,
       },
       {
         name: 'synapse.history_list_ms',

@@ -56,6 +56,25 @@ export const HistoryListAnswerSchema = z.object({
 });
 export type HistoryListAnswer = z.infer<typeof HistoryListAnswerSchema>;
 
+/** Paths GET /api/history/current answers for at once. */
+export const MAX_CURRENT_PATHS = 100;
+
+/**
+ * GET /api/history/current: the file now at each path asked (every approved card's
+ * «Deshacer» needs it), in the order asked. `current` is its SHA-256, null when it does
+ * not exist; `error` is the code when the vault refuses the path (`invalid_path`).
+ */
+export const HistoryCurrentAnswerSchema = z.object({
+  files: z.array(
+    z.object({
+      path: z.string(),
+      current: z.nullable(HashSchema),
+      error: z.optional(z.string()),
+    }),
+  ),
+});
+export type HistoryCurrentAnswer = z.infer<typeof HistoryCurrentAnswerSchema>;
+
 /** GET /api/history/diff: one write as unified diffs (header lines left out). */
 export const HistoryDiffAnswerSchema = z.object({
   id: z.string(),

@@ -159,3 +159,38 @@ test('an edit made outside SOMA after a write shows in the restore, and stays re
   await expect(write).toHaveCount(3);
   expect(await readFile(path, 'utf8')).toBe(EXTERNAL);
 });
+
+test('the approved cards of an answer ask for their files in one request', async ({
+  page,
+  upstream,
+}) => {
+  upstream.setScript({
+    kind: 'text',
+    chunks: ['Conecta con [[Memoria activa]], [[Tesis]] y [[Sueño del faro]].'],
+  });
+  soma = await startSoma(sampleNotes, { harness: { providers: fakeChain(upstream) } });
+  await soma.writeNote(NOTE, ORIGINAL);
+  await openSignedIn(page, soma);
+  const answer = await ask(page, 'Hola');
+  const cards = answer.getByTestId('proposal');
+  await expect(cards).toHaveCount(3);
+  for (const i of [0, 1, 2]) {
+    await cards.nth(i).getByTestId('proposal-approve').click();
+    await expect(cards.nth(i)).toHaveAttribute('data-state', 'approved');
+  }
+  // A fresh page draws the three cards at once: they share one request.
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/history/')) asked.push(r.url());
+  });
+  await page.reload();
+  const again = page.getByTestId('proposal');
+  await expect(again).toHaveCount(3);
+  // All three lines went to the synapse log: only the last one's write is still on disk.
+  await expect(page.getByTestId('proposal-undo')).toHaveCount(1);
+  await expect(page.getByTestId('proposal-undo-changed')).toHaveCount(2);
+  // The cards asked once, for their one file (a focus may ask again, together too).
+  const urls = asked.map((u) => new URL(u));
+  expect(urls.map((u) => u.pathname).every((p) => p === '/api/history/current')).toBe(true);
+  expect(urls[0]?.searchParams.getAll('path')).toEqual(['02_Conciencia/sesiones/sinapsis_log.txt']);
+});

@@ -14,8 +14,17 @@ export const INDEX_FILE = 'index.jsonl';
 export const PACK_RE = /^pack-(\d+)\.bin$/;
 export const TEMP_PREFIX = '.tmp-';
 
-/** Where a version's bytes are: pack file, offset, length. */
-export const LocationSchema = z.tuple([z.string().check(z.regex(PACK_RE)), z.int(), z.int()]);
+const PackName = z.string().check(z.regex(PACK_RE));
+const Hash = z.string().check(z.regex(/^[0-9a-f]{64}$/));
+/**
+ * Where a version's bytes are: pack file, offset, length; with a fourth item, those bytes
+ * are only its end, appended to the version of that hash (an approved line on a log keeps
+ * the line, not the whole log again).
+ */
+export const LocationSchema = z.union([
+  z.tuple([PackName, z.int(), z.int()]),
+  z.tuple([PackName, z.int(), z.int(), Hash]),
+]);
 export type Location = z.infer<typeof LocationSchema>;
 /** An index line: the entry, and where the bytes it names are (by hash). */
 export const LineSchema = z.object({

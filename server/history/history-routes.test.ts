@@ -3,6 +3,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  HistoryCurrentAnswerSchema,
   type HistoryDiffAnswer,
   HistoryDiffAnswerSchema,
   type HistoryListAnswer,
@@ -255,5 +256,25 @@ describe('history routes', () => {
     const res = await h.api.confirm(restore, { overwrite: true });
     expect([res.status, await errorCode(res)]).toEqual([409, 'file_changed']);
     expect(await readFile(abs(NOTE), 'utf8')).toBe('cambiada fuera\n');
+  });
+
+  it('answers the file now for several paths at once, in the order asked', async () => {
+    const h = await setup();
+    const q = encodeURIComponent;
+    const asked = [NOTE, 'no-existe.md', '../fuera.md', NOTE];
+    const res = await h.get(`/current?${asked.map((p) => `path=${q(p)}`).join('&')}`);
+    expect(res.status).toBe(200);
+    const { files } = HistoryCurrentAnswerSchema.parse(await res.json());
+    expect(files).toEqual([
+      { path: NOTE, current: sha(ORIGINAL) },
+      { path: 'no-existe.md', current: null },
+      { path: '../fuera.md', current: null, error: 'invalid_path' },
+      { path: NOTE, current: sha(ORIGINAL) },
+    ]);
+    // The same hash /note gives, so a card may trust either.
+    expect((await h.list(NOTE)).current).toBe(sha(ORIGINAL));
+    expect([(await h.get('/current')).status]).toEqual([400]);
+    const many = Array.from({ length: 101 }, (_, i) => `path=n${i}.md`).join('&');
+    expect((await h.get(`/current?${many}`)).status).toBe(400);
   });
 });

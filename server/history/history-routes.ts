@@ -1,5 +1,10 @@
 import { Hono } from 'hono';
-import type { HistoryDiffAnswer, HistoryListAnswer } from '../../common/history-schemas.ts';
+import {
+  type HistoryCurrentAnswer,
+  type HistoryDiffAnswer,
+  type HistoryListAnswer,
+  MAX_CURRENT_PATHS,
+} from '../../common/history-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
 import { readCurrent } from '../vault/current-file.ts';
 import { diffHunks } from '../vault/diff-hunks.ts';
@@ -31,6 +36,30 @@ export function historyRoutes(history: HistoryStore, root: string): Hono {
     const current = now.exists ? now.hash : null;
     const writes = describeWrites(await history.entries(now.rel), current);
     const answer: HistoryListAnswer = { path: now.rel, current, writes };
+    return c.json(answer);
+  });
+
+  app.get('/current', async (c) => {
+    const paths = c.req.queries('path') ?? [];
+    if (paths.length === 0) param(undefined, 'path');
+    if (paths.length > MAX_CURRENT_PATHS) {
+      throw new ApiError(400, 'bad_request', `Como mucho ${MAX_CURRENT_PATHS} rutas a la vez`);
+    }
+    // One refused path does not fail the others: each card asked for its own.
+    const files = await Promise.all(
+      paths.map(async (path): Promise<HistoryCurrentAnswer['files'][number]> => {
+        try {
+          const now = await readCurrent(root, path);
+          return { path, current: now.exists ? now.hash : null };
+        } catch (err) {
+          if (err instanceof ApiError && err.status === 400) {
+            return { path, current: null, error: err.code };
+          }
+          throw err;
+        }
+      }),
+    );
+    const answer: HistoryCurrentAnswer = { files };
     return c.json(answer);
   });
 

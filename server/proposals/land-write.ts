@@ -1,7 +1,7 @@
 import type { AuditEntry } from '../../common/proposal-schemas.ts';
 import type { HistoryStep, HistoryStore } from '../history/history-store.ts';
 import { ApiError } from '../http/api-error.ts';
-import { readCurrent, sha256Hex } from '../vault/current-file.ts';
+import { lineBytes, readCurrent, sha256Hex } from '../vault/current-file.ts';
 import { diffHunks } from '../vault/diff-hunks.ts';
 import type { StoredProposal } from './proposal-store.ts';
 
@@ -71,9 +71,10 @@ export async function landWrite(
   if (!unchanged) return { changed: await diffHunks(now.exists ? now.text : '', p.content) };
 
   const before = now.exists ? now.bytes : null;
+  // The same bytes appendLine will add, so the hashes kept name the file as it will be.
   const piece =
     p.mode === 'append'
-      ? Buffer.from(`${p.content}\n`, 'utf8')
+      ? lineBytes(before && before.length > 0 ? (before.at(-1) ?? null) : null, p.content)
       : (p.bytes ?? Buffer.from(p.content));
   const after =
     p.mode === 'remove'
@@ -107,7 +108,8 @@ export async function landWrite(
         ...(approval.conversation ? { conversation: approval.conversation } : {}),
         ...hashes,
       },
-      { before, after },
+      // An appended line is kept as the line on top of the version before, not the whole file.
+      { before, after, ...(p.mode === 'append' ? { appended: piece.length } : {}) },
       deps.step,
     );
   } catch (err) {

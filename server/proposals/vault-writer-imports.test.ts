@@ -28,6 +28,8 @@ const FS_WRITERS: Record<string, string> = {
     'renames the old conversations.json to .imported in the config folder, once',
   'server/history/history-store.ts':
     'keeps every approved version in <configDir>/history, outside the vault',
+  'server/history/history-packs.ts':
+    'opens the history packs in <configDir>/history read-only, to read versions back',
   'server/history/history-files.ts':
     'appends and replaces the history files in <configDir>/history, outside the vault',
   'server/search-quality/search-pair-store.ts':

@@ -35,7 +35,7 @@ describe('vault-writer', () => {
     await appendLine(root, '04_Sueños/Sueño del faro.md', 'línea');
     expect(await readdir(root)).toEqual([folder]);
     expect((await readdir(path.join(root, folder))).sort()).toEqual(['Otro sueño.md', file].sort());
-    expect(await readFile(path.join(root, folder, file), 'utf8')).toBe('despuéslínea\n');
+    expect(await readFile(path.join(root, folder, file), 'utf8')).toBe('después\nlínea\n');
   });
 
   it('refuses hidden targets and folders, traversal, and symlinks that lead out', async () => {
@@ -84,6 +84,17 @@ describe('vault-writer', () => {
     expect(lines[0]).toBe('uno');
     expect(lines.slice(1, -1).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `l${i}`).sort());
     await expect(appendLine(root, 'log/x.txt', 'a\nb')).rejects.toThrow();
+  });
+
+  it('starts a line of its own after a last line a crash left without its newline', async () => {
+    const log = path.join(root, 'log', 'audit.jsonl');
+    await appendLine(root, 'log/audit.jsonl', '{"n":1}');
+    await writeFile(log, '{"n":1}\n{"n":2,"cor');
+    const w = await appendLine(root, 'log/audit.jsonl', '{"n":3}');
+    expect(await readFile(log, 'utf8')).toBe('{"n":1}\n{"n":2,"cor\n{"n":3}\n');
+    expect(w.bytes).toBe('\n{"n":3}\n'.length);
+    await appendLine(root, 'log/audit.jsonl', '{"n":4}');
+    expect((await readFile(log, 'utf8')).endsWith('{"n":3}\n{"n":4}\n')).toBe(true);
   });
 
   it('cleans only its own temp files, in visible folders', async () => {

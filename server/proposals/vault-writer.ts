@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { lineBytes } from '../vault/current-file.ts';
 import {
   assertRealPathInside,
   assertSingleLink,
@@ -138,20 +139,42 @@ export async function writeAtomic(
 }
 
 /**
- * Appends `line` (a newline is added) to the file at `rel`, creating it if missing.
- * O_APPEND keeps concurrent lines whole; O_NOFOLLOW refuses a symlink as the file itself,
- * and a file with other hard links is refused before a byte is written.
+ * Appends `line` (a newline is added) to the file at `rel`, creating it if missing: one
+ * write of the line, then fsync, so it costs the line whatever the file's size. A last
+ * line left without its newline (a crash mid-append) gets one first, so the new line
+ * starts on its own (see `lineBytes`). O_APPEND keeps concurrent lines whole; O_NOFOLLOW
+ * refuses a symlink as the file itself, and a file with other hard links is refused
+ * before a byte is written. Callers queue appends per path, so the last byte read is
+ * still the last when the line lands. Not a whole-file rewrite through a temp file and
+ * rename: that would never leave a cut line, but each approval would cost the whole log;
+ * a crash here cuts at most this one line, which readers skip (the audit view counts it
+ * as broken) and the next line does not join.
  */
 export async function appendLine(root: string, rel: string, line: string): Promise<Written> {
   if (line.includes('\n') || line.includes('\r')) throw new Error('appendLine: one line only');
   const target = await resolveInVault(root, rel, { forWrite: true });
   await ensureParent(root, target.abs);
-  const data = Buffer.from(`${line}\n`, 'utf8');
-  const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
-  const handle = await open(target.abs, flags, 0o644);
+  const flags = constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
+  // Read too, for the last byte; a file the server may only write still takes the line.
+  const readable = await open(target.abs, flags | constants.O_RDWR, 0o644).catch(
+    (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EACCES') return null;
+      throw err;
+    },
+  );
+  const handle = readable ?? (await open(target.abs, flags | constants.O_WRONLY, 0o644));
+  let data: Buffer;
   try {
     // Checked on the open file, so a link made after any earlier check is seen too.
-    assertSingleLink(target.rel, await handle.stat());
+    const info = await handle.stat();
+    assertSingleLink(target.rel, info);
+    let last: number | null = null;
+    if (readable && info.size > 0) {
+      const byte = Buffer.alloc(1);
+      await handle.read(byte, 0, 1, info.size - 1);
+      last = byte[0] ?? null;
+    }
+    data = lineBytes(last, line);
     await handle.write(data);
     await handle.sync();
   } finally {

@@ -34,3 +34,16 @@ export async function readCurrent(root: string, input: string): Promise<CurrentF
   const bytes = await readFile(abs);
   return { rel, exists: true, text: bytes.toString('utf8'), hash: sha256Hex(bytes), bytes };
 }
+
+/**
+ * The bytes that append `line` to a file whose last byte is `last` (null: empty or
+ * missing): the line and its newline, after a newline of its own when the file does not
+ * end in one (a line cut by a crash, or a note edited by hand). The cut line stays as it
+ * is for the reader to skip, and the new one is never glued onto it.
+ */
+export function lineBytes(last: number | null, line: string): Buffer {
+  const own = last !== null && last !== NEWLINE ? '\n' : '';
+  return Buffer.from(`${own}${line}\n`, 'utf8');
+}
+
+const NEWLINE = 0x0a;

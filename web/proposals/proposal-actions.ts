@@ -3,9 +3,10 @@ import type { Proposal } from '../../common/proposal-schemas.ts';
 import { noteKey } from '../../common/wikilinks.ts';
 import { putProposal } from '../db/proposals-repo.ts';
 import type { ProposalOrigin, ProposalRecord } from '../db/records.ts';
+import { currentHash } from '../history/current-hashes.ts';
 import { describeError } from '../i18n/describe-error.ts';
 import { ApiError } from '../lib/api-error.ts';
-import { getNoteHistory, proposeRestore } from '../lib/history-api.ts';
+import { proposeRestore } from '../lib/history-api.ts';
 import {
   changedDiff,
   confirmProposal,
@@ -133,7 +134,7 @@ export async function undo(core: ProposalsCore, id: string) {
   if (!record?.undo || !path || isBusy(core, id)) return;
   mark(core, id, true);
   try {
-    const { current } = await getNoteHistory(path);
+    const current = await currentHash(path);
     if (current !== record.undo.after) return core.chat.showNotice('info', 'proposal.undoChanged');
     const origin: ProposalOrigin = { route: 'restore', path, version: record.undo.before };
     await addProposal(core, record.turnId, await proposeRestore(path, record.undo.before), origin);

@@ -1,5 +1,6 @@
 import { createResource, onCleanup, Show } from 'solid-js';
 import type { ProposalRecord } from '../db/records.ts';
+import { currentHash } from '../history/current-hashes.ts';
 import { getNoteHistory } from '../lib/history-api.ts';
 import { useStores } from '../state/use-stores.ts';
 
@@ -13,10 +14,8 @@ export function UndoButton(props: { record: ProposalRecord }) {
   const stores = useStores();
   const t = stores.i18n.t;
   const path = () => props.record.written?.path ?? '';
-  const [current, { refetch }] = createResource(
-    path,
-    async (p) => (await getNoteHistory(p)).current,
-  );
+  // The cards of one answer ask in the same tick: one request for all of them.
+  const [current, { refetch }] = createResource(path, currentHash);
   const stopListening = stores.vault.onPathChanged((changed) => {
     if (changed === path()) void refetch();
   });
