@@ -1,7 +1,6 @@
 import { createResource, onCleanup, Show } from 'solid-js';
 import type { ProposalRecord } from '../db/records.ts';
 import { currentHash } from '../history/current-hashes.ts';
-import { getNoteHistory } from '../lib/history-api.ts';
 import { useStores } from '../state/use-stores.ts';
 
 /**
