@@ -25,6 +25,7 @@ import {
 } from '../../common/embedding-schemas.ts';
 import { RestoreBodySchema } from '../../common/history-schemas.ts';
 import { ClaimBodySchema, ClaimStatusBodySchema } from '../../common/pairing-schemas.ts';
+import { SearchHelpBodySchema } from '../../common/search-help-schemas.ts';
 import { SearchPairBodySchema } from '../../common/search-pair-schemas.ts';
 import {
   AppendBodySchema,
@@ -108,6 +109,7 @@ const BODIES: Record<string, [route: string, schema: z.ZodMiniType]> = {
   ClaimBodySchema: ['POST /api/pairing/claim', ClaimBodySchema],
   ClaimStatusBodySchema: ['POST /api/pairing/claim/status', ClaimStatusBodySchema],
   SearchPairBodySchema: ['POST /api/search-pairs', SearchPairBodySchema],
+  SearchHelpBodySchema: ['POST /api/search/help', SearchHelpBodySchema],
 };
 
 /** The answers whose example in the document is a whole JSON object, and their schema. */
