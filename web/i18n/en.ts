@@ -81,7 +81,7 @@ export const en = {
     'No provider with web search is set up. You can use /extract URL with a specific page.',
   'error.search_failed': 'The web search could not be completed.',
   'error.search_help_off': "The model's search help is switched off in the harness.",
-  'error.search_help_failed': 'The model could not help with the search ({link}: {reason}).',
+  'error.search_help_failed': 'The model could not help with the search.',
   'error.search_help_unreadable':
     'The model ({model}) did not answer a readable list of queries. You can try again.',
   'error.no_provider':
@@ -200,6 +200,7 @@ export const en = {
   'searchHelp.foundBy': 'Found by: {list}',
   'searchHelp.original': '{query} (your query)',
   'searchHelp.sent': 'Sent to {provider} ({model})',
+  'searchHelp.linkFailed': 'The model could not help with the search ({link}: {reason}).',
   'searchHelp.failed': 'The search with the model failed; the results above are unchanged.',
   'search.none': 'No note matches.',
   'search.lexical.unreachable': 'Words only: the server cannot be reached.',

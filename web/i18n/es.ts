@@ -82,7 +82,7 @@ export const es = {
     'No hay un proveedor con búsqueda web configurado. Puedes usar /extraer URL con una página concreta.',
   'error.search_failed': 'La búsqueda web no pudo completarse.',
   'error.search_help_off': 'La ayuda del modelo para buscar está desactivada en el arnés.',
-  'error.search_help_failed': 'El modelo no pudo ayudar con la búsqueda ({link}: {reason}).',
+  'error.search_help_failed': 'El modelo no pudo ayudar con la búsqueda.',
   'error.search_help_unreadable':
     'El modelo ({model}) no devolvió una lista de consultas legible. Puedes volver a intentarlo.',
   'error.no_provider':
@@ -203,6 +203,7 @@ export const es = {
   'searchHelp.foundBy': 'Encontrada por: {list}',
   'searchHelp.original': '{query} (tu consulta)',
   'searchHelp.sent': 'Enviado a {provider} ({model})',
+  'searchHelp.linkFailed': 'El modelo no pudo ayudar con la búsqueda ({link}: {reason}).',
   'searchHelp.failed': 'La búsqueda con el modelo falló; los resultados de arriba no cambian.',
   'search.none': 'Ninguna nota coincide.',
   'search.lexical.unreachable': 'Solo por palabras: sin conexión con el servidor.',

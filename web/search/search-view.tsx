@@ -1,6 +1,7 @@
 import { For, Match, Show, Switch } from 'solid-js';
 import { useStores } from '../app/store-context.tsx';
 import { EmbeddingsChip } from '../embeddings/embeddings-chip.tsx';
+import { ModelHelp } from '../search-help/model-help.tsx';
 import { SearchFilters } from './search-filters.tsx';
 import { SearchHitItem } from './search-hit-item.tsx';
 import { SearchQualityPanel } from './search-quality-panel.tsx';
@@ -74,6 +75,7 @@ export function SearchView(props: { query: string; folder: string; tag: string }
           )}
         </Match>
       </Switch>
+      <ModelHelp query={props.query} folder={props.folder} tag={props.tag} />
     </section>
   );
 }
