@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, localChain, test, twoFrames } from './fixtures.ts';
+import { enter, expect, localChain, openSignedIn, test, twoFrames } from './fixtures.ts';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
 const notes: Record<string, string> = {
@@ -79,6 +79,21 @@ test('«Buscar con el modelo» sends only the query, fuses the model’s queries
     await page.getByTestId('search-help-summary').getAttribute('data-local-ms'),
   );
   console.log(`search.model_help_local_ms ${localMs.toFixed(2)}`);
+});
+
+test('/buscar --modelo opens the search view and asks the model at once', async ({
+  page,
+  upstream,
+}) => {
+  upstream.setScript({ kind: 'text', chunks: ['{"queries": ["restic"]}'] });
+  soma = await startSoma(notes, { harness: { providers: localChain(upstream) } });
+  await openSignedIn(page, soma);
+  await enter(page, '/buscar --modelo copias');
+  await expect(page.getByTestId('search-view')).toBeVisible();
+  await expect(page.getByTestId('search-summary')).toHaveAttribute('data-query', 'copias');
+  await expect(helped(page)).toHaveCount(2);
+  await expect(page.getByTestId('search-help-queries')).toContainText('restic');
+  expect(upstream.requests).toHaveLength(1);
 });
 
 test('a failing or nonsensical model leaves the ordinary results and says why', async ({

@@ -1,9 +1,20 @@
-import { createEffect, createResource, createSignal, For, Match, on, Show, Switch } from 'solid-js';
+import {
+  createEffect,
+  createResource,
+  createSignal,
+  For,
+  Match,
+  on,
+  Show,
+  Switch,
+  untrack,
+} from 'solid-js';
 import { noteHash } from '../app/route.ts';
 import { useStores } from '../app/store-context.tsx';
 import { RequestParts } from '../chat/request-parts.tsx';
 import { HighlightedSnippet } from '../search/highlighted-snippet.tsx';
 import { describeHelpError } from './describe-help-error.ts';
+import { takeModelHelpRequest } from './model-help-request.ts';
 import { searchHelpStatus } from './search-help-api.ts';
 import { type ModelSearch, searchWithModel } from './search-with-model.ts';
 import './search-help.css';
@@ -51,6 +62,12 @@ export function ModelHelp(props: { query: string; folder: string; tag: string })
       if (mine === ticket) setState({ status: 'error', message: describeHelpError(error, t) });
     }
   };
+  // `/buscar --modelo` asked before this view showed: asked once the offer is known (off: the
+  // server's refusal is shown, so the command is never silently ignored).
+  createEffect(() => {
+    const on = offered();
+    if (on !== undefined && takeModelHelpRequest(props.query)) untrack(() => void ask());
+  });
   const ready = () => {
     const s = state();
     return s.status === 'ready' ? s.result : null;
@@ -61,19 +78,21 @@ export function ModelHelp(props: { query: string; folder: string; tag: string })
   };
   const queryName = (q: string) => (q === props.query ? t('searchHelp.original', { query: q }) : q);
   return (
-    <Show when={offered() && props.query.trim() !== ''}>
+    <Show when={(offered() || state().status !== 'idle') && props.query.trim() !== ''}>
       <section class="model-help" data-testid="search-help">
-        <button
-          type="button"
-          class="button"
-          data-testid="search-help-button"
-          title={t('searchHelp.explain')}
-          disabled={state().status === 'asking'}
-          onClick={() => void ask()}
-        >
-          {t('searchHelp.button')}
-        </button>{' '}
-        <span class="muted">{t('searchHelp.explain')}</span>
+        <Show when={offered()}>
+          <button
+            type="button"
+            class="button"
+            data-testid="search-help-button"
+            title={t('searchHelp.explain')}
+            disabled={state().status === 'asking'}
+            onClick={() => void ask()}
+          >
+            {t('searchHelp.button')}
+          </button>{' '}
+          <span class="muted">{t('searchHelp.explain')}</span>
+        </Show>
         <Switch>
           <Match when={state().status === 'asking'}>
             <p class="muted" role="status">
