@@ -23,7 +23,8 @@ type HelpState =
   | { status: 'idle' }
   | { status: 'asking' }
   | { status: 'ready'; result: ModelSearch }
-  | { status: 'error'; message: string };
+  /** Worded when shown, so a switch of language words it again. */
+  | { status: 'error'; error: unknown };
 
 /**
  * «Buscar con el modelo», under the ordinary results: only on a press, the query goes to
@@ -59,14 +60,14 @@ export function ModelHelp(props: { query: string; folder: string; tag: string })
       const result = await searchWithModel(props.query, { folder: props.folder, tag: props.tag });
       if (mine === ticket) setState({ status: 'ready', result });
     } catch (error) {
-      if (mine === ticket) setState({ status: 'error', message: describeHelpError(error, t) });
+      if (mine === ticket) setState({ status: 'error', error });
     }
   };
   // `/buscar --modelo` asked before this view showed: asked once the offer is known (off: the
   // server's refusal is shown, so the command is never silently ignored).
   createEffect(() => {
-    const on = offered();
-    if (on !== undefined && takeModelHelpRequest(props.query)) untrack(() => void ask());
+    const known = offered() !== undefined;
+    if (known && takeModelHelpRequest(props.query)) untrack(() => void ask());
   });
   const ready = () => {
     const s = state();
@@ -74,7 +75,7 @@ export function ModelHelp(props: { query: string; folder: string; tag: string })
   };
   const failed = () => {
     const s = state();
-    return s.status === 'error' ? s.message : null;
+    return s.status === 'error' ? describeHelpError(s.error, t) : null;
   };
   const queryName = (q: string) => (q === props.query ? t('searchHelp.original', { query: q }) : q);
   return (
