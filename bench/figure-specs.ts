@@ -17,6 +17,10 @@ export interface FigureSpec {
 export const FIGURE_SPECS: Record<string, FigureSpec> = {
   'search.10k.query_p50_ms': { label: 'Search query p50, 10,000 notes', max: 5 },
   'search.10k.query_p95_ms': { label: 'Search query p95, 10,000 notes', max: 20 },
+  'search.10k.model_help_local_ms': {
+    label: '«Buscar con el modelo»: local work after the answer (5 searches + RRF), 10,000 notes',
+    max: 20,
+  },
   'search.10k.hybrid_query_p50_ms': {
     label:
       'Hybrid query p50 (words + vectors, RRF), whole questions, 10k notes × 3 chunks × 384 dims',

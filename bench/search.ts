@@ -15,6 +15,7 @@ import { rssMb } from './process-memory.ts';
 import { tldrRelevance } from './relevance-tldr.ts';
 import { type BenchResult, median, percentile, round2 } from './results.ts';
 import { benchHybrid } from './search-hybrid.ts';
+import { benchModelHelp, closeModelHelpUpstream, modelHelpProviders } from './search-model-help.ts';
 import { benchSuggest } from './search-suggest.ts';
 import { BENCH_QUERIES, spanishVault, TLDR_QUERIES } from './search-vault.ts';
 import { serveCommand } from './serve-args.ts';
@@ -212,7 +213,10 @@ interface FirstVisit {
 /** Opens the app on a new server and browser (empty IndexedDB) and times its first sync; the caller closes both. */
 async function firstVisit(run: VaultRun, hooks: SearchHooks): Promise<FirstVisit> {
   const { queries } = run;
-  const soma = await startSoma(run.notes, { nodeArgs: (await serveCommand()).nodeArgs });
+  const soma = await startSoma(run.notes, {
+    nodeArgs: (await serveCommand()).nodeArgs,
+    harness: { providers: await modelHelpProviders() },
+  });
   await settleBeforeTiming();
   let browser: Browser | null = null;
   try {
@@ -335,6 +339,7 @@ async function benchVault(run: VaultRun, hooks: SearchHooks): Promise<BenchResul
     // grep and rg take ~0.3 s a word at 50k: the first ten words are enough for a median there.
     const extra = (await hooks.measure?.(page, soma, label)) ?? [];
     const suggest = await benchSuggest(page, label, Object.values(run.notes));
+    const modelHelp = await benchModelHelp(page, label, queries);
     const toolQueries = count > 10_000 ? queries.slice(0, 10) : queries;
     const grepMs = round2(toolMedianMs('grep', soma.vault, toolQueries));
     const rg = hasRg();
@@ -395,6 +400,7 @@ async function benchVault(run: VaultRun, hooks: SearchHooks): Promise<BenchResul
       },
       { name: `search.${label}.page_heap_mb`, value: round2(heapMb / 1024 / 1024), unit: 'MB' },
       ...suggest,
+      ...modelHelp,
       {
         name: `search.${label}.saved_index_mb`,
         value: round2(indexBytes / 1024 / 1024),
@@ -464,6 +470,7 @@ export async function benchSearch(opts: {
     generated(50_000, '50k', 15_000);
     for (const run of runs) results.push(...(await benchVault(run, hooks)));
   }
+  await closeModelHelpUpstream();
   if (want('relevance')) {
     results.push(relevance());
     results.push(...(await tldrRelevance()));

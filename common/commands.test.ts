@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, commandNames, parseCommand, splitPaths } from './commands.ts';
+import { COMMANDS, commandNames, parseCommand, searchArgs, splitPaths } from './commands.ts';
 
 /** A valid argument for each kind of command, and what argv it gives. */
 const SAMPLE_ARG: Record<string, { args: string; argv: string[] }> = {
@@ -91,6 +91,20 @@ describe('common/commands', () => {
       const result = parseCommand(`${prefix}${typed}${c.arg === 'none' ? '' : ' x'}`);
       expect(result, typed).toMatchObject({ kind: 'command', id: c.id });
     }
+  });
+
+  it("reads /buscar's --modelo option before the term, in either language and any case", () => {
+    expect(searchArgs('--modelo copias de seguridad')).toEqual({
+      query: 'copias de seguridad',
+      withModel: true,
+    });
+    expect(searchArgs('--MODEL backups')).toEqual({ query: 'backups', withModel: true });
+    expect(searchArgs('--modelo')).toEqual({ query: '', withModel: true });
+    expect(searchArgs('modelo de datos --modelo')).toEqual({
+      query: 'modelo de datos --modelo',
+      withModel: false,
+    });
+    expect(searchArgs('--modelos')).toEqual({ query: '--modelos', withModel: false });
   });
 
   it('reads /resumír and /RECORDAR', () => {

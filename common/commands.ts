@@ -64,7 +64,7 @@ const def = (
 export const COMMANDS: readonly CommandDef[] = [
   def('web', 'web', 'web', 'text', ['CONSULTA', 'QUERY'], ['Busca en la web', 'Search the web'], '/web últimos estudios sobre el sueño', '/web latest studies on sleep'),
   def('extraer', 'ext', 'extract', 'text', ['URL', 'URL'], ['Adjunta el texto de una página', "Attach a page's text"], '/extraer https://es.wikipedia.org/wiki/Memoria', '/extract https://en.wikipedia.org/wiki/Memory'),
-  def('buscar', 'bus', 'search', 'text', ['TÉRMINO', 'TERM'], ['Busca en la bóveda y adjunta notas', 'Search the vault and attach notes'], '/buscar memoria de trabajo', '/search working memory'),
+  def('buscar', 'bus', 'search', 'text', ['TÉRMINO', 'TERM'], ['Busca en la bóveda y adjunta notas; con --modelo, el modelo propone otras consultas', 'Search the vault and attach notes; with --model, the model proposes other queries'], '/buscar memoria de trabajo', '/search working memory'),
   def('conectar', 'con', 'paste', 'optional', ['TEXTO', 'TEXT'], ['Adjunta texto pegado', 'Attach pasted text'], '/conectar', '/paste'),
   def('unir', 'uni', 'attach', 'paths', ['NOTA, NOTA…', 'NOTE, NOTE…'], ['Adjunta una o más notas', 'Attach one or more notes'], '/unir "03_Proyectos/Mi tesis.md", Ideas', '/attach "03_Proyectos/My thesis.md", Ideas'),
   def('guardar', 'gua', 'save', 'optional', ['TÍTULO', 'TITLE'], ['Propone guardar la última respuesta en 05_Salida/', 'Propose saving the last answer to 05_Salida/'], '/guardar Resumen del capítulo 2', '/save Summary of chapter 2'),
@@ -158,6 +158,20 @@ export function splitPaths(args: string): string[] {
   }
   flush();
   return out;
+}
+
+/** `--modelo` / `--model` before /buscar's term: ask the chat model for other queries too. */
+const MODEL_FLAG = /^--modelo?(?:\s+|$)/i;
+
+/**
+ * /buscar's argument read for its one option: `--modelo TÉRMINO` (or `--model`) searches
+ * with the model's help («Buscar con el modelo»); anything else is the term as typed.
+ */
+export function searchArgs(args: string): { query: string; withModel: boolean } {
+  const flag = MODEL_FLAG.exec(args);
+  return flag
+    ? { query: args.slice(flag[0].length).trim(), withModel: true }
+    : { query: args, withModel: false };
 }
 
 /** The canonical `/nombre` nearest to a mistyped name, if near enough to be a typo. */

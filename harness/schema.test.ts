@@ -73,6 +73,22 @@ describe('harness/schema', () => {
     ]);
   });
 
+  it('ships searchHelp enabled with a prompt that asks for JSON queries, and allows it absent', () => {
+    const help = HarnessSchema.parse(shipped()).searchHelp;
+    expect(help).toMatchObject({ enabled: true, maxQueries: 4 });
+    expect(help?.prompt).toContain('{max}');
+    expect(help?.prompt).toContain('"queries"');
+    const { searchHelp: _omitted, ...without } = shipped();
+    expect(HarnessSchema.parse(without).searchHelp).toBeUndefined();
+  });
+
+  it('rejects a searchHelp without a prompt or with maxQueries out of 1–10', () => {
+    expect(issuePaths((h) => (h.searchHelp.prompt = '  '))).toEqual(['searchHelp.prompt']);
+    expect(issuePaths((h) => (h.searchHelp.maxQueries = 0))).toEqual(['searchHelp.maxQueries']);
+    expect(issuePaths((h) => (h.searchHelp.maxQueries = 11))).toEqual(['searchHelp.maxQueries']);
+    expect(issuePaths((h) => delete h.searchHelp.enabled)).toEqual(['searchHelp.enabled']);
+  });
+
   it('rejects a webSearch provider that is not in the chain', () => {
     expect(issuePaths((h) => (h.webSearch.provider = 'bing'))).toEqual(['webSearch.provider']);
   });

@@ -132,6 +132,20 @@ const HarnessObjectSchema = z.strictObject({
   /** The fallback chain, tried in order. */
   providers: z.array(ProviderSchema).check(z.minLength(1)),
   webSearch: z.strictObject({ provider: IdSchema, model: TextSchema, prompt: TextSchema }),
+  /**
+   * «Buscar con el modelo»: on the user's demand, only the search's question goes to the
+   * chat chain with `prompt`, which asks for other queries as JSON; absent or not
+   * `enabled`, the feature is off (no button, the route answers 409).
+   */
+  searchHelp: z.optional(
+    z.strictObject({
+      enabled: z.boolean(),
+      /** `{max}` in it is replaced by `maxQueries`. */
+      prompt: TextSchema,
+      /** At most this many queries are kept from the answer (each is one more local search). */
+      maxQueries: z.int().check(z.gte(1), z.lte(10)),
+    }),
+  ),
   prompts: PromptsSchema,
   /** How the model is helped to propose `[[links]]` that exist. */
   links: z._default(

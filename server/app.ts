@@ -26,6 +26,7 @@ import type { LanState } from './lan/lan-info.ts';
 import { lazyPairing } from './pairing/lazy-pairing.ts';
 import { AuditHealth } from './proposals/audit-health.ts';
 import { proposalRoutes } from './proposals/proposal-routes.ts';
+import { searchHelpRoutes } from './search-help/search-help-routes.ts';
 import { searchPairRoutes } from './search-quality/search-pair-routes.ts';
 import type { SearchPairStore } from './search-quality/search-pair-store.ts';
 import { hostCheck } from './security/host-check.ts';
@@ -167,6 +168,7 @@ export function createApp(deps: AppDeps): Hono {
     }),
   );
   api.route('/web', webSearchRoutes({ harness: deps.harness, env: deps.env }));
+  api.route('/search/help', searchHelpRoutes({ harness: deps.harness, env: deps.env }));
   api.route(
     '/chat',
     chatRoutes({

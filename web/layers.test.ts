@@ -19,6 +19,7 @@ const LAYERS: Record<string, readonly string[]> = {
     'history',
     'vault',
     'search',
+    'search-help',
     'vectors',
     'embeddings',
     'devices',

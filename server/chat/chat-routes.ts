@@ -169,7 +169,7 @@ async function noteNames(vault: Vault, exclude: readonly string[]): Promise<Name
 }
 
 /** A link's context window: its harness `contextTokens`, else the default. */
-function contextTokensOf(harness: Harness, providerId: string | undefined): number {
+export function contextTokensOf(harness: Harness, providerId: string | undefined): number {
   const provider = harness.providers.find((p) => p.id === providerId);
   return provider?.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
 }

@@ -35,6 +35,7 @@ import {
   SynapsesBodySchema,
   WriteBodySchema,
 } from '../../common/proposal-schemas.ts';
+import { SearchHelpBodySchema } from '../../common/search-help-schemas.ts';
 import { SearchPairBodySchema } from '../../common/search-pair-schemas.ts';
 import { ExtractBodySchema, WebSearchBodySchema } from '../../common/web-schemas.ts';
 import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../testing/server/test-app.ts';
@@ -108,6 +109,7 @@ const BODIES: Record<string, [route: string, schema: z.ZodMiniType]> = {
   ClaimBodySchema: ['POST /api/pairing/claim', ClaimBodySchema],
   ClaimStatusBodySchema: ['POST /api/pairing/claim/status', ClaimStatusBodySchema],
   SearchPairBodySchema: ['POST /api/search-pairs', SearchPairBodySchema],
+  SearchHelpBodySchema: ['POST /api/search/help', SearchHelpBodySchema],
 };
 
 /** The answers whose example in the document is a whole JSON object, and their schema. */

@@ -64,6 +64,20 @@ describe('web/chat/interpret-command', () => {
     });
   });
 
+  it('reads /buscar --modelo (or --model) as a search with the model, and needs a term after it', () => {
+    expect(run('/buscar --modelo copias de seguridad')).toEqual({
+      kind: 'modelSearch',
+      query: 'copias de seguridad',
+    });
+    expect(run('/search --model backups')).toEqual({ kind: 'modelSearch', query: 'backups' });
+    expect(run('/buscar --modelos')).toEqual({ kind: 'search', query: '--modelos' });
+    expect(run('/buscar --modelo')).toMatchObject({
+      tone: 'error',
+      key: 'command.missing',
+      params: { usage: '/buscar TÉRMINO' },
+    });
+  });
+
   it('turns the web and proposal commands into their outcomes, by any of their names', () => {
     expect(run('/ext https://a.es/x')).toEqual({ kind: 'extract', url: 'https://a.es/x' });
     expect(run('/web el río más largo')).toEqual({

@@ -1,5 +1,11 @@
 import type { ChatContext } from '../../common/chat-schemas.ts';
-import { COMMANDS, findCommand, type ParseResult, parseCommand } from '../../common/commands.ts';
+import {
+  COMMANDS,
+  findCommand,
+  type ParseResult,
+  parseCommand,
+  searchArgs,
+} from '../../common/commands.ts';
 import { foldText } from '../../common/fold-text.ts';
 import { rememberedText } from '../../common/remember-text.ts';
 import { noteName } from '../../common/wikilinks.ts';
@@ -16,6 +22,8 @@ export type CommandOutcome =
   | { kind: 'project'; name: string }
   | { kind: 'profile'; id: string }
   | { kind: 'search'; query: string }
+  /** `/buscar --modelo`: the search view, asking the model for other queries at once. */
+  | { kind: 'modelSearch'; query: string }
   | { kind: 'paste' }
   /** The whole table, or one command's row when `/ayuda CMD` names one. */
   | { kind: 'help'; id?: string }
@@ -103,8 +111,11 @@ export function interpretCommand(parsed: ParseResult, ctx: CommandContext): Comm
       return { kind: 'confirmReset' };
     case 'resumir':
       return { kind: 'summary' };
-    case 'buscar':
-      return { kind: 'search', query: arg };
+    case 'buscar': {
+      const { query, withModel } = searchArgs(arg);
+      if (query === '') return error('command.missing', { usage: usage(id, ctx.locale) });
+      return withModel ? { kind: 'modelSearch', query } : { kind: 'search', query };
+    }
     case 'conectar':
       return arg === ''
         ? { kind: 'paste' }

@@ -1,5 +1,6 @@
 import { MAX_ATTACHMENT_TEXT } from '../../common/chat-schemas.ts';
 import type { ChipInput } from '../db/records.ts';
+import { searchHash } from '../router/route.ts';
 import type { ChatCore } from './chat-core.ts';
 import type { Conversations } from './conversations.ts';
 import type { Draft } from './draft.ts';
@@ -46,6 +47,9 @@ export async function runOutcome(parts: ChatParts, outcome: CommandOutcome) {
     case 'search':
       consumed();
       return runSearch(core, outcome.query);
+    case 'modelSearch':
+      consumed();
+      return openModelSearch(outcome.query);
     case 'summary':
       consumed();
       return sender.summarize();
@@ -97,4 +101,11 @@ async function runSearch(core: ChatCore, query: string) {
     core.setState('panel', { kind: 'search', query, status: 'error', hits: [] });
     core.report(error);
   }
+}
+
+/** `/buscar --modelo`: the search view for the term, which asks the model as it opens. */
+async function openModelSearch(query: string) {
+  const { requestModelHelp } = await import('../search-help/model-help-request.ts');
+  requestModelHelp(query);
+  location.hash = searchHash(query);
 }

@@ -80,6 +80,12 @@ export const en = {
   'error.no_search_provider':
     'No provider with web search is set up. You can use /extract URL with a specific page.',
   'error.search_failed': 'The web search could not be completed.',
+  'error.search_help_off': "The model's search help is switched off in the harness.",
+  'error.search_help_failed': 'The model could not help with the search.',
+  'error.search_help_unreadable':
+    'The model ({model}) did not answer a readable list of queries. You can try again.',
+  'error.no_provider':
+    'No model provider is configured: set GROQ_API_KEY or OPENROUTER_API_KEY, or add a local server to the harness.',
   'error.internal': 'The SOMA server had an internal error.',
   'error.bad_answer': 'The server answered something unexpected.',
   'error.unknown': 'Something went wrong.',
@@ -184,6 +190,18 @@ export const en = {
   'search.title': 'Results for “{query}”',
   'search.loading': 'Searching the vault…',
   'search.failed': 'The vault could not be searched.',
+  'searchHelp.button': 'Search with the model',
+  'searchHelp.explain':
+    'Sends only the query to your chat provider, which proposes other searches; your notes stay on this device.',
+  'searchHelp.asking': 'Asking the model…',
+  'searchHelp.heading': "With the model's help",
+  'searchHelp.count': '{count} notes from {queries} queries · {ms} ms on this device',
+  'searchHelp.queries': "The model's queries: {list}",
+  'searchHelp.foundBy': 'Found by: {list}',
+  'searchHelp.original': '{query} (your query)',
+  'searchHelp.sent': 'Sent to {provider} ({model})',
+  'searchHelp.linkFailed': 'The model could not help with the search ({link}: {reason}).',
+  'searchHelp.failed': 'The search with the model failed; the results above are unchanged.',
   'search.none': 'No note matches.',
   'search.lexical.unreachable': 'Words only: the server cannot be reached.',
   'search.lexical.failed': 'Words only: the server could not read the meaning of the query.',

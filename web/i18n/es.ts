@@ -81,6 +81,12 @@ export const es = {
   'error.no_search_provider':
     'No hay un proveedor con búsqueda web configurado. Puedes usar /extraer URL con una página concreta.',
   'error.search_failed': 'La búsqueda web no pudo completarse.',
+  'error.search_help_off': 'La ayuda del modelo para buscar está desactivada en el arnés.',
+  'error.search_help_failed': 'El modelo no pudo ayudar con la búsqueda.',
+  'error.search_help_unreadable':
+    'El modelo ({model}) no devolvió una lista de consultas legible. Puedes volver a intentarlo.',
+  'error.no_provider':
+    'No hay ningún proveedor de modelos configurado: define GROQ_API_KEY u OPENROUTER_API_KEY, o añade un servidor local al arnés.',
   'error.internal': 'El servidor de SOMA tuvo un error interno.',
   'error.bad_answer': 'El servidor respondió algo inesperado.',
   'error.unknown': 'Algo salió mal.',
@@ -187,6 +193,18 @@ export const es = {
   'search.title': 'Resultados para «{query}»',
   'search.loading': 'Buscando en la bóveda…',
   'search.failed': 'No se pudo buscar en la bóveda.',
+  'searchHelp.button': 'Buscar con el modelo',
+  'searchHelp.explain':
+    'Envía solo la consulta a tu proveedor de chat, que propone otras búsquedas; las notas no salen del equipo.',
+  'searchHelp.asking': 'Preguntando al modelo…',
+  'searchHelp.heading': 'Con la ayuda del modelo',
+  'searchHelp.count': '{count} notas con {queries} consultas · {ms} ms en este equipo',
+  'searchHelp.queries': 'Consultas del modelo: {list}',
+  'searchHelp.foundBy': 'Encontrada por: {list}',
+  'searchHelp.original': '{query} (tu consulta)',
+  'searchHelp.sent': 'Enviado a {provider} ({model})',
+  'searchHelp.linkFailed': 'El modelo no pudo ayudar con la búsqueda ({link}: {reason}).',
+  'searchHelp.failed': 'La búsqueda con el modelo falló; los resultados de arriba no cambian.',
   'search.none': 'Ninguna nota coincide.',
   'search.lexical.unreachable': 'Solo por palabras: sin conexión con el servidor.',
   'search.lexical.failed': 'Solo por palabras: el servidor no pudo leer el sentido de la búsqueda.',

@@ -1,3 +1,4 @@
+import { reciprocalRankFusion } from '../../common/rank-fusion.ts';
 import type { VectorHit } from '../vectors/vector-index.ts';
 
 /** The harness's fusion settings (`embeddings.hybrid`, shipped in the embeddings status). */
@@ -17,9 +18,9 @@ export interface FusedHit {
 }
 
 /**
- * Reciprocal rank fusion: each list gives a note weight / (k + rank), rank
- * from 1; the sums order the notes. Ranks, not scores, are fused, so BM25's
- * and cosine's scales never need to agree. Ties keep the lexical order.
+ * Reciprocal rank fusion of the lexical and vector lists (the lexical list weighs
+ * 1 − vectorWeight), so BM25's and cosine's scales never need to agree. Ties keep
+ * the lexical order.
  */
 export function fuseRanks(
   lexical: readonly string[],
@@ -27,23 +28,15 @@ export function fuseRanks(
   settings: HybridSettings,
 ): FusedHit[] {
   const { rrfK, vectorWeight } = settings;
-  const byPath = new Map<string, FusedHit>();
-  lexical.forEach((path, i) => {
-    byPath.set(path, {
-      path,
-      score: (1 - vectorWeight) / (rrfK + i + 1),
-      lexicalRank: i,
-      vector: null,
-    });
-  });
-  vector.forEach((hit, i) => {
-    const add = vectorWeight / (rrfK + i + 1);
-    const known = byPath.get(hit.path);
-    if (known) {
-      known.score += add;
-      known.vector = hit;
-    } else byPath.set(hit.path, { path: hit.path, score: add, lexicalRank: null, vector: hit });
-  });
-  const order = (h: FusedHit) => h.lexicalRank ?? Number.MAX_SAFE_INTEGER;
-  return [...byPath.values()].sort((a, b) => b.score - a.score || order(a) - order(b));
+  const hits = new Map(vector.map((hit) => [hit.path, hit]));
+  const lists = [
+    { keys: lexical, weight: 1 - vectorWeight },
+    { keys: vector.map((hit) => hit.path), weight: vectorWeight },
+  ];
+  return reciprocalRankFusion(lists, rrfK).map((f) => ({
+    path: f.key,
+    score: f.score,
+    lexicalRank: f.ranks[0] ?? null,
+    vector: hits.get(f.key) ?? null,
+  }));
 }

@@ -1,5 +1,6 @@
 import { For, Match, Show, Switch } from 'solid-js';
 import { EmbeddingsChip } from '../../embeddings/embeddings-chip.tsx';
+import { ModelHelp } from '../../search-help/model-help.tsx';
 import { useStores } from '../../state/use-stores.ts';
 import type { LexicalReason, SemanticState } from '../engine/search-types.ts';
 import { SearchFilters } from './search-filters.tsx';
@@ -74,6 +75,7 @@ export function SearchView(props: { query: string; folder: string; tag: string }
           )}
         </Match>
       </Switch>
+      <ModelHelp query={props.query} folder={props.folder} tag={props.tag} />
     </section>
   );
 }
