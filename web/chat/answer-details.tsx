@@ -2,7 +2,7 @@ import { For, Show } from 'solid-js';
 import type { TurnMeta } from '../db/records.ts';
 import { describeFailure, describeNotice } from '../i18n/describe-notice.ts';
 import { useStores } from '../state/use-stores.ts';
-import { RequestParts } from './request-parts.tsx';
+import { RequestParts } from '../ui/request-parts.tsx';
 import { SentList } from './sent-list.tsx';
 
 /** One compact line under an answer (who answered, how fast, tokens) and what was sent. */

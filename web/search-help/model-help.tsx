@@ -9,10 +9,10 @@ import {
   Switch,
   untrack,
 } from 'solid-js';
-import { RequestParts } from '../chat/request-parts.tsx';
 import { noteHash } from '../router/route.ts';
 import { HighlightedSnippet } from '../search/ui/highlighted-snippet.tsx';
 import { useStores } from '../state/use-stores.ts';
+import { RequestParts } from '../ui/request-parts.tsx';
 import { describeHelpError } from './describe-help-error.ts';
 import { takeModelHelpRequest } from './model-help-request.ts';
 import { searchHelpStatus } from './search-help-api.ts';
