@@ -1,6 +1,14 @@
 import { SearchView } from '../../search/ui/search-view.tsx';
+import { ModelHelp } from '../../search-help/model-help.tsx';
 
-/** `#/buscar?q=…`: the search view (a lazy chunk: the first page does not load it). */
+/** `#/buscar?q=…`: the search view with the model's help under it (a lazy chunk: the first page does not load it). */
 export default function SearchRoute(props: { query: string; folder: string; tag: string }) {
-  return <SearchView query={props.query} folder={props.folder} tag={props.tag} />;
+  return (
+    <SearchView
+      query={props.query}
+      folder={props.folder}
+      tag={props.tag}
+      below={<ModelHelp query={props.query} folder={props.folder} tag={props.tag} />}
+    />
+  );
 }

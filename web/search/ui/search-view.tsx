@@ -1,6 +1,5 @@
-import { For, Match, Show, Switch } from 'solid-js';
+import { For, type JSX, Match, Show, Switch } from 'solid-js';
 import { EmbeddingsChip } from '../../embeddings/embeddings-chip.tsx';
-import { ModelHelp } from '../../search-help/model-help.tsx';
 import { useStores } from '../../state/use-stores.ts';
 import type { LexicalReason, SemanticState } from '../engine/search-types.ts';
 import { SearchFilters } from './search-filters.tsx';
@@ -14,7 +13,13 @@ const lexicalReason = (semantic: SemanticState): LexicalReason | null =>
   semantic.mode === 'lexical' ? semantic.reason : null;
 
 /** `#/buscar`: results as you type, with folder and tag filters. */
-export function SearchView(props: { query: string; folder: string; tag: string }) {
+export function SearchView(props: {
+  query: string;
+  folder: string;
+  tag: string;
+  /** What the shell adds under the results (the model's help): search imports no feature above it. */
+  below?: JSX.Element;
+}) {
   const stores = useStores();
   const t = stores.i18n.t;
   const state = createSearchQuery(() => ({
@@ -75,7 +80,7 @@ export function SearchView(props: { query: string; folder: string; tag: string }
           )}
         </Match>
       </Switch>
-      <ModelHelp query={props.query} folder={props.folder} tag={props.tag} />
+      {props.below}
     </section>
   );
 }
