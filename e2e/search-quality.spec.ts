@@ -43,3 +43,29 @@ test('«Sí, era esta» remembers a question and its note; Buscar scores it, exp
   await panel.getByTestId('quality-erase-yes').click();
   await expect(panel).toContainText('Aún no hay respuestas');
 });
+
+test('a note opened from /buscar in the chat offers «Sí, era esta», remembered as from /buscar', async ({
+  page,
+}) => {
+  soma = await startSoma(notes);
+  await page.goto(soma.loginLink);
+  await expect(page.getByTestId('chat-view')).toBeVisible();
+  const composer = page.getByTestId('composer');
+  await composer.fill('/buscar niebla');
+  await composer.press('Enter');
+  const results = page.getByTestId('search-results');
+  await results.getByRole('link', { name: 'Faro', exact: true }).click();
+  await expect(page.getByTestId('note-view')).toContainText('Un faro en la niebla');
+  await expect(page.getByTestId('era-esta')).toContainText('«niebla»');
+  await page.getByTestId('era-esta-yes').click();
+  await expect(page.getByTestId('era-esta-done')).toContainText('Recordado');
+  const stored = await page.evaluate(async () => (await fetch('/api/search-pairs')).json());
+  expect(stored).toMatchObject({ pairs: [{ query: 'niebla', path: 'Faro.md', from: 'buscar' }] });
+
+  await page.evaluate(() => {
+    location.hash = '#/buscar';
+  });
+  const panel = page.getByTestId('search-quality');
+  await panel.locator('summary').click();
+  await expect(panel.getByTestId('quality-question')).toHaveAttribute('data-rank', '2');
+});
