@@ -251,8 +251,8 @@ export const TLDR_QUERIES = [
  * `count` «¿Era esta?» pairs over a generated vault, as a user would store them: a note's
  * title words (without its number) and the first two words of its body longer than four
  * letters, the note the answer. Notes are taken evenly through the vault, each question
- * once (so a little under `count` if two notes gave the same one); many share common
- * words, so the notes land at every rank, some beyond ten.
+ * once (so a little under `count` if two notes gave the same one). Common words shared
+ * with other notes put some of them below the first (at 1k, 96 % come in the first five).
  */
 export function storedQuestions(
   notes: Record<string, string>,
