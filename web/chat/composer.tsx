@@ -98,7 +98,10 @@ export function Composer() {
         onKeyDown={onKeyDown}
       />
       <DraftSuggestionList suggestions={related} />
-      <EraEsta from="suggest" />
+      {/* Shown with the draft's attachments: sending them ends the offer. */}
+      <Show when={chat.state.chips.length > 0}>
+        <EraEsta from="suggest" />
+      </Show>
       <div class="composer-actions">
         <SuggestToggle />
         <AttachFileButton />

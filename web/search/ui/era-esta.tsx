@@ -1,4 +1,4 @@
-import { createSignal, Show } from 'solid-js';
+import { createSignal, onCleanup, Show } from 'solid-js';
 import type { SearchPairBody } from '../../../common/search-pair-schemas.ts';
 import { noteName } from '../../../common/wikilinks.ts';
 import { addSearchPair } from '../../lib/search-pairs-api.ts';
@@ -9,7 +9,7 @@ import { chosenFor, chosenFrom, clearChosen } from './chosen-note.ts';
  * «¿Era esta?»: one light button that, only when pressed, remembers the
  * question and the chosen note on the laptop. With `path` (the note view) it
  * offers for that note; with `from` (the chat, after attaching a suggestion)
- * for the note chosen there, named in the question.
+ * for the note chosen there, named in the question, until it is unmounted.
  */
 export function EraEsta(props: { path: string } | { from: SearchPairBody['from'] }) {
   const t = useStores().i18n.t;
@@ -19,6 +19,10 @@ export function EraEsta(props: { path: string } | { from: SearchPairBody['from']
     const a = answered();
     return a && (!('path' in props) || a.path === props.path) ? a : null;
   };
+  // The chat's offer belongs to the draft: gone with it (sent, or the chat left).
+  onCleanup(() => {
+    if (!('path' in props) && chosenFrom(props.from)) clearChosen();
+  });
   const ask = (pair: SearchPairBody) =>
     'path' in props
       ? t('eraEsta.ask', { query: pair.query })
