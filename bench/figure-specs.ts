@@ -56,6 +56,14 @@ export const FIGURE_SPECS: Record<string, FigureSpec> = {
     label: 'Longest main-thread task while typing with suggestions, 10k',
     max: 50,
   },
+  'search.10k.quality_panel_ms': {
+    label: '«¿Era esta?» panel: 500 stored questions scored in the worker, 10k',
+    max: 2_000,
+  },
+  'search.10k.quality_panel_max_main_task_ms': {
+    label: 'Longest main-thread task while the «¿Era esta?» panel computes, 10k',
+    max: 50,
+  },
   'search.10k.index_build_ms': { label: 'First sync + index build, 10k', max: 4_000 },
   'search.50k.index_build_ms': { label: 'First sync + index build, 50k', max: 20_000 },
   'search.10k.saved_index_mb': { label: 'Saved search index in IndexedDB, 10k', max: 8 },

@@ -16,8 +16,9 @@ import { tldrRelevance } from './relevance-tldr.ts';
 import { type BenchResult, median, percentile, round2 } from './results.ts';
 import { benchHybrid } from './search-hybrid.ts';
 import { benchModelHelp, closeModelHelpUpstream, modelHelpProviders } from './search-model-help.ts';
+import { benchQualityPanel } from './search-quality-panel.ts';
 import { benchSuggest } from './search-suggest.ts';
-import { BENCH_QUERIES, spanishVault, TLDR_QUERIES } from './search-vault.ts';
+import { BENCH_QUERIES, spanishVault, storedQuestions, TLDR_QUERIES } from './search-vault.ts';
 import { serveCommand } from './serve-args.ts';
 import { settleBeforeTiming, settleBrowser } from './settle-before-timing.ts';
 
@@ -27,6 +28,8 @@ const BUILD_TIMEOUT_MS = 120_000;
 const FIRST_SYNCS = 3;
 /** Reloads timed for `ready_ms` (their median; timed to when the results showed, see page-shown.ts `watchSummaries`). */
 const READY_RELOADS = 5;
+/** «¿Era esta?» questions the quality panel scores in `quality_panel_ms` (a year of a keen user's answers). */
+const QUALITY_QUESTIONS = 500;
 
 /** Types `query` in the header box and waits for its answer; returns the worker's time in ms. */
 async function query(
@@ -194,6 +197,8 @@ interface VaultRun {
   /** First syncs timed (their median is the figure; the last one's page goes on to the reloads and queries). */
   firstSyncs: number;
   timeoutMs: number;
+  /** Stored «¿Era esta?» pairs for `quality_panel_ms` (generated vaults up to 10k), timed over `firstSyncs` page loads. */
+  questions?: { query: string; path: string }[];
 }
 
 /** A first visit: a new server over the vault, a new browser, login → first sync → first result. */
@@ -340,6 +345,9 @@ async function benchVault(run: VaultRun, hooks: SearchHooks): Promise<BenchResul
     const extra = (await hooks.measure?.(page, soma, label)) ?? [];
     const suggest = await benchSuggest(page, label, Object.values(run.notes));
     const modelHelp = await benchModelHelp(page, label, queries);
+    const quality = run.questions
+      ? await benchQualityPanel(page, label, run.questions, queries[0]!, run.firstSyncs)
+      : [];
     const toolQueries = count > 10_000 ? queries.slice(0, 10) : queries;
     const grepMs = round2(toolMedianMs('grep', soma.vault, toolQueries));
     const rg = hasRg();
@@ -401,6 +409,7 @@ async function benchVault(run: VaultRun, hooks: SearchHooks): Promise<BenchResul
       { name: `search.${label}.page_heap_mb`, value: round2(heapMb / 1024 / 1024), unit: 'MB' },
       ...suggest,
       ...modelHelp,
+      ...quality,
       {
         name: `search.${label}.saved_index_mb`,
         value: round2(indexBytes / 1024 / 1024),
@@ -437,16 +446,18 @@ export async function benchSearch(opts: {
   // Quick mode (CI) times one: it checks that the bench runs, not the figures.
   const firstSyncs = opts.quick ? 1 : FIRST_SYNCS;
   const generated = (count: number, label: string, saveWaitMs: number) => {
-    if (want(label))
-      runs.push({
-        label,
-        notes: spanishVault(count),
-        queries: BENCH_QUERIES,
-        what: 'generated, Zipf vocabulary of 25,000 words',
-        saveWaitMs,
-        firstSyncs,
-        timeoutMs: count > 10_000 ? 600_000 : BUILD_TIMEOUT_MS,
-      });
+    if (!want(label)) return;
+    const notes = spanishVault(count);
+    runs.push({
+      label,
+      notes,
+      queries: BENCH_QUERIES,
+      what: 'generated, Zipf vocabulary of 25,000 words',
+      saveWaitMs,
+      firstSyncs,
+      timeoutMs: count > 10_000 ? 600_000 : BUILD_TIMEOUT_MS,
+      questions: count <= 10_000 ? storedQuestions(notes, QUALITY_QUESTIONS) : undefined,
+    });
   };
   if (opts.quick) generated(1_000, '1k', 1_000);
   else generated(10_000, '10k', 4_000);

@@ -43,3 +43,55 @@ test('«Sí, era esta» remembers a question and its note; Buscar scores it, exp
   await panel.getByTestId('quality-erase-yes').click();
   await expect(panel).toContainText('Aún no hay respuestas');
 });
+
+test('a note opened from /buscar in the chat offers «Sí, era esta», remembered as from /buscar', async ({
+  page,
+}) => {
+  soma = await startSoma(notes);
+  await page.goto(soma.loginLink);
+  await expect(page.getByTestId('chat-view')).toBeVisible();
+  const composer = page.getByTestId('composer');
+  await composer.fill('/buscar niebla');
+  await composer.press('Enter');
+  const results = page.getByTestId('search-results');
+  await results.getByRole('link', { name: 'Faro', exact: true }).click();
+  await expect(page.getByTestId('note-view')).toContainText('Un faro en la niebla');
+  await expect(page.getByTestId('era-esta')).toContainText('«niebla»');
+  await page.getByTestId('era-esta-yes').click();
+  await expect(page.getByTestId('era-esta-done')).toContainText('Recordado');
+  const stored = await page.evaluate(async () => (await fetch('/api/search-pairs')).json());
+  expect(stored).toMatchObject({ pairs: [{ query: 'niebla', path: 'Faro.md', from: 'buscar' }] });
+
+  await page.evaluate(() => {
+    location.hash = '#/buscar';
+  });
+  const panel = page.getByTestId('search-quality');
+  await panel.locator('summary').click();
+  await expect(panel.getByTestId('quality-question')).toHaveAttribute('data-rank', '2');
+});
+
+test('a suggestion attached while typing offers «Sí, era esta» in the chat, remembered as a suggestion', async ({
+  page,
+}) => {
+  soma = await startSoma(notes);
+  await page.goto(soma.loginLink);
+  await expect(page.getByTestId('chat-view')).toBeVisible();
+  // The worker has the vault once a search of it answers.
+  await page.getByTestId('search-box').fill('niebla');
+  await expect(page.getByTestId('search-hit')).toHaveCount(2);
+  await page.goto(`${soma.url}/#/`);
+  const composer = page.getByTestId('composer');
+  await expect(composer).toBeEnabled();
+  await composer.fill('¿Dónde estaba aquel faro de la costa?');
+  await page.getByTestId('draft-suggestion').filter({ hasText: 'Faro' }).click();
+  await expect(page.getByTestId('chip')).toContainText('Faro');
+  const offer = page.getByTestId('era-esta');
+  await expect(offer).toContainText('¿Era «Faro» la nota que buscabas');
+  await offer.getByTestId('era-esta-yes').click();
+  await expect(page.getByTestId('era-esta-done')).toContainText('Recordado');
+  const stored = await page.evaluate(async () => (await fetch('/api/search-pairs')).json());
+  // The question is the draft's words the suggestions were searched with.
+  expect(stored).toMatchObject({
+    pairs: [{ query: expect.stringMatching(/faro/i), path: 'Faro.md', from: 'suggest' }],
+  });
+});

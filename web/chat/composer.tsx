@@ -1,4 +1,5 @@
 import { createResource, createSignal, Show } from 'solid-js';
+import { EraEsta } from '../search/ui/era-esta.tsx';
 import { useStores } from '../state/use-stores.ts';
 import { AttachFileButton } from './attach-file-button.tsx';
 import { DraftSuggestionList } from './draft-suggestion-list.tsx';
@@ -97,6 +98,10 @@ export function Composer() {
         onKeyDown={onKeyDown}
       />
       <DraftSuggestionList suggestions={related} />
+      {/* Shown with the draft's attachments: sending them ends the offer. */}
+      <Show when={chat.state.chips.length > 0}>
+        <EraEsta from="suggest" />
+      </Show>
       <div class="composer-actions">
         <SuggestToggle />
         <AttachFileButton />

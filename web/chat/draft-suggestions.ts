@@ -4,6 +4,7 @@ import { draftQuery } from '../search/analysis/draft-query.ts';
 import type { SearchHit } from '../search/engine/search-types.ts';
 import { searchInWorker } from '../search/worker/search-client.ts';
 import type { ChatStore } from './chat-store.ts';
+import { attachSuggestion } from './era-esta-entries.ts';
 import { pickSuggestions } from './pick-suggestions.ts';
 
 /**
@@ -13,7 +14,12 @@ import { pickSuggestions } from './pick-suggestions.ts';
  * `enabled`: the user's switch (on unless turned off).
  */
 export function createDraftSuggestions(chat: ChatStore, enabled: () => boolean) {
-  const [hits, setHits] = createSignal<SearchHit[]>([]);
+  // The hits with the words they were searched with (the question «¿Era esta?» remembers).
+  const [found, setFound] = createSignal<{ query: string; hits: SearchHit[] }>({
+    query: '',
+    hits: [],
+  });
+  const setHits = (query: string, hits: SearchHit[]) => setFound({ query, hits });
   let timer: ReturnType<typeof setTimeout> | undefined;
   let request = 0;
 
@@ -23,13 +29,13 @@ export function createDraftSuggestions(chat: ChatStore, enabled: () => boolean) 
       const answer = await searchInWorker(query, {
         localOnly: true,
         onRefined: (refined) => {
-          if (mine === request) setHits(refined.hits);
+          if (mine === request) setHits(query, refined.hits);
         },
       });
-      if (mine === request) setHits(answer.hits);
+      if (mine === request) setHits(query, answer.hits);
     } catch {
       // A stopped worker or a failed query: suggestions are a nicety, the list just stays empty.
-      if (mine === request) setHits([]);
+      if (mine === request) setHits(query, []);
     }
   };
 
@@ -39,7 +45,7 @@ export function createDraftSuggestions(chat: ChatStore, enabled: () => boolean) 
       const query = wanted ? draftQuery(text) : null;
       if (query === null) {
         request++;
-        setHits([]);
+        setHits('', []);
         return;
       }
       timer = setTimeout(() => void run(query), SUGGEST_DEBOUNCE_MS);
@@ -47,14 +53,14 @@ export function createDraftSuggestions(chat: ChatStore, enabled: () => boolean) 
   );
   onCleanup(() => clearTimeout(timer));
 
-  const shown = () => pickSuggestions(hits(), chat.state.chips);
+  const shown = () => pickSuggestions(found().hits, chat.state.chips);
   return {
     /** The related notes to offer, best first, none already attached. */
     shown,
-    /** Attaches the `index`-th note shown as a note chip. */
+    /** Attaches the `index`-th note shown as a note chip (the chat then asks «¿Era esta?»). */
     attach(index: number) {
       const hit = shown()[index];
-      if (hit) chat.addChips([{ kind: 'note', path: hit.path }]);
+      if (hit) attachSuggestion(chat, found().query, hit.path);
     },
   };
 }

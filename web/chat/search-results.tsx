@@ -1,13 +1,16 @@
 import { createSignal, For, Match, Switch } from 'solid-js';
+import { noteHash } from '../router/route.ts';
 import { HighlightedSnippet } from '../search/ui/highlighted-snippet.tsx';
 import { useStores } from '../state/use-stores.ts';
 import type { Panel } from './chat-state.ts';
 import { ClosePanelButton } from './close-panel-button.tsx';
+import { openedFromBuscar } from './era-esta-entries.ts';
 import { keptPaths } from './search-selection.ts';
 
 /**
  * /buscar's hits, each with a checkbox (the top three ticked at first); the
  * kept ones become one chip. The attach button stays in view at the bottom.
+ * A hit's title opens the note, which then asks «¿Era esta?» for the query.
  */
 export function SearchResults(props: { panel: Extract<Panel, { kind: 'search' }> }) {
   const stores = useStores();
@@ -53,7 +56,14 @@ export function SearchResults(props: { panel: Extract<Panel, { kind: 'search' }>
                       checked={isKept(hit.path)}
                       onChange={(e) => toggle(hit.path, e.currentTarget.checked)}
                     />
-                    <span class="hit-title">{hit.title}</span>{' '}
+                    {/* A link in a label opens the note without ticking the box. */}
+                    <a
+                      class="hit-title"
+                      href={noteHash(hit.path)}
+                      onClick={() => openedFromBuscar(props.panel.query, hit.path)}
+                    >
+                      {hit.title}
+                    </a>{' '}
                     <span class="muted hit-path">{hit.path}</span>
                   </label>
                   <HighlightedSnippet text={hit.snippet} marks={hit.marks} />

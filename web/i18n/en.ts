@@ -213,6 +213,7 @@ export const en = {
   'search.attach': 'Attach selected ({count})',
 
   'eraEsta.ask': 'Was this the note you were looking for with «{query}»?',
+  'eraEsta.askNote': 'Was «{note}» the note you were looking for with «{query}»?',
   'eraEsta.yes': 'Yes, this one',
   'eraEsta.no': 'No',
   'eraEsta.saved': 'Remembered on this laptop: it will help measure search (in Search).',
@@ -221,7 +222,8 @@ export const en = {
   'quality.explain':
     'From your «Yes, this one» answers: where the note you wanted comes. Kept on this laptop only.',
   'quality.failed': 'Your answers could not be read.',
-  'quality.none': 'No answers yet: open a note from search and press «Yes, this one».',
+  'quality.none':
+    'No answers yet: open a note from search, /buscar or related notes (or attach a suggestion) and press «Yes, this one».',
   'quality.figures': '{label}: in the first 5 {top5} · MRR {mrr}',
   'quality.words': 'Words only',
   'quality.meaning': 'Words and meaning',

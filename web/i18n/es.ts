@@ -216,6 +216,7 @@ export const es = {
   'search.attach': 'Adjuntar seleccionadas ({count})',
 
   'eraEsta.ask': '¿Era esta la nota que buscabas con «{query}»?',
+  'eraEsta.askNote': '¿Era «{note}» la nota que buscabas con «{query}»?',
   'eraEsta.yes': 'Sí, era esta',
   'eraEsta.no': 'No',
   'eraEsta.saved': 'Recordado en este portátil: servirá para medir la búsqueda (en Buscar).',
@@ -224,7 +225,8 @@ export const es = {
   'quality.explain':
     'Con tus respuestas «Sí, era esta»: en qué puesto sale la nota que buscabas. Se guardan solo en este portátil.',
   'quality.failed': 'No se pudieron leer tus respuestas.',
-  'quality.none': 'Aún no hay respuestas: abre una nota desde la búsqueda y pulsa «Sí, era esta».',
+  'quality.none':
+    'Aún no hay respuestas: abre una nota desde la búsqueda, /buscar o las relacionadas (o adjunta una sugerencia) y pulsa «Sí, era esta».',
   'quality.figures': '{label}: entre las 5 primeras {top5} · MRR {mrr}',
   'quality.words': 'Solo palabras',
   'quality.meaning': 'Palabras y sentido',

@@ -6,10 +6,12 @@ import { noteHash } from '../router/route.ts';
 import { folderOf } from '../search/analysis/note-document.ts';
 import { useStores } from '../state/use-stores.ts';
 import { loadRelated } from './load-related.ts';
+import { openedFromRelated } from './related-chosen.ts';
 
 /**
  * "Notas relacionadas" under a note: linked, linking and alike notes, each
  * attachable to the chat draft with one click (nothing is attached otherwise).
+ * Opening one lets its note ask «¿Era esta?» for this note's title.
  */
 export function RelatedNotesPanel(props: { note: Note }) {
   const stores = useStores();
@@ -31,7 +33,12 @@ export function RelatedNotesPanel(props: { note: Note }) {
           <For each={related.latest}>
             {(item) => (
               <li class="related-item" data-testid="related-note">
-                <a href={noteHash(item.path)}>{noteName(item.path)}</a>{' '}
+                <a
+                  href={noteHash(item.path)}
+                  onClick={() => openedFromRelated(props.note, item.path)}
+                >
+                  {noteName(item.path)}
+                </a>{' '}
                 <span class="muted hit-path">{folderOf(item.path)}</span>{' '}
                 <span class="related-reason muted">· {t(`related.${item.reason}`)}</span>
                 <button

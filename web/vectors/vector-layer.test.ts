@@ -6,10 +6,9 @@ import {
   type NoteVectors,
   type VectorsDelta,
 } from '../../common/embedding-schemas.ts';
-import { stripFrontMatter } from '../../common/front-matter-block.ts';
 import { encodeVector } from '../../common/vector-codec.ts';
-import { chunkNote, noteTitle } from '../../server/embeddings/chunk-note.ts';
 import { testVector } from '../../server/embeddings/test-embedder.ts';
+import { embedNote } from '../../testing/web/embed-note.ts';
 import { TEST_DIMENSIONS, testEmbedStatus } from '../../testing/web/embed-status.ts';
 import { deleteDatabase } from '../db/database.ts';
 import { updateCachedNotes } from '../db/notes-cache-repo.ts';
@@ -22,22 +21,6 @@ afterEach(() => deleteDatabase());
 
 const D = TEST_DIMENSIONS;
 const status = testEmbedStatus;
-
-/** A note's vectors as the server's pipeline makes them (the test embedder, real chunking). */
-function embedNote(path: string, content: string): NoteVectors {
-  const body = stripFrontMatter(content);
-  return {
-    path,
-    hash: `h:${content.length}`,
-    chunks: chunkNote(noteTitle(path), body).map((c, i) => ({
-      id: `${path}#${i}`,
-      heading: '',
-      start: c.start,
-      end: c.end,
-      vector: encodeVector(testVector(c.text, D)),
-    })),
-  };
-}
 
 /** A fake server: pages of deltas in order, then an empty one; records what was asked. */
 /** One page of a vectors delta: `notes` changed, up to `cursor`. */

@@ -1,20 +1,32 @@
-import { createSignal, Show } from 'solid-js';
+import { createSignal, onCleanup, Show } from 'solid-js';
+import type { SearchPairBody } from '../../../common/search-pair-schemas.ts';
+import { noteName } from '../../../common/wikilinks.ts';
 import { addSearchPair } from '../../lib/search-pairs-api.ts';
 import { useStores } from '../../state/use-stores.ts';
-import { chosenFor, clearChosen } from './chosen-note.ts';
+import { chosenFor, chosenFrom, clearChosen } from './chosen-note.ts';
 
 /**
- * «¿Era esta?» on a note opened from a search: one light button that, only
- * when pressed, remembers the question and this note on the laptop.
+ * «¿Era esta?»: one light button that, only when pressed, remembers the
+ * question and the chosen note on the laptop. With `path` (the note view) it
+ * offers for that note; with `from` (the chat, after attaching a suggestion)
+ * for the note chosen there, named in the question, until it is unmounted.
  */
-export function EraEsta(props: { path: string }) {
+export function EraEsta(props: { path: string } | { from: SearchPairBody['from'] }) {
   const t = useStores().i18n.t;
   const [answered, setAnswered] = createSignal<{ path: string; saved: boolean } | null>(null);
-  const offer = () => chosenFor(props.path);
+  const offer = () => ('path' in props ? chosenFor(props.path) : chosenFrom(props.from));
   const outcome = () => {
     const a = answered();
-    return a && a.path === props.path ? a : null;
+    return a && (!('path' in props) || a.path === props.path) ? a : null;
   };
+  // The chat's offer belongs to the draft: gone with it (sent, or the chat left).
+  onCleanup(() => {
+    if (!('path' in props) && chosenFrom(props.from)) clearChosen();
+  });
+  const ask = (pair: SearchPairBody) =>
+    'path' in props
+      ? t('eraEsta.ask', { query: pair.query })
+      : t('eraEsta.askNote', { query: pair.query, note: noteName(pair.path) });
   const confirm = async () => {
     const pair = offer();
     if (!pair) return;
@@ -30,7 +42,7 @@ export function EraEsta(props: { path: string }) {
       <Show when={offer()}>
         {(pair) => (
           <p class="era-esta muted" data-testid="era-esta">
-            {t('eraEsta.ask', { query: pair().query })}{' '}
+            {ask(pair())}{' '}
             <button
               type="button"
               class="button button-small"
