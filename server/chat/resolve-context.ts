@@ -4,7 +4,7 @@ import { noteKey, noteName } from '../../common/wikilinks.ts';
 import type { Harness } from '../../harness/schema.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { Vault } from '../vault/vault.ts';
-import type { ContextNote, ResolvedAttachment } from './assemble-turn.ts';
+import type { ContextNote, ResolvedAttachment } from './turn-input.ts';
 
 const PROJECTS = '03_Proyectos/';
 const CLOSINGS = '02_Conciencia/sesiones/';

@@ -1,7 +1,7 @@
 import type { ChatTurn, SentItem } from '../../common/chat-schemas.ts';
 import type { TurnNotice } from '../../common/notice-schemas.ts';
-import type { TurnInput } from './assemble-turn.ts';
 import { fitLevel, type Piece } from './turn-blocks.ts';
+import type { TurnInput } from './turn-input.ts';
 
 // The first steps of assembleTurn: the context blocks gathered, then fitted to the budget.
 
