@@ -114,6 +114,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const configDir = join(base, 'config');
   const embeddings = new EmbeddingsHost({
     harness: () => harness.current(),
+    onHarnessChange: (listener) => harness.onChange(listener),
     vault,
     configDir,
     env: opts.env ?? {},

@@ -311,7 +311,7 @@ export const en = {
   'error.busy': 'The model is already being downloaded or checked: wait for it or cancel it.',
   'error.no_model': 'The harness names no model to download («semanticModel»).',
   'error.embeddings_off':
-    'Semantic search is off: add the “embeddings” section to the harness and restart SOMA.',
+    'Semantic search is off: add the “embeddings” section to the harness and save it.',
   'error.conversation_busy':
     'Another device is receiving an answer in this conversation: wait for it to finish.',
   'error.conversation_deleted': 'This conversation was deleted on another device.',
@@ -329,7 +329,7 @@ export const en = {
     'Finds notes by what they say, not only by their words: each note becomes vectors on this laptop and search combines them with word search.',
   'embed.off.other': 'Or with Ollama or another service',
   'embed.off.explain':
-    'It is off: SOMA searches by words only. To turn it on, add this section to the harness ({file}) and restart SOMA (with Ollama on this laptop, first: ollama pull nomic-embed-text).',
+    'It is off: SOMA searches by words only. To turn it on, add this section to the harness ({file}) and save it: SOMA applies it without a restart (with Ollama on this laptop, first: ollama pull nomic-embed-text).',
   'embed.off.readme':
     'Step by step (Ollama or the ONNX model without a server), what leaves the machine and what it costs on a modest laptop: README.md, section «Búsqueda semántica».',
   'embed.embedder': 'Model',
@@ -357,7 +357,8 @@ export const en = {
   'embed.failing.fix.test': 'What to do: check the harness’s «embeddings» section.',
   'embed.failing.retry':
     'SOMA retries by itself, further and further apart; once you have fixed it, retry now.',
-  'embed.failing.restart': 'This is checked at start-up: fix it and restart SOMA.',
+  'embed.failing.restart':
+    'This is checked when the layer starts: fix it in the harness and save it (or restart SOMA).',
   'embed.retry': 'Retry now',
   'embed.counters': 'Since SOMA started',
   'embed.counters.requests': 'Requests',

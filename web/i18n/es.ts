@@ -316,7 +316,7 @@ export const es = {
   'error.busy': 'El modelo ya se está descargando o comprobando: espera a que termine o cancélalo.',
   'error.no_model': 'El arnés no nombra ningún modelo que descargar («semanticModel»).',
   'error.embeddings_off':
-    'La búsqueda semántica está apagada: añade la sección «embeddings» al arnés y reinicia SOMA.',
+    'La búsqueda semántica está apagada: añade la sección «embeddings» al arnés y guárdalo.',
   'error.conversation_busy':
     'Otro dispositivo está recibiendo una respuesta en esta conversación: espera a que termine.',
   'error.conversation_deleted': 'Esta conversación se borró en otro dispositivo.',
@@ -334,7 +334,7 @@ export const es = {
     'Encuentra notas por lo que dicen, no solo por sus palabras: cada nota se convierte en vectores en este portátil y la búsqueda los combina con la de palabras.',
   'embed.off.other': 'O con Ollama u otro servicio',
   'embed.off.explain':
-    'Está apagada: SOMA busca solo por palabras. Para encenderla, añade esta sección al arnés ({file}) y reinicia SOMA (con Ollama en este portátil, antes: ollama pull nomic-embed-text).',
+    'Está apagada: SOMA busca solo por palabras. Para encenderla, añade esta sección al arnés ({file}) y guárdalo: SOMA la aplica sin reiniciarse (con Ollama en este portátil, antes: ollama pull nomic-embed-text).',
   'embed.off.readme':
     'Paso a paso (Ollama o el modelo ONNX sin servidor), qué sale de la máquina y lo que cuesta en un portátil modesto: README.md, sección «Búsqueda semántica».',
   'embed.embedder': 'Modelo',
@@ -363,7 +363,8 @@ export const es = {
   'embed.failing.fix.test': 'Qué hacer: revisa la sección «embeddings» del arnés.',
   'embed.failing.retry':
     'SOMA reintenta solo, cada vez más espaciado; cuando lo hayas corregido, reintenta ahora.',
-  'embed.failing.restart': 'Esto se comprueba al arrancar: corrígelo y reinicia SOMA.',
+  'embed.failing.restart':
+    'Esto se comprueba al arrancar la capa: corrígelo en el arnés y guárdalo (o reinicia SOMA).',
   'embed.retry': 'Reintentar ahora',
   'embed.counters': 'Desde que arrancó SOMA',
   'embed.counters.requests': 'Peticiones',
