@@ -479,6 +479,7 @@ export const en = {
   'proposal.list': 'Write proposals',
   'proposal.synapse.ask': 'Approve synapse {link}? [Y/n]',
   'proposal.synapse.missing': '(does not exist)',
+  'synapse.log.missing': '(did not exist)',
   'proposal.synapse.missingHint':
     'That note does not exist in the vault: the model may have made the link up.',
   'proposal.synapse.resolved': 'Links to {path}',

@@ -486,6 +486,7 @@ export const es = {
   'proposal.list': 'Propuestas de escritura',
   'proposal.synapse.ask': '¿Aprobar sinapsis {link}? [S/n]',
   'proposal.synapse.missing': '(no existe)',
+  'synapse.log.missing': '(no existe)',
   'proposal.synapse.missingHint':
     'Esa nota no existe en la bóveda: el modelo pudo inventarse el enlace.',
   'proposal.synapse.resolved': 'Enlaza con {path}',
