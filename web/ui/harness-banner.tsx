@@ -1,4 +1,5 @@
 import { Show } from 'solid-js';
+import { describeHarnessProblem } from '../i18n/describe-harness-problem.ts';
 import { useStores } from '../state/use-stores.ts';
 
 /**
@@ -14,7 +15,10 @@ export function HarnessBanner() {
       {(h) => (
         <div class="error-banner" role="alert" data-testid="harness-banner">
           <p class="error-banner-text">
-            {stores.i18n.t('harness.invalid', { file: h().file, error: h().error ?? '' })}
+            {stores.i18n.t('harness.invalid', {
+              file: h().file,
+              error: h().problem ? describeHarnessProblem(h().problem!, stores.i18n.t) : '',
+            })}
           </p>
         </div>
       )}
