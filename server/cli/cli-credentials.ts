@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type CliCredentials, CliCredentialsSchema } from '../../common/cli-schemas.ts';
 import type { SessionStore } from '../auth/session-store.ts';
@@ -47,9 +46,10 @@ export async function forgetRevokedCliCredentials(opts: {
   configDir: string;
   sessions: SessionStore;
 }): Promise<void> {
-  const existing = await credentialsFile(opts.configDir).readOr(null);
+  const file = credentialsFile(opts.configDir);
+  const existing = await file.readOr(null);
   if (!existing || opts.sessions.holds(existing.token)) return;
-  await rm(join(opts.configDir, CLI_CREDENTIALS_FILE), { force: true });
+  await file.remove();
 }
 
 function credentialsFile(configDir: string): JsonFile<typeof CliCredentialsSchema> {
