@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmbedStatusSchema } from '../../common/embedding-schemas.ts';
 import { buildTestApp, HOST, ORIGIN, type TestApp } from '../../testing/server/test-app.ts';
@@ -53,6 +54,22 @@ describe('server/embeddings/embeddings-host (harness reload)', () => {
       expect(s.progress.notesTotal).toBeGreaterThan(0);
       expect(s.progress.notesDone).toBe(s.progress.notesTotal);
     }, 20_000);
+  });
+
+  it('says why a section added while SOMA runs cannot embed (no model folder)', async () => {
+    t = await buildTestApp({ notes: NOTES });
+    const cookie = await t.login();
+    const modelDir = join(t.base, 'no-such-model');
+    await editHarness(t, (h) => ({
+      ...h,
+      embeddings: { embedder: { kind: 'onnx', modelDir, dimensions: 32 } },
+    }));
+    const after = await status(t, cookie);
+    expect(after).toMatchObject({ configured: true, kind: 'onnx', state: 'failing' });
+    // Which check trips first (the folder, the runtime, the model) depends on the machine.
+    expect(['model_dir_invalid', 'onnx_runtime_missing', 'model_failed']).toContain(
+      after.lastError?.code,
+    );
   });
 
   it('restarts the layer on an edited section and stops it when the section is removed', async () => {
