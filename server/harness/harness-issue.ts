@@ -3,6 +3,7 @@ import {
   type HarnessIssue,
   type HarnessIssueCode,
   harnessIssueCodes,
+  harnessValueKinds,
 } from '../../common/harness-problem.ts';
 
 /** `$.providers[0].models`, as editors and jq show paths. */
@@ -21,7 +22,7 @@ function kindOf(value: unknown): string {
   return typeof value;
 }
 
-const KNOWN_KINDS = new Set(['string', 'number', 'int', 'boolean', 'object', 'array', 'null']);
+const KNOWN_KINDS = new Set<string>(harnessValueKinds);
 const kind = (name: string) => (KNOWN_KINDS.has(name) ? name : 'other');
 
 const KEY_LIKE = /key|secret|token|password|clave/i;

@@ -1,8 +1,8 @@
-import type { JsonReason } from '../../common/harness-problem.ts';
+import type { JsonReason, jsonExpectations } from '../../common/harness-problem.ts';
 
 /**
- * Where a JSON text first goes wrong, as a code (the UI words it) and in Spanish (the terminal). JSON.parse in Node 20 only
- * sometimes gives a position ("Unexpected token ']'…" has none), and a person
+ * Where a JSON text first goes wrong, as a code (the UI words it) and in Spanish (the
+ * terminal). JSON.parse in Node 20 only sometimes gives a position ("Unexpected token ']'…" has none), and a person
  * fixing a hand-edited harness needs the line and column, so this small
  * scanner follows the JSON grammar and stops at the first offence.
  */
@@ -23,7 +23,7 @@ class Stop {
   ) {}
 }
 
-type Expectation = 'value' | 'name' | 'colon' | 'comma_or_close' | 'end';
+type Expectation = (typeof jsonExpectations)[number];
 
 const EXPECTED_ES: Record<Expectation, (close: string) => string> = {
   value: () => 'un valor (texto entre comillas dobles, número, objeto, lista, true, false o null)',

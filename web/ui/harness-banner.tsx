@@ -1,4 +1,5 @@
 import { Show } from 'solid-js';
+import type { HarnessProblem } from '../../common/harness-problem.ts';
 import { describeHarnessProblem } from '../i18n/describe-harness-problem.ts';
 import { useStores } from '../state/use-stores.ts';
 
@@ -10,6 +11,8 @@ import { useStores } from '../state/use-stores.ts';
 export function HarnessBanner() {
   const stores = useStores();
   const harness = () => stores.vault.state.status?.harness;
+  const details = (problem: HarnessProblem | null) =>
+    problem ? describeHarnessProblem(problem, stores.i18n.t) : '';
   return (
     <Show when={harness()?.ok === false ? harness() : null}>
       {(h) => (
@@ -17,7 +20,7 @@ export function HarnessBanner() {
           <p class="error-banner-text">
             {stores.i18n.t('harness.invalid', {
               file: h().file,
-              error: h().problem ? describeHarnessProblem(h().problem!, stores.i18n.t) : '',
+              error: details(h().problem),
             })}
           </p>
         </div>
