@@ -1,7 +1,9 @@
 // zod/mini: the PWA's first page parses with these schemas; see chat-schemas.ts. Each exported
 // object is `z.lazy`: built the first time it parses, not while the first page's script is
 // evaluated (building them all cost ~40 ms of the boot task).
+
 import * as z from 'zod/mini';
+import { HarnessProblemSchema } from './harness-problem.ts';
 import { HistoryUsageSchema } from './history-schemas.ts';
 import { NoticeParamsSchema } from './notice-schemas.ts';
 
@@ -229,8 +231,8 @@ export const LoginBodySchema = z.lazy(() =>
 export const HarnessStatusSchema = z.lazy(() =>
   z.object({
     ok: z.boolean(),
-    /** Why the last edit was refused (the previous good harness stays active). */
-    error: z.nullable(z.string()),
+    /** Why the last edit was refused, in codes (the previous good harness stays active). */
+    problem: z.nullable(HarnessProblemSchema),
     file: z.string(),
     defaultProfile: z.string(),
     profiles: z.array(z.object({ id: z.string(), label: z.string(), description: z.string() })),

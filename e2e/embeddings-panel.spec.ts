@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { type EmbedStatus, EmbedStatusSchema } from '../common/embedding-schemas.ts';
@@ -6,7 +7,7 @@ import {
   type FakeEmbeddingsUpstream,
   startFakeEmbeddingsUpstream,
 } from '../testing/server/fake-embeddings-upstream.ts';
-import { type RunningSoma, startSoma } from './soma-server.ts';
+import { type RunningSoma, startSoma, writeHarness } from './soma-server.ts';
 
 const notes: Record<string, string> = {
   '00_Entrada/coche.md': '# Garaje\n\nEl automóvil rojo está en el taller.\n',
@@ -116,6 +117,22 @@ test('with the layer off, the panel says how to turn it on and search is by word
   await expect(off).toContainText('README.md, sección «Búsqueda semántica»');
   await page.getByTestId('search-box').fill('coche');
   await expect(page.getByTestId('embed-chip')).toHaveText('Búsqueda solo por palabras');
+});
+
+test('an embeddings section saved into the harness while SOMA runs shows in the open panel', async ({
+  page,
+}) => {
+  soma = await startSoma(notes);
+  await page.goto(soma.loginLink);
+  await expect(page.getByTestId('chat-view')).toBeVisible();
+  await page.goto(`${soma.url}/#/semantica`);
+  await expect(page.getByTestId('embed-off')).toBeVisible();
+  // The user edits the harness beside the config folder; the panel stays open, no reload.
+  const embeddings = { embedder: { kind: 'test', dimensions: 32 } } as Harness['embeddings'];
+  await writeHarness(join(dirname(soma.configDir), 'soma.json'), { embeddings });
+  await expect(page.getByTestId('embed-off')).toHaveCount(0);
+  await expect(page.getByTestId('embed-model')).toContainText('32 d');
+  await expect.poll(async () => (await status(page)).state).toBe('idle');
 });
 
 test('a failing embedder reads as failing, not paused: why, words still work, and a retry', async ({

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import type { Harness } from '../harness/schema.ts';
 import type { FakeUpstream } from '../testing/server/fake-upstream/fake-upstream.ts';
@@ -133,6 +135,10 @@ for (const lang of ['en', 'es'] as const) {
     const cards = answer.getByTestId('proposal');
     await expect(cards).toHaveCount(2);
     await expectOnly(lang, cards, 'proposal card');
+    // The synapse line is shown as written, save its missing-note marker, which is worded.
+    await expect(
+      cards.locator('.proposal-content').filter({ hasText: '| [[Ghost note]] |' }),
+    ).toContainText(lang === 'en' ? '| (did not exist) |' : '| (no existe) |');
 
     await enter(page, `${say.project} zzz`);
     await expectOnly(lang, page.getByTestId('command-error'), 'unknown project');
@@ -164,5 +170,19 @@ for (const lang of ['en', 'es'] as const) {
     await expect(mine.getByTestId('device-name')).toHaveText(
       lang === 'en' ? /^\S+ on Linux$/ : /^\S+ en Linux$/,
     );
+
+    // A refused harness edit: the banner's details are worded from the server's codes.
+    const harnessFile = join(dirname(soma!.configDir), 'soma.json');
+    const broken = JSON.parse(readFileSync(harnessFile, 'utf8'));
+    broken.profiles.tutor.prompt = 3;
+    await writeFile(harnessFile, JSON.stringify(broken));
+    const banner = page.getByTestId('harness-banner');
+    await expect(banner).toContainText(
+      lang === 'en'
+        ? '$.profiles.tutor.prompt: expected text (string), got a number'
+        : '$.profiles.tutor.prompt: se esperaba texto (string), llegó número',
+      { timeout: 15_000 },
+    );
+    await expectOnly(lang, banner, 'harness banner');
   });
 }

@@ -9,9 +9,7 @@ import { DEFAULT_HYBRID } from '../common/embedding-schemas.ts';
  */
 
 const TextSchema = z.string().check(z.trim(), z.minLength(1));
-const EnvNameSchema = z
-  .string()
-  .check(z.regex(/^[A-Z_][A-Z0-9_]*$/, 'nombre de variable de entorno'));
+const EnvNameSchema = z.string().check(z.regex(/^[A-Z_][A-Z0-9_]*$/, 'env_name'));
 const DimensionsSchema = z.int().check(z.gte(8), z.lte(4096));
 /** Texts embedded per request; small batches lose less when a request fails. */
 const BatchSizeSchema = z._default(z.int().check(z.gte(1), z.lte(256)), 16);
@@ -86,7 +84,7 @@ export type Hybrid = z.infer<typeof HybridSchema>;
 /** One file of a downloadable model: where it sits in the model's repository, and its checks. */
 export const ModelFileSchema = z.strictObject({
   /** The name it gets in the installed folder (`model_quantized.onnx`, `tokenizer.json`). */
-  name: z.string().check(z.regex(/^[A-Za-z0-9._-]+$/, 'nombre de archivo sin carpetas')),
+  name: z.string().check(z.regex(/^[A-Za-z0-9._-]+$/, 'file_name')),
   /** Its path in the repository at `revision` (`onnx/model_quantized.onnx`). */
   path: z.string().check(
     z.regex(/^[A-Za-z0-9._/-]+$/),

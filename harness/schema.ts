@@ -10,30 +10,19 @@ import { EmbeddingsSchema, SemanticModelSchema } from './embeddings-schema.ts';
  */
 
 /** Profile and provider ids: they appear in commands (`--modo tutor`) and URLs. */
-const IdSchema = z
-  .string()
-  .check(z.regex(/^[a-z0-9_-]+$/, 'solo minúsculas sin tildes, cifras, «_» y «-»'));
+const IdSchema = z.string().check(z.regex(/^[a-z0-9_-]+$/, 'id_chars'));
 
 /** A text that must say something: whitespace alone is as bad as nothing. */
 const TextSchema = z.string().check(z.trim(), z.minLength(1));
 
 /** An environment variable's name; the key itself never lives in the harness. */
-const EnvNameSchema = z
-  .string()
-  .check(
-    z.regex(
-      /^[A-Z_][A-Z0-9_]*$/,
-      'debe ser el nombre de una variable de entorno (p. ej. GROQ_API_KEY), nunca la clave',
-    ),
-  );
+const EnvNameSchema = z.string().check(z.regex(/^[A-Z_][A-Z0-9_]*$/, 'env_name'));
 
 /** Strings shaped like real API keys (Groq, OpenAI, OpenRouter, bearer tokens). */
 const SECRET_PATTERN = /\b(gsk_[A-Za-z0-9]{16,}|sk-[A-Za-z0-9_-]{16,}|Bearer\s+\S{16,})/;
 
 /** One word of a synonym group: letters and digits only (a phrase would need matching words in order). */
-const SynonymWordSchema = z
-  .string()
-  .check(z.regex(/^[\p{L}\p{N}]+$/u, 'una sola palabra, sin espacios ni signos'));
+const SynonymWordSchema = z.string().check(z.regex(/^[\p{L}\p{N}]+$/u, 'one_word'));
 
 export const ProfileSchema = z.strictObject({
   /** Shown in the UI's profile switch. */
@@ -108,14 +97,14 @@ const HarnessObjectSchema = z.strictObject({
    * is the [user context] of every request; while it does not exist, userContext is sent.
    */
   userContextNote: z._default(
-    z.string().check(z.regex(/\.md$/, 'una nota .md')),
+    z.string().check(z.regex(/\.md$/, 'md_note')),
     '01_Caracter/contexto.md',
   ),
   /** Natural-language rules sent with every turn (the Supervised Synapse rule among them). */
   rules: z.array(TextSchema).check(z.minLength(1)),
   profiles: z
     .record(IdSchema, ProfileSchema)
-    .check(z.refine((p) => Object.keys(p).length > 0, 'hace falta al menos un perfil')),
+    .check(z.refine((p) => Object.keys(p).length > 0, { params: { code: 'no_profiles' } })),
   defaultProfile: IdSchema,
   history: z.strictObject({ turns: z.int().check(z.gte(1), z.lte(100)) }),
   /**
@@ -183,9 +172,7 @@ const HarnessObjectSchema = z.strictObject({
        * a query for one also finds notes with another, ranked below exact matches.
        * Case, accents and inflection do not matter.
        */
-      synonyms: z.array(
-        z.array(SynonymWordSchema).check(z.minLength(2, 'un grupo necesita al menos dos palabras')),
-      ),
+      synonyms: z.array(z.array(SynonymWordSchema).check(z.minLength(2))),
     }),
     { synonyms: [] },
   ),
@@ -206,7 +193,12 @@ export const HarnessSchema = HarnessObjectSchema.check(
       ctx.addIssue({
         code: 'custom',
         path: ['defaultProfile'],
-        message: `no existe el perfil «${h.defaultProfile}»; perfiles: ${Object.keys(h.profiles).join(', ')}`,
+        message: 'unknown_profile',
+        params: {
+          code: 'unknown_profile',
+          profile: h.defaultProfile,
+          profiles: Object.keys(h.profiles).join(', '),
+        },
       });
     }
     const ids = h.providers.map((p) => p.id);
@@ -215,7 +207,8 @@ export const HarnessSchema = HarnessObjectSchema.check(
         ctx.addIssue({
           code: 'custom',
           path: ['providers', i, 'id'],
-          message: `id repetido «${id}»`,
+          message: 'duplicate_id',
+          params: { code: 'duplicate_id', id },
         });
       }
     });
@@ -223,14 +216,20 @@ export const HarnessSchema = HarnessObjectSchema.check(
       ctx.addIssue({
         code: 'custom',
         path: ['webSearch', 'provider'],
-        message: `no existe el proveedor «${h.webSearch.provider}»; proveedores: ${ids.join(', ')}`,
+        message: 'unknown_provider',
+        params: {
+          code: 'unknown_provider',
+          provider: h.webSearch.provider,
+          providers: ids.join(', '),
+        },
       });
     }
     if (h.limits.attachmentChars > h.limits.contextChars) {
       ctx.addIssue({
         code: 'custom',
         path: ['limits', 'attachmentChars'],
-        message: 'no puede superar limits.contextChars',
+        message: 'over_context',
+        params: { code: 'over_context' },
       });
     }
     // A key pasted into any text would be sent to the model and shown in the UI.
@@ -239,8 +238,8 @@ export const HarnessSchema = HarnessObjectSchema.check(
         ctx.addIssue({
           code: 'custom',
           path,
-          message:
-            'parece una clave de API: las claves van en variables de entorno, no en el arnés',
+          message: 'looks_like_key',
+          params: { code: 'looks_like_key' },
         });
       }
     }

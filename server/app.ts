@@ -62,6 +62,8 @@ export interface AppDeps {
   env: Record<string, string | undefined>;
   /** Called after a successful login (main mints and prints a fresh link). */
   onLogin?: () => void;
+  /** Called after a session is revoked (main drops a `cli.json` whose token died with it). */
+  onRevoke?: () => Promise<void>;
   log?: (line: string) => void;
   /** Milliseconds since the epoch (Date.now by default); tests inject one to expire proposals. */
   clock?: () => number;
@@ -117,6 +119,7 @@ export function createApp(deps: AppDeps): Hono {
       secureCookies: deps.secureCookies,
       clientKey: deps.clientKey,
       ...(deps.onLogin ? { onLogin: deps.onLogin } : {}),
+      ...(deps.onRevoke ? { onRevoke: deps.onRevoke } : {}),
     }),
   );
   // Pairing and LAN routes check sessions themselves: a phone claims a code before it has one.

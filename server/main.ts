@@ -8,7 +8,7 @@ import { createApp } from './app.ts';
 import { LoginTokens } from './auth/login-token.ts';
 import { RateLimiter } from './auth/rate-limit.ts';
 import type { SessionStore } from './auth/session-store.ts';
-import { ensureCliCredentials } from './cli/cli-credentials.ts';
+import { ensureCliCredentials, forgetRevokedCliCredentials } from './cli/cli-credentials.ts';
 import { type Options, parseOptions } from './config/options.ts';
 import { HistoryStore } from './history/history-store.ts';
 import type { LanRuntime } from './lan/start-lan.ts';
@@ -159,6 +159,7 @@ async function main(): Promise<void> {
     onLogin: () => {
       process.stdout.write(`Sesión iniciada. Enlace para otro navegador: ${loginLink()}\n`);
     },
+    onRevoke: () => forgetRevokedCliCredentials({ configDir: options.configDir, sessions }),
   });
 
   // Requests on this listener are tagged, so laptop-only routes can tell it from the LAN one.

@@ -29,6 +29,8 @@ export interface AuthRoutesDeps {
   clientKey: (c: Context) => string;
   /** Called after each successful login (to mint and print a fresh start-up link). */
   onLogin?: () => void;
+  /** Called after a session is revoked (to drop the terminal's credentials if they were its). */
+  onRevoke?: () => Promise<void>;
 }
 
 /** What a User-Agent says of its browser and system, as a device name the UI words. */
@@ -158,6 +160,7 @@ export function authRoutes(deps: AuthRoutesDeps): Hono<AuthEnv> {
     if (!(await deps.store.revoke(id)))
       throw new ApiError(404, 'not_found', 'No existe esa sesión.');
     if (id === c.var.session.id) deleteCookie(c, SESSION_COOKIE, cookieOptions);
+    await deps.onRevoke?.();
     return c.body(null, 204);
   });
 

@@ -132,6 +132,11 @@ export class SessionStore {
     return session;
   }
 
+  /** Whether `token` opens a live session; unlike `verify`, it is not a use of it. */
+  holds(token: string): boolean {
+    return this.#byHash.has(sha256Hex(token));
+  }
+
   /** All sessions, oldest first. */
   list(): StoredSession[] {
     return [...this.#byHash.values()].sort((a, b) => a.createdAt - b.createdAt);

@@ -21,9 +21,7 @@ export async function ensureCliCredentials(opts: {
   sessions: SessionStore;
   url: string;
 }): Promise<CliCredentials> {
-  const file = new JsonFile(join(opts.configDir, CLI_CREDENTIALS_FILE), CliCredentialsSchema, {
-    indent: 2,
-  });
+  const file = credentialsFile(opts.configDir);
   const existing = await file.readOr(null);
   const live = existing ? opts.sessions.verify(existing.token) : null;
   const token =
@@ -37,4 +35,23 @@ export async function ensureCliCredentials(opts: {
   // A file someone widened comes back 0600 (JsonFile sets the mode on every write).
   await file.write(credentials);
   return credentials;
+}
+
+/**
+ * After a revocation: a `cli.json` whose token no longer opens a session is deleted, so no
+ * dead credential stays on disk and the `soma` command says SOMA must start again (the next
+ * start writes a new session's token). The terminal's conversations are the user's and stay.
+ */
+export async function forgetRevokedCliCredentials(opts: {
+  configDir: string;
+  sessions: SessionStore;
+}): Promise<void> {
+  const file = credentialsFile(opts.configDir);
+  const existing = await file.readOr(null);
+  if (!existing || opts.sessions.holds(existing.token)) return;
+  await file.remove();
+}
+
+function credentialsFile(configDir: string): JsonFile<typeof CliCredentialsSchema> {
+  return new JsonFile(join(configDir, CLI_CREDENTIALS_FILE), CliCredentialsSchema, { indent: 2 });
 }

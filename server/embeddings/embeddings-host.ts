@@ -18,8 +18,10 @@ import { type InstallRun, ModelInstall, onnxEmbeddings } from './model-install.t
 import { SwitchStore } from './switch-store.ts';
 
 export interface EmbeddingsHostOptions {
-  /** The harness as it is now: its `embeddings` section (read once, at start) and `semanticModel`. */
+  /** The harness as it is now: its `embeddings` section and `semanticModel`. */
   harness: () => { embeddings?: Embeddings | undefined; semanticModel?: SemanticModel | undefined };
+  /** Subscribes to the harness's hot reloads, so an edited `embeddings` section takes effect. */
+  onHarnessChange?: (listener: () => void) => () => void;
   vault: Pick<Vault, 'manifest' | 'readNote' | 'onEvent'>;
   configDir: string;
   env: Record<string, string | undefined>;
@@ -47,6 +49,9 @@ export class EmbeddingsHost {
   private switches: SwitchStore | null = null;
   private readonly listeners = new Set<() => void>();
   private readonly maxCores: number;
+  /** The section the harness's layer was started from, to tell an edit from a no-op reload. */
+  private section: string | null = null;
+  private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly opts: EmbeddingsHostOptions) {
     this.maxCores = Math.max(1, opts.cpuCount ?? availableParallelism());
@@ -59,9 +64,12 @@ export class EmbeddingsHost {
    */
   async start(): Promise<void> {
     this.switches = await SwitchStore.open(join(this.opts.configDir, 'embeddings'));
+    this.unsubscribe =
+      this.opts.onHarnessChange?.(() => this.track(() => this.followHarness())) ?? null;
     const section = this.opts.harness().embeddings;
     if (section) {
       this.source = 'harness';
+      this.section = JSON.stringify(section);
       this.service = await this.startService(section, null);
       return;
     }
@@ -81,6 +89,8 @@ export class EmbeddingsHost {
   adopt(service: EmbeddingsService): void {
     this.service = service;
     this.source = 'harness';
+    const section = this.opts.harness().embeddings;
+    this.section = section ? JSON.stringify(section) : null;
   }
 
   /** Resolves once the background work (a start-up check, a download) has ended. */
@@ -154,10 +164,39 @@ export class EmbeddingsHost {
   }
 
   async close(): Promise<void> {
+    this.unsubscribe?.();
     this.model.cancel();
     await this.work;
     await this.service?.close();
     this.service = null;
+  }
+
+  /**
+   * A reload of the harness: a section added or edited starts (or restarts) the harness's
+   * layer, so the user sees it without restarting SOMA; a section removed stops that layer.
+   * An installed model's layer gives way to a section, as at start-up. A layer that cannot
+   * embed still starts: its status says why. Stored vectors stay on disk either way.
+   */
+  private async followHarness(): Promise<void> {
+    const section = this.opts.harness().embeddings;
+    const key = section ? JSON.stringify(section) : null;
+    if (this.source === 'harness' ? key === this.section : key === null) return;
+    const previous = this.service;
+    this.service = null;
+    this.source = null;
+    this.section = null;
+    await previous?.close();
+    if (section) {
+      try {
+        this.service = await this.startService(section, null);
+        this.source = 'harness';
+        this.section = key;
+        this.opts.log?.('[embeddings] sección del arnés aplicada');
+      } catch (err) {
+        this.opts.log?.(`[embeddings] la sección del arnés no arrancó: ${String(err)}`);
+      }
+    }
+    this.changed();
   }
 
   private offer(): SemanticModel | null {

@@ -11,14 +11,17 @@ const shipped = () => JSON.parse(readFileSync(SHIPPED, 'utf8'));
 // biome-ignore lint/suspicious/noExplicitAny: tests write arbitrary, deliberately wrong JSON.
 type Editable = Record<string, any>;
 
-/** The error message for a modified copy of the shipped harness. */
-function errorFor(edit: (h: Editable) => void): string {
+/** The refusal of a modified copy of the shipped harness. */
+function refusalOf(edit: (h: Editable) => void) {
   const h = shipped();
   edit(h);
   const result = parseHarness(JSON.stringify(h, null, 2), 'harness/soma.json');
   if (result.ok) throw new Error('expected the harness to be refused');
-  return result.error.message;
+  return result.error;
 }
+
+/** The Spanish message (the terminal's) for a modified copy of the shipped harness. */
+const errorFor = (edit: (h: Editable) => void): string => refusalOf(edit).message;
 
 describe('server/harness/harness-loader', () => {
   let dir: string;
@@ -92,9 +95,61 @@ describe('server/harness/harness-loader', () => {
     );
   });
 
+  it('gives the UI each problem as a path, a code and parameters, no sentence', () => {
+    expect(refusalOf((h) => (h.profiles.tutor.prompt = 3)).problem).toEqual({
+      kind: 'schema',
+      file: 'harness/soma.json',
+      issues: [
+        {
+          path: '$.profiles.tutor.prompt',
+          code: 'type',
+          params: { expected: 'string', got: 'number' },
+        },
+      ],
+      more: 0,
+    });
+    expect(refusalOf((h) => (h.defaultProfile = 'poeta')).problem.issues[0]).toMatchObject({
+      path: '$.defaultProfile',
+      code: 'unknown_profile',
+      params: { profile: 'poeta' },
+    });
+    expect(refusalOf((h) => (h.providers[0].apiKey = 'x')).problem.issues[0]).toEqual({
+      path: '$.providers[0]',
+      code: 'secret_key',
+      params: { keys: '«apiKey»' },
+    });
+    expect(refusalOf((h) => (h.providers[0].id = 'Groq')).problem.issues[0]?.code).toBe('id_chars');
+  });
+
+  it('gives a JSON error its line, column and reason code', () => {
+    const result = parseHarness('{\n  "a": [1,]\n}', 'x.json');
+    expect(!result.ok && result.error.problem).toEqual({
+      kind: 'json',
+      file: 'x.json',
+      json: { line: 2, column: 10, reason: { code: 'trailing_comma', params: { close: ']' } } },
+      issues: [],
+      more: 0,
+    });
+  });
+
+  it('counts the problems beyond the first five', () => {
+    const { problem, message } = refusalOf((h) => {
+      for (const key of ['closing', 'summary', 'system', 'a', 'b', 'c', 'd']) delete h.prompts[key];
+      h.version = 2;
+      h.history.turns = 0;
+      h.systemPrompt = '';
+      h.defaultProfile = 'nadie';
+      h.extra = 1;
+    });
+    expect(problem.issues).toHaveLength(5);
+    expect(problem.more).toBeGreaterThan(0);
+    expect(message).toContain(`y ${problem.more} problema(s) más`);
+  });
+
   it('says the file is missing', async () => {
     const result = await loadHarness(join(dir, 'nada.json'));
     expect(!result.ok && result.error.kind).toBe('missing');
+    expect(!result.ok && result.error.problem).toMatchObject({ kind: 'missing', issues: [] });
     expect(!result.ok && result.error.message).toMatch(/nada\.json: no se encuentra el archivo/);
   });
 

@@ -64,7 +64,7 @@ describe('server/harness/harness-store', () => {
 
   it('reports the file, the default profile and the profiles', async () => {
     const s = await open();
-    expect(s.status()).toMatchObject({ ok: true, error: null, file, defaultProfile: 'default' });
+    expect(s.status()).toMatchObject({ ok: true, problem: null, file, defaultProfile: 'default' });
     expect(s.status().profiles).toContainEqual({
       id: 'tutor',
       label: 'Tutor',
@@ -91,7 +91,17 @@ describe('server/harness/harness-store', () => {
       edited((h) => (h.profiles.tutor.prompt = 7)),
     );
     await vi.waitFor(() => expect(s.status().ok).toBe(false), SEEN_WITHIN);
-    expect(s.status().error).toContain(
+    expect(s.status().problem).toMatchObject({
+      kind: 'schema',
+      issues: [
+        {
+          path: '$.profiles.tutor.prompt',
+          code: 'type',
+          params: { expected: 'string', got: 'number' },
+        },
+      ],
+    });
+    expect(logs.find((l) => l.includes('rechazado'))).toContain(
       '$.profiles.tutor.prompt: se esperaba texto (string), llegó número',
     );
     expect(s.current().profiles.tutor?.prompt).toMatch(/^Modo tutor/);
@@ -108,7 +118,7 @@ describe('server/harness/harness-store', () => {
       edited((h) => (h.defaultProfile = 'tutor')),
     );
     await vi.waitFor(
-      () => expect(s.status()).toMatchObject({ ok: true, error: null }),
+      () => expect(s.status()).toMatchObject({ ok: true, problem: null }),
       SEEN_WITHIN,
     );
     expect(s.current().defaultProfile).toBe('tutor');
@@ -130,7 +140,7 @@ describe('server/harness/harness-store', () => {
   it('reports a deleted file and keeps the harness it had', async () => {
     const s = await open();
     rmSync(file);
-    await vi.waitFor(() => expect(s.status().error).toMatch(/no se encuentra/), SEEN_WITHIN);
+    await vi.waitFor(() => expect(s.status().problem?.kind).toBe('missing'), SEEN_WITHIN);
     expect(s.current().identity.name).toBe('SOMA');
   });
 

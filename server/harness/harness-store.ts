@@ -2,6 +2,7 @@ import { type FSWatcher, watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { HarnessStatus } from '../../common/api-schemas.ts';
+import type { HarnessProblem } from '../../common/harness-problem.ts';
 import type { Harness } from '../../harness/schema.ts';
 import { displayName, type HarnessError, loadHarness, parseHarness } from './harness-loader.ts';
 
@@ -30,7 +31,7 @@ export interface HarnessStoreOptions {
 export class HarnessStore {
   readonly file: string;
   #harness: Harness;
-  #error: string | null = null;
+  #problem: HarnessProblem | null = null;
   /** The text last read, good or bad: an event that changed nothing is ignored. */
   #lastText: string | undefined;
   #watcher: FSWatcher | undefined;
@@ -66,8 +67,8 @@ export class HarnessStore {
   status(): HarnessStatus {
     const h = this.#harness;
     return {
-      ok: this.#error === null,
-      error: this.#error,
+      ok: this.#problem === null,
+      problem: this.#problem,
       file: this.file,
       defaultProfile: h.defaultProfile,
       profiles: Object.entries(h.profiles).map(([id, p]) => ({
@@ -131,10 +132,10 @@ export class HarnessStore {
       text === undefined ? await loadHarness(this.file) : parseHarness(text, this.file);
     if (result.ok) {
       this.#harness = result.harness;
-      this.#error = null;
+      this.#problem = null;
       this.#log(`[soma] arnés recargado: ${displayName(this.file)}`);
     } else {
-      this.#error = result.error.message;
+      this.#problem = result.error.problem;
       // One line, whatever the message holds, so logs stay greppable.
       const oneLine = result.error.message.replace(/\s*\n\s*/g, ' ');
       this.#log(`[soma] cambio del arnés rechazado, sigue activo el anterior: ${oneLine}`);

@@ -1,8 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SYNAPSE_MISSING, wordMissingMarker } from '../../common/synapse-line.ts';
 import { parseWikilinks } from '../../common/wikilinks.ts';
 import { normalizeVaultPath } from '../vault/vault-path.ts';
-import { excerptAround, MAX_EXCERPT_CHARS, MAX_SLUG_CHARS, slugify } from './proposal-content.ts';
+import {
+  excerptAround,
+  MAX_EXCERPT_CHARS,
+  MAX_SLUG_CHARS,
+  slugify,
+  synapseLine,
+} from './proposal-content.ts';
 
 describe('slugify', () => {
   it('folds accents and case into ASCII words joined by hyphens', () => {
@@ -44,5 +51,29 @@ describe('excerptAround', () => {
         expect(excerpt).not.toMatch(/[\n\r]/);
       }),
     );
+  });
+});
+
+describe('synapseLine', () => {
+  const line = (resolved: string | null, label = 'Portátil') =>
+    synapseLine({
+      time: Date.UTC(2026, 11, 5),
+      session: { id: 's1', label },
+      raw: '[[Faro|el faro]]',
+      resolved,
+      excerpt: 'Un [[Faro|el faro]] en la niebla.',
+    });
+
+  it('writes the Spanish marker for a link to no note, the field the UI words', () => {
+    expect(line(null)).toBe(
+      `2026-12-05T00:00:00.000Z | Portátil (s1) | [[Faro|el faro]] | ${SYNAPSE_MISSING} | Un [[Faro|el faro]] en la niebla.`,
+    );
+    expect(wordMissingMarker(line(null), '(did not exist)')).toContain(' | (did not exist) | ');
+    expect(wordMissingMarker(line(null, 'Móvil | casa'), 'X')).not.toContain(SYNAPSE_MISSING);
+  });
+
+  it('writes the resolved note otherwise, which the UI leaves alone', () => {
+    const found = line('04_Sueños/Faro.md');
+    expect(wordMissingMarker(found, '(did not exist)')).toBe(found);
   });
 });

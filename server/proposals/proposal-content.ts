@@ -1,4 +1,5 @@
 import { foldText } from '../../common/fold-text.ts';
+import { SYNAPSE_MISSING } from '../../common/synapse-line.ts';
 import type { ParsedWikilink } from '../../common/wikilinks.ts';
 
 /** Longest slug in a file name, in characters (names stay readable and far from OS limits). */
@@ -118,7 +119,7 @@ export function synapseLine(f: {
     new Date(f.time).toISOString(),
     `${oneLine(f.session.label)} (${f.session.id})`,
     oneLine(f.raw),
-    f.resolved === null ? '(no existe)' : oneLine(f.resolved),
+    f.resolved === null ? SYNAPSE_MISSING : oneLine(f.resolved),
     f.excerpt,
   ].join(' | ');
 }

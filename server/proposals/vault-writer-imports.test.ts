@@ -13,7 +13,7 @@ const FS_WRITERS: Record<string, string> = {
   'server/vault/vault-init.ts':
     'lays out a new (missing or empty) vault: its folders and the welcome note',
   'server/storage/json-file.ts':
-    'writes the small JSON files of the config folder (sessions, cli.json, switches, consent, pairs, scan cache), outside the vault',
+    'writes and deletes the small JSON files of the config folder (sessions, cli.json, switches, consent, pairs, scan cache), outside the vault',
   'server/auth/session-store.ts':
     'creates the config folder and sets a corrupt sessions.json aside, outside the vault',
   'server/lan/lan-certificates.ts':

@@ -66,6 +66,7 @@ export async function startEmbeddingsHost(
 ): Promise<EmbeddingsHost> {
   const embeddings = new EmbeddingsHost({
     harness: () => harness.current(),
+    onHarnessChange: (listener) => harness.onChange(listener),
     vault,
     configDir: options.configDir,
     env: process.env,

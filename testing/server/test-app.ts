@@ -8,6 +8,7 @@ import { createApp } from '../../server/app.ts';
 import { LoginTokens } from '../../server/auth/login-token.ts';
 import { RateLimiter } from '../../server/auth/rate-limit.ts';
 import { SessionStore } from '../../server/auth/session-store.ts';
+import { forgetRevokedCliCredentials } from '../../server/cli/cli-credentials.ts';
 import { ConversationStore } from '../../server/conversations/conversation-store.ts';
 import {
   EmbeddingsHost,
@@ -114,6 +115,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const configDir = join(base, 'config');
   const embeddings = new EmbeddingsHost({
     harness: () => harness.current(),
+    onHarnessChange: (listener) => harness.onChange(listener),
     vault,
     configDir,
     env: opts.env ?? {},
@@ -146,6 +148,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     clientKey: () => 'test',
     log: (l) => logs.push(l),
     embeddings,
+    onRevoke: () => forgetRevokedCliCredentials({ configDir, sessions }),
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(lan
       ? {

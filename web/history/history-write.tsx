@@ -70,10 +70,10 @@ export function HistoryWrite(props: {
           {(d) => (
             <>
               <p class="muted">{t('history.diffPrevious')}</p>
-              <DiffView unified={d().previous} />
+              <DiffView unified={d().previous} path={props.path} />
               <Show when={!w().matchesCurrent && w().after !== null}>
                 <p class="muted">{t('history.diffCurrent')}</p>
-                <DiffView unified={d().current} />
+                <DiffView unified={d().current} path={props.path} />
               </Show>
             </>
           )}

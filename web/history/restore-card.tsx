@@ -42,7 +42,7 @@ export function RestoreCard(props: { proposal: Proposal; onDone: (written: boole
         fallback={<p class="muted">{t('history.recreate')}</p>}
       >
         <p class="muted">{t('proposal.diffIntro')}</p>
-        <DiffView unified={diff()} />
+        <DiffView unified={diff()} path={p().path} />
       </Show>
       <Show when={error()}>
         {(e) => <p class="notice notice-error">{describeError(e(), t)}</p>}

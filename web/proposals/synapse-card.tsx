@@ -1,5 +1,6 @@
 import { Show } from 'solid-js';
 import type { ProposalRecord } from '../db/records.ts';
+import { describeSynapseLog } from '../i18n/describe-synapse-log.ts';
 import { useStores } from '../state/use-stores.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
 import { PathText } from './path-text.tsx';
@@ -52,7 +53,9 @@ export function SynapseCard(props: { record: ProposalRecord; onDone: () => void 
           fill={(v) => t('proposal.appendTo', { path: v })}
         />
       </p>
-      <pre class="proposal-content proposal-line">{props.record.proposal.content}</pre>
+      <pre class="proposal-content proposal-line">
+        {describeSynapseLog(props.record.proposal.content, t)}
+      </pre>
       <DecisionButtons
         record={props.record}
         yes={t('proposal.yes')}

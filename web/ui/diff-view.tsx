@@ -1,11 +1,19 @@
 import { For, Show } from 'solid-js';
+import { SYNAPSE_LOG_PATH } from '../../common/proposal-schemas.ts';
+import { describeSynapseLog } from '../i18n/describe-synapse-log.ts';
 import { useStores } from '../state/use-stores.ts';
 import { diffLines } from './diff-lines.ts';
 
-/** A unified diff, one line per row, added and removed lines marked. Text only: no HTML. */
-export function DiffView(props: { unified: string }) {
+/**
+ * A unified diff, one line per row, added and removed lines marked. Text only: no HTML.
+ * `path` names the file: the synapse log's Spanish missing-note marker is shown worded.
+ */
+export function DiffView(props: { unified: string; path?: string }) {
   const t = useStores().i18n.t;
-  const lines = () => diffLines(props.unified);
+  const lines = () =>
+    diffLines(
+      props.path === SYNAPSE_LOG_PATH ? describeSynapseLog(props.unified, t) : props.unified,
+    );
   return (
     <Show
       when={lines().some((l) => l.kind === 'add' || l.kind === 'del')}

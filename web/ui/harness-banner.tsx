@@ -1,4 +1,6 @@
 import { Show } from 'solid-js';
+import type { HarnessProblem } from '../../common/harness-problem.ts';
+import { describeHarnessProblem } from '../i18n/describe-harness-problem.ts';
 import { useStores } from '../state/use-stores.ts';
 
 /**
@@ -9,12 +11,17 @@ import { useStores } from '../state/use-stores.ts';
 export function HarnessBanner() {
   const stores = useStores();
   const harness = () => stores.vault.state.status?.harness;
+  const details = (problem: HarnessProblem | null) =>
+    problem ? describeHarnessProblem(problem, stores.i18n.t) : '';
   return (
     <Show when={harness()?.ok === false ? harness() : null}>
       {(h) => (
         <div class="error-banner" role="alert" data-testid="harness-banner">
           <p class="error-banner-text">
-            {stores.i18n.t('harness.invalid', { file: h().file, error: h().error ?? '' })}
+            {stores.i18n.t('harness.invalid', {
+              file: h().file,
+              error: details(h().problem),
+            })}
           </p>
         </div>
       )}

@@ -19,10 +19,10 @@ vi.mock('../lib/api.ts', () => ({
 
 const { createVaultStore } = await import('./vault-store.ts');
 
-function harness(error: string | null): HarnessStatus {
+function harness(broken: boolean): HarnessStatus {
   return {
-    ok: error === null,
-    error,
+    ok: !broken,
+    problem: broken ? { kind: 'missing', file: 'soma.json', issues: [], more: 0 } : null,
     file: '/tmp/soma.json',
     defaultProfile: 'general',
     profiles: [],
@@ -46,28 +46,28 @@ describe('the vault store and harness events', () => {
   it('a status answered before a harness event does not undo the event', async () => {
     const store = createVaultStore(() => undefined);
     const started = store.start();
-    api.statusAnswers.shift()?.(status(harness(null)));
+    api.statusAnswers.shift()?.(status(harness(false)));
     await started;
     // The stream opens: the store reads the status again to catch up…
     api.handlers?.onOpen();
     expect(api.statusAnswers).toHaveLength(1);
     // …and before that answer arrives, the harness is reported broken.
-    api.handlers?.onHarness(harness('soma.json no es válido'));
-    expect(store.state.status?.harness.error).toBe('soma.json no es válido');
+    api.handlers?.onHarness(harness(true));
+    expect(store.state.status?.harness.problem?.kind).toBe('missing');
     // The late answer was made before the edit: it says the harness is fine.
-    api.statusAnswers.shift()?.(status(harness(null)));
+    api.statusAnswers.shift()?.(status(harness(false)));
     await flush();
-    expect(store.state.status?.harness.error).toBe('soma.json no es válido');
+    expect(store.state.status?.harness.problem?.kind).toBe('missing');
   });
 
   it('a status read after the event takes the harness it answers', async () => {
     const store = createVaultStore(() => undefined);
     const started = store.start();
-    api.statusAnswers.shift()?.(status(harness(null)));
+    api.statusAnswers.shift()?.(status(harness(false)));
     await started;
-    api.handlers?.onHarness(harness('roto'));
+    api.handlers?.onHarness(harness(true));
     const refreshed = store.refreshStatus();
-    api.statusAnswers.shift()?.(status(harness(null)));
+    api.statusAnswers.shift()?.(status(harness(false)));
     await refreshed;
     expect(store.state.status?.harness.ok).toBe(true);
   });
