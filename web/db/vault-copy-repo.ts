@@ -117,7 +117,7 @@ export function copiedNotesAfter(
     // since: a write re-cuts a page's notes into pages starting at or after its own start,
     // so a note not written meanwhile is still in that page or a later one (the test «a
     // pass over the copy reads every note left alone…»). A cursor back from that note to
-    // find its page cost ~2 of the ~9 ms each batch took at 10k.
+    // find its page was a good share of each batch's time (docs/FACTS.md).
     const notes: CachedNoteRecord[] = [];
     let next = after;
     let range = after === null ? undefined : IDBKeyRange.lowerBound(after.page);
