@@ -13,7 +13,8 @@ import type { CachedNoteRecord } from './records.ts';
 
 /**
  * At most this many notes in a page… (a snippet or related note not in the worker's
- * memory reads its whole page: 64-note pages made the 50k bench's queries twice as slow).
+ * memory reads its whole page: larger pages made the 50k bench's queries slower; measured:
+ * docs/FACTS.md).
  */
 export const PAGE_NOTES = 16;
 /** …and this many characters of text (a larger note gets a page of its own). */

@@ -27,7 +27,8 @@ export function copiedHashes(): Promise<Map<string, string>> {
 /**
  * The page that holds `path` if the copy has it: the last page starting at or
  * before it (one cursor step back from the path, no list of every page's key:
- * fetching 3,000 keys per query made the 50k bench's searches three times slower).
+ * fetching every page's key per query made the 50k bench's searches much slower:
+ * docs/FACTS.md).
  */
 async function pageHolding(
   store: IDBPObjectStore<SomaDb, ['notePages'], 'notePages', 'readonly'>,
