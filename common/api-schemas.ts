@@ -1,6 +1,6 @@
 // zod/mini: the PWA's first page parses with these schemas; see chat-schemas.ts. Each exported
 // object is `z.lazy`: built the first time it parses, not while the first page's script is
-// evaluated (building them all cost ~40 ms of the boot task).
+// evaluated (building them all was a noticeable part of the boot task: docs/FACTS.md).
 
 import * as z from 'zod/mini';
 import { HarnessProblemSchema } from './harness-problem.ts';

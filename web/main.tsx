@@ -28,7 +28,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 const api = await import('./lib/api.ts');
 // The session at once, while the rest loads: the first render finds it known. The search
 // worker's sync still starts after that render (the session store starts it): started here,
-// it competed with the page's boot (T460 mode: boot's longest task 56–137 ms against 66–87).
+// it competed with the page's boot and made its longest task longer (docs/FACTS.md).
 // Only a first visit's export is asked for as soon as the session is known: the network
 // and the server's reads, not the worker's indexing, overlap the boot.
 if (!pairing) {

@@ -143,10 +143,10 @@ export class TokenTable {
    * `scan(wordText(text), out)` (`wordText`: NFC, then lower case), without
    * making that string when it can: a text whose units are all below U+0300
    * is NFC already and lower-cases unit by unit, so its words are lowered as
-   * they are hashed (the lowered copy of every note was 5% of a build, and
-   * most of its garbage). At the first unit past that, the text is scanned
-   * the long way instead, from its start (the words numbered until then are
-   * words of the long way too, found in the same order).
+   * they are hashed (the lowered copy of every note was a measurable part of a
+   * build, and most of its garbage: docs/FACTS.md). At the first unit past
+   * that, the text is scanned the long way instead, from its start (the words
+   * numbered until then are words of the long way too, found in the same order).
    */
   scanWordText(text: string, out: IntList): void {
     const n = text.length;

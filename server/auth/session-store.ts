@@ -91,7 +91,8 @@ export class SessionStore {
   /**
    * Creates a session, usable at once, and starts writing it to disk; the token is returned
    * once and never stored. The login does not wait for the write's fsync: behind a busy disk
-   * (a first start's scan, the browser's new profile) it held POST /api/session up to 0.5 s.
+   * (a first start's scan, the browser's new profile) it held POST /api/session back
+   * (measured: docs/FACTS.md).
    * A crash before the write lands loses only this session: its person logs in again with
    * the link SOMA prints after every login. A revocation, which must survive a restart,
    * is awaited.

@@ -3,8 +3,7 @@ import type { Tokenizer } from '@huggingface/tokenizers';
 /**
  * @huggingface/tokenizers finds a Unigram model's pieces through a character trie of `Map`
  * nodes: for multilingual-e5-small's 250,037 pieces that trie is most of the tokenizer's
- * heap (the tokenizer held ~120 MB of heap in a scratch process; ~43 MB without it and without
- * the JSON's copy of the vocabulary). The model
+ * heap (measured: docs/FACTS.md, "ONNX Runtime and embeddings"). The model
  * already keeps a piece → id map, so the same prefixes are found by looking up each length
  * up to the longest piece: the same pieces, in the same order (shortest first), at a few
  * map lookups a character.

@@ -10,7 +10,7 @@ export const MAX_LENGTH_SPREAD = 1.25;
  * Padded tokens per run (texts × longest). Attention holds texts × heads × length² scores
  * per layer: 16 texts of 512 tokens at once would need ~200 MB for one layer's scores, 2
  * of them 25 MB. On two cores a bigger run is not faster, so long texts go two at a time
- * (a 2048-token budget peaked ~50 MB higher with the e5-shaped model).
+ * (a larger budget only peaked higher with the e5-shaped model: docs/FACTS.md).
  */
 export const TOKENS_PER_RUN = 1024;
 

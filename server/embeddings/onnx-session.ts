@@ -99,7 +99,7 @@ export async function loadOnnxModel(data: OnnxWorkerData): Promise<OnnxModel> {
       await readJson('tokenizer_config.json', '{}'),
     );
     compactUnigram(tokenizer);
-    // The library's trie and the parsed JSON are garbage now (~100 MB for e5's 250k pieces):
+    // The library's trie and the parsed JSON are garbage now (most of the tokenizer's heap):
     // collected before the session allocates, the model reuses those pages instead of
     // adding its own (`npm start` runs node with --expose-gc, which reaches workers too).
     (globalThis as { gc?: () => void }).gc?.();

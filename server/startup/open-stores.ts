@@ -50,7 +50,7 @@ export async function openVault(options: Options): Promise<Vault> {
     scanCacheFile: join(options.configDir, SCAN_CACHE_FILE),
   });
   // The scan starts once the login link is out: start-up does not wait for it, and the
-  // browser's boot (~0.5–1 s before it asks) overlaps it; a request before then starts it.
+  // browser's boot (docs/FACTS.md) overlaps it; a request before then starts it.
   await vault.start({ deferScan: true });
   return vault;
 }

@@ -6,9 +6,9 @@ import { Readable } from 'node:stream';
  * Every request to an OpenAI-compatible upstream (chat, web search, embeddings), over
  * node:http(s) rather than the global fetch.
  *
- * Node's fetch (undici) cost about 1.5 ms of CPU per streamed answer on the reference
- * machine, against 0.3–0.7 ms for the same request through node:http wrapped in a
- * Response, and most of it sits before the first token. This does only what a chat
+ * Node's fetch (undici) cost several times the CPU per streamed answer of the same
+ * request through node:http wrapped in a Response, most of it before the first token
+ * (measured: docs/FACTS.md, "The server"). This does only what a chat
  * request needs: a POST with a text body, headers, an abort signal and a streamed
  * answer. It follows no redirects (a 3xx is a failed link, worded with its status)
  * and asks for no compression (an event stream should not be compressed anyway).

@@ -7,7 +7,7 @@ export type EntryChanged = (rel: string, abs: string) => void;
 /**
  * Watches folders, not files: one `fs.watch` per folder (inotify on Linux) reports every
  * creation, change, rename and deletion of the entries in it. Watching every file as
- * chokidar does cost the server ~7 KB per note (73 MB of RSS for 10,000 notes). Not
+ * chokidar does cost the server RSS for every note (measured: docs/FACTS.md). Not
  * recursive: Node 20 has no native recursive watch on Linux, and the vault decides which
  * folders are entered (never a hidden one, never a symlink out of the vault).
  */

@@ -11,10 +11,10 @@ import {
 
 /**
  * The scan's and the export's file reads, synchronous on purpose. Each asynchronous fs
- * call hands a request to libuv's threadpool and wakes the event loop with its answer:
- * ~25 µs of CPU per call on a two-core machine, against ~4 µs for the same system call
- * made here (10,000 notes × five calls: ~1.2 s of CPU, the browser's first sync losing
- * it, against ~0.25 s). A local vault's files answer in microseconds from the page cache
+ * call hands a request to libuv's threadpool and wakes the event loop with its answer,
+ * several times the CPU of the same system call made here, and a big vault's scan makes
+ * five calls a note: CPU the browser's first sync loses (measured: docs/FACTS.md, "The
+ * server"). A local vault's files answer in microseconds from the page cache
  * or an SSD; callers read in slices and yield to the event loop between them.
  */
 

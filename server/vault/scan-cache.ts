@@ -63,8 +63,8 @@ export async function saveScanCache(
     ([rel, e]): z.infer<typeof CachedFileSchema> => [rel, e.size, e.mtime, e.hash, e.kind],
   );
   // No fsync: a cache lost or damaged by a crash costs one full scan (loadScanCache ignores
-  // it), while waiting for ~1 MB to reach the disk held up the fsync of the login that
-  // follows a first start (POST /api/session 518 ms in a 10k first visit).
+  // it), while waiting for the cache to reach the disk held up the fsync of the login that
+  // follows a first start (measured: docs/FACTS.md).
   await new JsonFile(file, ScanCacheSchema, { fsync: false }).write({
     version: 1,
     root,

@@ -1,7 +1,8 @@
 /**
  * How far the vault's first scan has come, so that the export (GET /api/vault/export) of
- * a first sync follows it instead of waiting for its end: a cold scan of 10,000 notes
- * took 0.5–2 s of a first sync's wall time, during which the browser had nothing to index.
+ * a first sync follows it instead of waiting for its end: a cold scan of a big vault
+ * took a noticeable part of a first sync's wall time, during which the browser had
+ * nothing to index (measured: docs/FACTS.md).
  */
 export class ScanProgress {
   private files: readonly string[] = [];

@@ -23,7 +23,7 @@ export async function toNote(
   text: string,
   links: LinkIndex,
 ): Promise<Note> {
-  // Loaded on first use: the YAML parser adds ~8 MB of RSS that an idle server does not need.
+  // Loaded on first use: the YAML parser adds RSS an idle server does not need (docs/FACTS.md).
   const { splitFrontMatter } = await import('../../common/front-matter.ts');
   const split = splitFrontMatter(text);
   return {

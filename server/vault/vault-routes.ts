@@ -22,7 +22,7 @@ export function vaultRoutes(vault: Vault): Hono {
   app.get('/export', (c) => {
     c.header('Content-Type', 'application/x-ndjson; charset=utf-8');
     // gzip pays over Wi-Fi; on loopback it only burns CPU the browser needs for indexing
-    // (10,000 notes: 3.8 s plain, 9.1 s gzipped on this machine), so the compressor is told off.
+    // (a big first sync took far longer gzipped: docs/FACTS.md), so the compressor is told off.
     c.header('Cache-Control', onLanListener(c) ? 'no-store' : 'no-store, no-transform');
     return c.body(exportStream(vault.notes()));
   });

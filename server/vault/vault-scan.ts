@@ -29,7 +29,7 @@ const decoder = new TextDecoder();
 
 /**
  * A note's kind, and its text when asked for. Indexing only checks the bytes: decoding
- * 10,000 notes into strings nobody keeps grew the server's heap by ~20 MB of garbage.
+ * every note into strings nobody keeps grew the server's heap with garbage (docs/FACTS.md).
  */
 export function classifyBytes(
   bytes: Buffer,

@@ -14,7 +14,7 @@ export function ConversationList() {
   const chat = stores.chat;
   let details: HTMLDetailsElement | undefined;
   // The rows exist only while the list is open: the first date formatter loads the
-  // locale's data (~60 ms on a slow machine), which the page's start should not pay.
+  // locale's data (a long task on a slow machine), which the page's start should not pay.
   const [open, setOpen] = createSignal(false);
   const [query, setQuery] = createSignal('');
   const [shown, setShown] = createSignal<ConversationRecord[]>([]);

@@ -4,8 +4,8 @@ import type { CachedNoteRecord } from './records.ts';
  * The browser's copy of the vault is kept in pages: runs of notes in path
  * order, one IndexedDB record each (keyed by its first path), with a second
  * small record per page holding only its paths and hashes. Chromium pays
- * ~0.16 ms per `put` whatever its size (10,000 notes one record each took
- * 1.6 s; the same notes in 40 records 0.2 s), and a first sync writes the
+ * about the same per `put` whatever its size (measured: docs/FACTS.md), and a
+ * first sync writes the
  * whole vault: pages of 16 make that ~1,250 (pages and their hashes). Diffing against the manifest
  * reads the hashes alone, not 20 MB of text. These are the pure rules; the
  * repositories beside this file read and write them.
@@ -13,7 +13,8 @@ import type { CachedNoteRecord } from './records.ts';
 
 /**
  * At most this many notes in a page… (a snippet or related note not in the worker's
- * memory reads its whole page: 64-note pages made the 50k bench's queries twice as slow).
+ * memory reads its whole page: larger pages made the 50k bench's queries slower; measured:
+ * docs/FACTS.md).
  */
 export const PAGE_NOTES = 16;
 /** …and this many characters of text (a larger note gets a page of its own). */

@@ -17,8 +17,8 @@ export function listCachedNotes(): Promise<CachedNoteRecord[]> {
  * The keys of the pages `paths` fall in, sorted: the last page starting at or before
  * the lowest path, and every page starting after it up to the highest (read from the
  * hashes store: same keys, small records). Not every page's key: a 50k first sync's
- * 200 chunks read them all each time, and IndexedDB's `getAll` operations took 3.9 s of
- * its thread's 10.2 (trace of `bench/diagnostics/trace-sync-threads.ts 50000` with its categories).
+ * 200 chunks read them all each time, and IndexedDB's `getAll` operations took over a
+ * third of its thread's time (measured: docs/FACTS.md).
  */
 async function pageKeysAround(
   hashes: IDBPObjectStore<SomaDb, ['notePages', 'notePageHashes'], 'notePageHashes', 'readwrite'>,

@@ -4,11 +4,8 @@ import { pageOf } from './note-pages.ts';
  * The keys of the copy's pages (note-pages.ts) as this realm last saw them,
  * sorted, or null before it has seen them. With them a note's page is read by
  * its key (`get`) instead of a cursor stepping back from the note's path, which
- * took about twice as long for a query's 20 hits in the second after a reload
- * (10k notes, both read one after the other in the worker, medians of
- * six reloads: 64 against 31 ms; 15 against 11 once the first answer was out).
- * A reload's first answer read its hits in 41.5 ms against 61 (`bench/diagnostics/ab-patch.ts`,
- * `bench/diagnostics/ready-timeline.ts 10000 5`, medians of six runs a side). Learnt from every
+ * was slower for a query's hits, most of all in the second after a reload
+ * (measured: docs/FACTS.md, "Vault sync and the browser's copy"). Learnt from every
  * read of all the pages' hashes (the sync's diff), kept by this realm's writes and
  * saved with the index. Another tab's writes make them stale: a page read by its
  * key that does not hold the note is followed by the cursor (vault-copy-repo.ts),

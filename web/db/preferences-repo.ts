@@ -4,8 +4,8 @@ import { STORES, withTx } from './database.ts';
 /**
  * This browser's small choices (language, related notes while typing, the
  * tree hidden), in the `settings` store. They were in localStorage, whose
- * first read is a synchronous round trip to the browser process: 130 ms of
- * the page's boot task in the 10k trace, waiting on a busy browser.
+ * first read is a synchronous round trip to the browser process, which held
+ * the page's boot task waiting on a busy browser (docs/FACTS.md).
  * IndexedDB answers without blocking the page.
  */
 

@@ -27,7 +27,8 @@ export function copiedHashes(): Promise<Map<string, string>> {
 /**
  * The page that holds `path` if the copy has it: the last page starting at or
  * before it (one cursor step back from the path, no list of every page's key:
- * fetching 3,000 keys per query made the 50k bench's searches three times slower).
+ * fetching every page's key per query made the 50k bench's searches much slower:
+ * docs/FACTS.md).
  */
 async function pageHolding(
   store: IDBPObjectStore<SomaDb, ['notePages'], 'notePages', 'readonly'>,
@@ -117,7 +118,7 @@ export function copiedNotesAfter(
     // since: a write re-cuts a page's notes into pages starting at or after its own start,
     // so a note not written meanwhile is still in that page or a later one (the test «a
     // pass over the copy reads every note left alone…»). A cursor back from that note to
-    // find its page cost ~2 of the ~9 ms each batch took at 10k.
+    // find its page was a good share of each batch's time (docs/FACTS.md).
     const notes: CachedNoteRecord[] = [];
     let next = after;
     let range = after === null ? undefined : IDBKeyRange.lowerBound(after.page);

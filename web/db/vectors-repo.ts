@@ -24,8 +24,7 @@ export interface VectorPage {
 /**
  * Plain requests, asked all at once: a transaction runs them in the order asked, and
  * its commit (awaited by withTx) is what counts, any failed request aborting it. Each
- * awaited in turn, 1,000 vector records took 683–838 ms against 183–260 (medians of
- * six, a scratch worker in Chromium, the unit tests running beside it).
+ * awaited in turn, the same records took several times as long (measured: docs/FACTS.md).
  */
 export function applyVectorPage(page: VectorPage): Promise<void> {
   return withTx([STORES.vectors, STORES.vectorSync], 'readwrite', async (tx) => {

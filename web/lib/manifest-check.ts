@@ -25,9 +25,9 @@ const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFi
  * A manifest exactly as ManifestSchema would give it (unknown keys dropped), checked by
  * hand; undefined for anything else, which then goes to the schema (it alone says yes or
  * no, and words the error). A first sync checks its 10,000 entries in the search worker,
- * the busiest thread of the sync, where the schema's walk took ~80 ms (Node 20, first
- * call). manifest-check.test.ts checks with fast-check that whatever this accepts the
- * schema accepts, with the same result.
+ * the busiest thread of the sync, where the schema's walk was a long task of its own
+ * (measured: docs/FACTS.md). manifest-check.test.ts checks with fast-check that
+ * whatever this accepts the schema accepts, with the same result.
  */
 export function plainManifest(json: unknown): Manifest | undefined {
   if (!isObject(json) || !Array.isArray(json.notes) || !Array.isArray(json.skipped)) {

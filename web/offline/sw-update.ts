@@ -4,8 +4,8 @@ import { INDEX_END_MARK } from '../search/worker/search-protocol.ts';
 /**
  * Registers the service worker (offline reading, installation) once the page has loaded
  * and the search worker's first sync is done, so that workbox-window, the update prompt
- * and the worker's precache (its fetches and cache writes, ~0.3 s of CPU on threads of
- * their own) never weigh on the first page or compete with a first sync for the laptop's
+ * and the worker's precache (its fetches and cache writes, CPU on threads of their own:
+ * docs/FACTS.md) never weigh on the first page or compete with a first sync for the laptop's
  * two cores. A page that never syncs (the login page, the pairing page, a sync that keeps
  * failing) registers it after `SW_AFTER_SYNC_MAX_MS`.
  * Service workers need a secure context: loopback or HTTPS.

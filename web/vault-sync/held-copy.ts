@@ -7,17 +7,16 @@ import { yieldToLoop } from '../lib/yield-to-loop.ts';
  * How many characters of streamed notes may wait in memory for their write (10k notes:
  * ~22 M). Below the worker's text budget (note-texts.ts, 48 M), so a held note is
  * mostly also there for snippets. Holding all of a 50k first sync (~75 M) made it
- * slower, not faster: 28.5 and 25.0 s against 21.3 and 23.2 (`bench/run.ts --only
- * search --vaults 50k`, alternated): on two cores the writes' work only moves (why it
- * cost more was not traced).
+ * slower, not faster (measured: docs/FACTS.md): on two cores the writes' work only
+ * moves (why it cost more was not traced).
  */
 const HOLD_CHARS = 32_000_000;
 
 /**
  * Streamed chunks of a first sync whose write to the copy waits until the index is
  * built and the first queries are answered. Handing a page to IndexedDB (cloning its
- * notes) runs on the search worker, the thread a first sync waits for: ~0.3–0.5 s of it
- * at 10k notes. Held notes are read as copied in this realm
+ * notes) runs on the search worker, the thread a first sync waits for, and takes a
+ * good part of it (docs/FACTS.md). Held notes are read as copied in this realm
  * (`get`, vault-copy-repo.ts), so a query's snippets find them. A bigger stream writes
  * what was held and then every chunk as it comes. The caller writes what was held
  * (`write`) before anything else touches the copy; the index is saved only once it is

@@ -11,10 +11,9 @@ const NEWLINE = 0x0a;
  * piece of the stream completes, together (one step of the async iteration a piece, not
  * a line: the first sync's 10,000 notes went through three generators, a promise each a
  * step). Each line is decoded on its own: Chromium hands a first sync's export over in
- * pieces of ~1.6 MB, and decoding those whole, then cutting lines out of the text, cost
- * the search worker 320–410 ms at 10k notes where line by line cost 200–220 (in-worker
- * timings, three first syncs each); in a page, line by line decoded 22 MB 5× faster (28
- * against 145 ms).
+ * large pieces, and decoding those whole, then cutting lines out of the text, cost the
+ * search worker more than decoding line by line (measured: docs/FACTS.md, "Vault sync
+ * and the browser's copy").
  */
 export async function* textLines(body: ReadableStream<Uint8Array>): AsyncGenerator<string[]> {
   const reader = body.getReader();

@@ -58,9 +58,9 @@ export async function syncVault(deps: SyncDeps): Promise<Map<string, string>> {
 /**
  * The first sync (an empty copy wants every note): the export starts at once, beside
  * the manifest, instead of after it: the server's export follows its first scan where
- * the manifest waits for the scan's end (0.5–2 s of a 10k first sync with nothing to
- * index). Then the copy is diffed against the manifest like any other sync: what the
- * stream missed (cut short, or written while it ran) comes in batches.
+ * the manifest waits for the scan's end (time a first sync would spend with nothing to
+ * index: docs/FACTS.md). Then the copy is diffed against the manifest like any other
+ * sync: what the stream missed (cut short, or written while it ran) comes in batches.
  */
 async function firstSync(
   deps: SyncDeps,

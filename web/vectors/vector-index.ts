@@ -4,7 +4,7 @@
  * one Float32Array, so cosine = (int8 · int8) × invNorm(a) × invNorm(b) with no
  * float vector held (30,000 chunks × 384 dimensions is 11.5 MB, not 46).
  * Beside them, each chunk's signs as bits: a scan of those (Hamming distance,
- * ~40× cheaper than the int8 products in JS) picks the chunks worth scoring
+ * far cheaper than the int8 products in JS: docs/FACTS.md) picks the chunks worth scoring
  * exactly, as binary quantization with rescoring does.
  * A changed note's old slots are marked free and reused after a compaction.
  */

@@ -102,8 +102,8 @@ export function topNotes(
 /**
  * q · data[o … o+d): the int8 dot product (the whole cost of rescoring),
  * unrolled by eight into two sums so that two chains of additions run side
- * by side (a third faster than one sum unrolled by four; integers, so the
- * order of the additions changes nothing).
+ * by side (faster than one sum unrolled by four: docs/FACTS.md; integers, so
+ * the order of the additions changes nothing).
  */
 export function dotInt8(q: Int32Array, data: Int8Array, o: number, d: number): number {
   let a = 0;

@@ -98,7 +98,8 @@ export function hammingBody(words: number): number[] {
 /**
  * hamming's loop over four chunks at a time (while four are left): their
  * counts, summed in i16 lanes, are shuffled together so that one pairwise add
- * gives the four distances (the horizontal sum was a third of a chunk's work).
+ * gives the four distances (the horizontal sum was a large share of a chunk's work:
+ * docs/FACTS.md).
  * Locals as hammingBody's; the four after its last are v128 scratch.
  */
 function hammingGroup(

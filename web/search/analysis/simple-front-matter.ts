@@ -25,7 +25,7 @@ function wordValue(raw: string): string | string[] | undefined {
  * `splitFrontMatter`, with the YAML parser skipped for the commonest block: a
  * few `key: word` or `key: [word, word]` lines (`tags: [viaje, perú]`), read
  * here exactly as YAML reads them. Any other block goes to the parser. The
- * parser was a tenth of the worker's time indexing a 10k vault (its profile).
+ * parser was a noticeable share of the worker's time indexing a vault (docs/FACTS.md).
  */
 export function splitSimpleFrontMatter(text: string): SplitNote {
   const block = frontMatterBlock(text);

@@ -19,8 +19,8 @@ export interface NoteAnalysis {
  * How many analysis workers: one core is left to the search worker (which files what
  * they analyse) and one to the page and the server, and a few are enough (filing
  * becomes the slow half). None on two cores: there the split gained no time (the
- * work is CPU-bound either way) and starved the page (a 6 ms task took 103 ms of wall
- * time, `search.10k.sync_max_main_task_ms` 108 → 172), so notes are analysed in the
+ * work is CPU-bound either way) and starved the page (its tasks took many times their
+ * CPU in wall time: docs/FACTS.md), so notes are analysed in the
  * search worker as before.
  */
 export function analysisWorkerCount(cores: number): number {

@@ -12,12 +12,11 @@ const CHAR_BUDGET = 48_000_000;
 /** How long may one slice of turning raw notes into snippet bodies hold the worker? (a query waits at most this) */
 const SLICE_MS = 4;
 /**
- * Notes per IndexedDB read while filling after a reload (~100 KB, 6–8 ms at 10k
- * here): a query whose hits are not in memory yet reads them behind at most one
- * such batch. 200 held each read ~24 ms: the first round of questions after a
- * reload (search-after-reload.ts, nine reloads each way) had a p95 of 21 ms
- * (10.9–29.1) against 16.7 (12.3–19.5) with 64, the fill taking ~5% longer;
- * 32 gained nothing more and took 20% longer.
+ * Notes per IndexedDB read while filling after a reload: a query whose hits are
+ * not in memory yet reads them behind at most one such batch. Larger batches held
+ * each read long enough to slow the first round of questions after a reload;
+ * smaller ones gained nothing more and made the fill longer (measured:
+ * docs/FACTS.md, "Search in the browser").
  */
 export const FILL_BATCH = 64;
 
@@ -100,8 +99,8 @@ export class NoteTexts {
 
   /**
    * `reading` for a query's hits: the fill asks for no new batch until it is done,
-   * so the query's read waits behind at most the batch already asked for (measured:
-   * the first questions after a reload read 18–39 ms a query while the fill went on).
+   * so the query's read waits behind at most the batch already asked for (the first
+   * questions after a reload were slowed while the fill went on: docs/FACTS.md).
    */
   async asked<T>(
     read: (offer: (path: string, text: string, isBody: boolean) => void) => Promise<T>,

@@ -16,8 +16,8 @@ const NO_SYNONYMS = {};
 /**
  * `analyzeQuery(query, synonyms)`, each word analysed once: while a question
  * is typed, every search repeats its words so far, and stemming a word and
- * finding its other forms (conjugations) was a tenth of a hybrid query's
- * time. A word's analysis depends on nothing else in the query, so the
+ * finding its other forms (conjugations) was a noticeable share of a hybrid
+ * query's time (docs/FACTS.md). A word's analysis depends on nothing else in the query, so the
  * analysis of `query` is that of each of its words; the words chosen are
  * analyzeQuery's (stop-words left out unless nothing else is left). The
  * QueryWords returned are shared between calls, frozen: never change them.

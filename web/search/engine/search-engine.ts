@@ -55,7 +55,7 @@ export function createSearchEngine(
   /**
    * The first search after a load is measured step by step, as the load is: a
    * reload's first answer is the rest of `ready_ms`, and reading its hits' text
-   * from the copy took most of it (medians of 142–245 ms a run at 10k, ranking 18–22).
+   * from the copy took most of it, far more than ranking (measured: docs/FACTS.md).
    */
   let measureNextSearch = false;
 

@@ -10,7 +10,7 @@ const keyOf = (path: string, terms: readonly string[]) => `${path}\u0000${terms.
  * typed again, edited back, or grown by a word that does not change a hit's
  * terms shows the same snippet without reading the note's text (from
  * IndexedDB past the worker's text budget) or cutting it again (finding the
- * first match in ~2 KB of text was about half of a lexical query's time). A
+ * first match in a note's text was a large share of a lexical query's time). A
  * snippet counts only for the version of the note (its content hash) it was
  * cut from, so a changed note is cut again; the oldest go first past the limit.
  */

@@ -5,8 +5,8 @@ import { VarintWriter, zigzag } from './varint-writer.ts';
 /*
  * A batch of postings filed (PostingBuffer.flush), a phase per function. One function
  * with every phase's loop in it was compiled by V8 again at each loop it reached, its
- * code after the loop never run before (25 TurboFan compiles of `flush`, 0.7 s of
- * compiling in Node for the 10k bench vault, on the core the page and the server share).
+ * code after the loop never run before (compile time on the core the page and the
+ * server share; measured: docs/FACTS.md).
  */
 
 /**

@@ -20,7 +20,7 @@ export interface IndexSnapshot {
   /**
    * Where each term's postings end in `postings`, in the order of the header's tree:
    * a reload finds every term's bytes without reading all of them (a pass over
-   * 6 MB at 10k notes was a tenth of `ready_ms`).
+   * all the postings was a noticeable part of `ready_ms`: docs/FACTS.md).
    */
   ends: Uint32Array;
 }

@@ -39,8 +39,8 @@ export interface MorePostings {
 /**
  * How many `MorePostings` a term keeps apart before they are joined to its
  * bytes: a first sync of 50k notes gives a common term 13 in a row, and
- * joining each as it came copied every term's postings again per batch (214 MB
- * copied, most of the filing's 2.9 s, in Node); joined once when read, they
+ * joining each as it came copied every term's postings again per batch (most of
+ * the filing's time: docs/FACTS.md); joined once when read, they
  * are copied once.
  */
 const MAX_MORE = 16;

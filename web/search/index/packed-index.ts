@@ -10,9 +10,8 @@ import { UNREADABLE } from './varint-reader.ts';
  *   this machine's byte order: the same browser writes and reads them), then
  *   the snapshot's postings.
  * The postings were gzipped too until layout 4: varints gzip only to half, and
- * gunzipping 6 MB at 10k notes cost a reload more than reading 3 MB more
- * (reading a 6 MB Blob back took 15–22 ms, a 3 MB ArrayBuffer 18–50 plus
- * 57–110 ms of DecompressionStream, in Chromium on this machine).
+ * gunzipping them cost a reload more than reading the larger bytes (measured:
+ * docs/FACTS.md).
  */
 export interface PackedIndex {
   head: Blob;

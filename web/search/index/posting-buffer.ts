@@ -37,9 +37,8 @@ interface Source {
  * postings wait in flat arrays. `flush` files them term by term: every
  * document of a term's field in one run into its Map. Filing them document by
  * document, as minisearch does, writes into tens of thousands of growing Maps
- * in turn, which cost ten times as much (cache misses, and the garbage
- * collector copying every Map's live storage): 6.8 s against 0.5 s for the
- * 2.6 million postings of the 10k bench vault, in Node on the shared machine.
+ * in turn, which cost many times as much (cache misses, and the garbage
+ * collector copying every Map's live storage; measured: docs/FACTS.md).
  *
  * The index is the same Map for Map, in the same order: terms reach the tree,
  * fields a term's data and documents a field's Map in the order minisearch

@@ -8,7 +8,7 @@ import { UNREADABLE } from './varint-reader.ts';
  * depth-first order — per node its key count, then per key the letters and
  * (unless `''`) the child's own list — a reload rebuilds the tree node by
  * node. Setting 30,000 terms one at a time walked the tree from its root for
- * each (two thirds of reviving the index at 10k notes, in a reload's timeline).
+ * each (most of reviving the index, in a reload's timeline: docs/FACTS.md).
  */
 export type FlatTree = (string | number)[];
 

@@ -22,7 +22,7 @@ export function createPageQuestions() {
      * The page said a question is coming: `coming` resolves once it has arrived,
      * or after QUESTION_WAIT_MS if it never does. When the worker was ready before
      * it, the sync began first, and its read of every hash held the question's
-     * read of its hits' text (270 ms against 46–89 at 10k, in a trace).
+     * read of its hits' text (measured: docs/FACTS.md).
      */
     expect() {
       coming = new Promise((resolve) => {

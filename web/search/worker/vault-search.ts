@@ -5,7 +5,7 @@ export type { SearchHit } from '../engine/search-types.ts';
 
 /**
  * How long `/buscar` waits for the fused (words + vectors) ranking once the words-only
- * one is known: a query vector takes ~0.1 s from a local embedder, and a hung one would
+ * one is known: a local embedder answers a query vector well within it, and a hung one would
  * otherwise hold the panel until the request time-out (15 s).
  */
 export const REFINE_WAIT_MS = 2_500;

@@ -10,8 +10,7 @@ const WARM_UP_NOTES = 4;
  * that wait (`sentAt`). Once the user has asked (a reload asks at once), the rest
  * are only ranked: they run while the first answer waits for its hits' text from
  * IndexedDB, and read none themselves. Stopping them there instead left the first
- * questions after a reload cold: search-after-reload.ts's p95 9.1 against 12.7 ms
- * (medians of six reloads each; p50 1.55 both).
+ * questions after a reload cold, their slow tail longer (measured: docs/FACTS.md).
  */
 export async function warmUp(engine: SearchEngine, asked: () => boolean): Promise<void> {
   for (const { query, typing } of engine.warmUpQuestions(WARM_UP_NOTES)) {

@@ -53,8 +53,8 @@ export function createWorkerSync(deps: WorkerSyncDeps) {
       if (await engine.load(takeEarlyIndexRead() ?? undefined)) deps.becomeReady('saved');
       else {
         // No saved index: most likely a first visit, whose sync asks for the whole export
-        // once it knows the copy is empty. Read now, so that this read (8–197 ms on a first
-        // visit, beside the page's own IndexedDB traffic) is done before the sync starts.
+        // once it knows the copy is empty. Read now, so that this read (slow beside the
+        // page's own IndexedDB traffic on a first visit) is done before the sync starts.
         copiedEarly = copiedHashes();
         copiedEarly.catch(() => undefined);
       }
@@ -82,7 +82,7 @@ export function createWorkerSync(deps: WorkerSyncDeps) {
 
   const sync = async () => {
     // A reload's first questions read their hits' text from the copy: first, not queued
-    // behind the diff's read of every hash (144–243 ms at 10k). Never before a first sync
+    // behind the diff's read of every hash (docs/FACTS.md). Never before a first sync
     // (the worker is not ready: its questions wait for this one). One the page said is
     // coming counts as asked.
     if (deps.isReady()) {
