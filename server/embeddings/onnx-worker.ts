@@ -12,7 +12,7 @@ import { loadOnnxModel, modelFailed, type OnnxModel } from './onnx-session.ts';
  * The ONNX embedder's worker thread: tokenising, tensors, the runtime's run and pooling
  * all happen here, so the server's event loop never waits on the model. Two lanes, one
  * request at a time: a search question goes before anything else, even between two runs
- * of a document request in flight, so it waits for at most one run (~1024 tokens) of
+ * of a document request in flight, so it waits for at most one run (~512 tokens) of
  * document work, never a whole request; document requests and thread changes keep their
  * arrival order, so a thread change falls between two document requests.
  * Built as its own file (dist/server/onnx-worker.js); onnx-embedder.ts starts it.
