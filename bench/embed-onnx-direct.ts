@@ -11,7 +11,8 @@ import { tldrPages } from './corpus/tldr-pages.ts';
  * One process, one embedder: the generated e5-shaped model run through SOMA's ONNX embedder
  * with `--threads` intra-op threads, as the shipped harness configures the real model
  * (prefixes, batch size, 512 tokens): chunks a second over `--runs` passes on `--chunks`
- * corpus chunks, then one question at a time. embed-onnx.ts runs it in a process of its own,
+ * corpus chunks, then one question at a time, idle and then while document requests of the
+ * batch size go back to back (as the background pipeline sends them). embed-onnx.ts runs it in a process of its own,
  * whose RSS it samples from outside (the runtime may hold the event loop while it runs);
  * prints one JSON object on stdout.
  */
@@ -47,6 +48,33 @@ async function embedder(modelDir: string, threads: number): Promise<Embedder> {
     documentPrefix: m.documentPrefix,
   });
   return createOnnxEmbedder(config, { threads });
+}
+
+/**
+ * Each question timed while document requests go to the embedder back to back, after a
+ * pause that moves it to another point of the request in flight (50–500 ms in steps of 150).
+ */
+async function queriesWhileEmbedding(
+  e: Embedder,
+  chunks: readonly string[],
+  queries: readonly string[],
+): Promise<number[]> {
+  let embedding = true;
+  const documents = (async () => {
+    for (let i = 0; embedding; i = (i + e.batchSize) % chunks.length) {
+      await e.embed(chunks.slice(i, i + e.batchSize), 'document');
+    }
+  })();
+  const ms: number[] = [];
+  for (const [k, q] of queries.entries()) {
+    await new Promise((r) => setTimeout(r, 50 + (k % 4) * 150));
+    const t0 = performance.now();
+    await e.embed([q], 'query');
+    ms.push(performance.now() - t0);
+  }
+  embedding = false;
+  await documents;
+  return ms;
 }
 
 async function main(): Promise<void> {
@@ -87,10 +115,12 @@ async function main(): Promise<void> {
     await e.embed([q], 'query');
     queryMs.push(performance.now() - t0);
   }
+  const busyQueryMs = await queriesWhileEmbedding(e, chunks, queries);
   process.stdout.write(
     `${JSON.stringify({
       rates,
       queryMs,
+      busyQueryMs,
       chunks: chunks.length,
       batchSize: e.batchSize,
       rssBefore,

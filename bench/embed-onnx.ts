@@ -28,6 +28,8 @@ const RSS_SAMPLE_MS = 100;
 interface DirectRun {
   rates: number[];
   queryMs: number[];
+  /** The same questions while document requests go back to back. */
+  busyQueryMs: number[];
   chunks: number;
   batchSize: number;
   rssBefore: number;
@@ -155,6 +157,16 @@ export async function benchOnnxDirect(opts: { quick: boolean }): Promise<BenchRe
       value: round2(percentile(one.queryMs, 0.5)),
       unit: 'ms',
       note: `p50 of ${one.queryMs.length} questions of bench/relevance/tldr-es.json embedded one at a time with «${m.queryPrefix}», tokenising included, 1 intra-op thread (p95 ${round2(percentile(one.queryMs, 0.95))} ms); T460 estimate ×${T460.cpuRate}: ${round2(percentile(one.queryMs, 0.5) * T460.cpuRate)} ms (see embed.onnx_chunks_per_s_1core)`,
+    },
+    {
+      name: 'embed.onnx_query_while_embedding_ms',
+      value: round2(percentile(one.busyQueryMs, 0.95)),
+      unit: 'ms',
+      baseline: {
+        name: 'the same questions with nothing else to embed, p95',
+        value: round2(percentile(one.queryMs, 0.95)),
+      },
+      note: `p95 of ${one.busyQueryMs.length} questions embedded one at a time while requests of ${one.batchSize} chunks went to the same embedder back to back (as the background pipeline sends them), each after a pause of 50–500 ms, 1 intra-op thread (p50 ${round2(percentile(one.busyQueryMs, 0.5))} ms, max ${round2(Math.max(...one.busyQueryMs))} ms); what a search's meaning half waits while the vault embeds; T460 estimate ×${T460.cpuRate}: p95 ${round2(percentile(one.busyQueryMs, 0.95) * T460.cpuRate)} ms`,
     },
     {
       name: 'embed.onnx_rss_mb',

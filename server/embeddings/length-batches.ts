@@ -8,11 +8,13 @@
 export const MAX_LENGTH_SPREAD = 1.25;
 /**
  * Padded tokens per run (texts × longest). Attention holds texts × heads × length² scores
- * per layer: 16 texts of 512 tokens at once would need ~200 MB for one layer's scores, 2
- * of them 25 MB. On two cores a bigger run is not faster, so long texts go two at a time
- * (a larger budget only peaked higher with the e5-shaped model: docs/FACTS.md).
+ * per layer: 16 texts of 512 tokens at once would need ~200 MB for one layer's scores, one
+ * of them ~12 MB. On one thread a bigger run is not faster (the e5-shaped model embedded as
+ * many chunks per CPU second with smaller runs: docs/FACTS.md), and a search question waits for the
+ * run in flight, so runs stay small: typical chunks (~130 tokens) go three at a time,
+ * one of 512 tokens alone (a larger budget only peaked higher: docs/FACTS.md).
  */
-export const TOKENS_PER_RUN = 1024;
+export const TOKENS_PER_RUN = 512;
 
 /**
  * Groups text indices into runs: ascending token count, each run's longest at most

@@ -118,6 +118,41 @@ describe('server/embeddings/onnx-embedder', () => {
     }
   });
 
+  it('answers a question posted behind long document requests before they end', async () => {
+    const e = await embedder();
+    const pick = seededRandom(5);
+    // Lengths from 4 to ~60 tokens: many runs of similar length in each request.
+    const long = () =>
+      Array.from({ length: 400 }, () =>
+        Array.from(
+          { length: 1 + Math.floor(pick() * 60) },
+          () => WORDS[3 + Math.floor(pick() * 7)],
+        ).join(' '),
+      );
+    const done: string[] = [];
+    const first = e.embed(long(), 'document').then(() => done.push('first documents'));
+    const second = e.embed(long(), 'document').then(() => done.push('second documents'));
+    const question = e.embed(['mar sol'], 'query').then(([v]) => {
+      done.push('question');
+      return v;
+    });
+    expectClose(await question, byHand(['query', ':', 'mar', 'sol']));
+    await Promise.all([first, second]);
+    expect(done).toEqual(['question', 'first documents', 'second documents']);
+  });
+
+  it('keeps a thread change between the document requests it was posted between', async () => {
+    const e = await embedder();
+    const done: string[] = [];
+    const texts = Array(200).fill('hola mundo casa verde');
+    const before = e.embed(texts, 'document').then(() => done.push('before'));
+    const change = e.setThreads?.(2).then(() => done.push('threads'));
+    const after = e.embed(texts, 'document').then(() => done.push('after'));
+    await Promise.all([before, change, after]);
+    expect(done).toEqual(['before', 'threads', 'after']);
+    expect(e.threads).toBe(2);
+  });
+
   it('cuts a long text to maxTokens and keeps its closing token', async () => {
     const e = await embedder(modelDir, { maxTokens: 16 });
     const words = Array.from({ length: 30 }, (_, i) => WORDS[3 + (i % 7)] as string);

@@ -15,7 +15,9 @@ import {
  * has already checked. The model runs in a worker thread (onnx-worker.ts), so tokenising
  * and inference never hold the server's event loop; this side only passes messages and
  * checks the answers. onnxruntime-node loads inside the worker, when the first embedder is
- * made: an idle server never loads it.
+ * made: an idle server never loads it. The worker answers a search question before the
+ * document request in flight ends (between two of its runs), so searching while the vault
+ * embeds waits for a fraction of a second, not for a whole batch.
  */
 
 /** What the vectors depend on when the caller names no model: the shipped e5-small. */
@@ -196,7 +198,8 @@ export async function createOnnxEmbedder(
       // No worker now: the next one starts with the new budget.
       if (link) {
         const worker = link;
-        // Posted at once when loaded, so it runs before any embed call made after this one.
+        // Posted at once when loaded, so it runs before any document call made after this
+        // one (a search question may still go first: it never waits behind this lane).
         if (!worker.loaded) await worker.ready;
         await worker.request({ type: 'threads', threads: budget });
       }

@@ -73,7 +73,12 @@ export function truncateIds(ids: readonly number[], max: number): readonly numbe
 
 /** A loaded model: embeds texts, and changes its thread budget between calls. */
 export interface OnnxModel {
-  embed(texts: readonly string[], purpose: EmbedPurpose): Promise<Float32Array<ArrayBuffer>[]>;
+  /** `beforeRun` is awaited before each run of similar length: other work may go there. */
+  embed(
+    texts: readonly string[],
+    purpose: EmbedPurpose,
+    beforeRun?: () => Promise<void>,
+  ): Promise<Float32Array<ArrayBuffer>[]>;
   setThreads(threads: number): Promise<void>;
 }
 
@@ -141,7 +146,7 @@ export async function loadOnnxModel(data: OnnxWorkerData): Promise<OnnxModel> {
   }
 
   return {
-    async embed(texts, purpose) {
+    async embed(texts, purpose, beforeRun) {
       const prefix = purpose === 'query' ? data.queryPrefix : data.documentPrefix;
       const encoded = texts.map((t) =>
         truncateIds(tokenizer.encode(prefix + t).ids, data.maxTokens),
@@ -149,6 +154,7 @@ export async function loadOnnxModel(data: OnnxWorkerData): Promise<OnnxModel> {
       const vectors: Float32Array<ArrayBuffer>[] = new Array(texts.length);
       try {
         for (const indices of lengthBatches(encoded.map((ids) => ids.length))) {
+          await beforeRun?.();
           const pooled = await run(indices.map((i) => encoded[i] as readonly number[]));
           indices.forEach((i, k) => {
             vectors[i] = pooled[k] as Float32Array<ArrayBuffer>;

@@ -1,12 +1,20 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { EmbedError } from './embedder.ts';
-import { type OnnxReply, OnnxRequestSchema, OnnxWorkerDataSchema } from './onnx-protocol.ts';
+import {
+  type OnnxReply,
+  type OnnxRequest,
+  OnnxRequestSchema,
+  OnnxWorkerDataSchema,
+} from './onnx-protocol.ts';
 import { loadOnnxModel, modelFailed, type OnnxModel } from './onnx-session.ts';
 
 /**
  * The ONNX embedder's worker thread: tokenising, tensors, the runtime's run and pooling
- * all happen here, so the server's event loop never waits on the model. It serves one
- * request at a time, in arrival order, so a thread change falls between two embed calls.
+ * all happen here, so the server's event loop never waits on the model. Two lanes, one
+ * request at a time: a search question goes before anything else, even between two runs
+ * of a document request in flight, so it waits for at most one run (~512 tokens) of
+ * document work, never a whole request; document requests and thread changes keep their
+ * arrival order, so a thread change falls between two document requests.
  * Built as its own file (dist/server/onnx-worker.js); onnx-embedder.ts starts it.
  */
 
@@ -23,11 +31,25 @@ try {
   post({ type: 'failed', id: null, problem: problemOf(err) });
 }
 
-async function serve(raw: unknown, loaded: OnnxModel): Promise<void> {
-  const request = OnnxRequestSchema.parse(raw);
+/** Search questions: served first, and between the runs of a document request. */
+const questions: OnnxRequest[] = [];
+/** Document requests and thread changes, in arrival order. */
+const others: OnnxRequest[] = [];
+let serving = false;
+
+/** Lets the messages that came during a run in, then answers every question waiting. */
+async function answerQuestions(loaded: OnnxModel): Promise<void> {
+  // The runtime's run holds this thread, so a question posted meanwhile is delivered only
+  // when the event loop turns: one turn here, before the next run, lets it in.
+  await new Promise((resolve) => setImmediate(resolve));
+  for (let q = questions.shift(); q; q = questions.shift()) await serve(q, loaded);
+}
+
+async function serve(request: OnnxRequest, loaded: OnnxModel): Promise<void> {
   if (request.type === 'embed') {
     try {
-      const vectors = await loaded.embed(request.texts, request.purpose);
+      const between = request.purpose === 'document' ? () => answerQuestions(loaded) : undefined;
+      const vectors = await loaded.embed(request.texts, request.purpose, between);
       post(
         { type: 'vectors', id: request.id, vectors },
         vectors.map((v) => v.buffer as ArrayBuffer),
@@ -47,11 +69,28 @@ async function serve(raw: unknown, loaded: OnnxModel): Promise<void> {
   }
 }
 
+/** Serves until both lanes are empty; a message that comes meanwhile joins its lane. */
+async function drain(loaded: OnnxModel): Promise<void> {
+  if (serving) return;
+  serving = true;
+  try {
+    for (let next = questions.shift() ?? others.shift(); next; ) {
+      await serve(next, loaded);
+      next = questions.shift() ?? others.shift();
+    }
+  } finally {
+    serving = false;
+  }
+}
+
 if (model) {
   const loaded = model;
-  let queue = Promise.resolve();
   port.on('message', (raw: unknown) => {
-    queue = queue.then(() => serve(raw, loaded));
+    // A request the worker cannot read throws here, and the worker ends.
+    const request = OnnxRequestSchema.parse(raw);
+    const isQuestion = request.type === 'embed' && request.purpose === 'query';
+    (isQuestion ? questions : others).push(request);
+    void drain(loaded);
   });
   post({ type: 'ready' });
 }
