@@ -70,6 +70,15 @@ export const EXIT: Record<string, { status: number; hint: string }> = {
     hint: 'El arnés no tiene un modelo de búsqueda web (webSearch).',
   },
   search_failed: { status: 47, hint: 'La búsqueda web falló.' },
+  search_help_off: { status: 48, hint: 'El arnés tiene apagada la ayuda del modelo (searchHelp).' },
+  search_help_failed: {
+    status: 49,
+    hint: 'El modelo no pudo proponer búsquedas; la búsqueda normal sigue.',
+  },
+  search_help_unreadable: {
+    status: 69,
+    hint: 'El modelo no devolvió una lista de búsquedas legible; la búsqueda normal sigue.',
+  },
   // The semantic layer (60–66).
   embeddings_off: { status: 60, hint: 'La búsqueda semántica está apagada en el arnés.' },
   consent_required: {
