@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { type $ZodType, type output, safeParse } from 'zod/v4/core';
 
@@ -68,6 +68,16 @@ export class JsonFile<S extends $ZodType> {
   write(value: output<S>): Promise<void> {
     const text = `${JSON.stringify(value, null, this.#indent)}\n`;
     const next = this.#writing.catch(() => undefined).then(() => this.#write(text));
+    this.#writing = next;
+    return next;
+  }
+
+  /**
+   * Deletes the file, after any write still under way (a write asked for later makes it
+   * again, 0600): what the user erased leaves nothing on disk, not even an empty list.
+   */
+  remove(): Promise<void> {
+    const next = this.#writing.catch(() => undefined).then(() => rm(this.path, { force: true }));
     this.#writing = next;
     return next;
   }
