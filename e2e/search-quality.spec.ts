@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
@@ -42,6 +44,40 @@ test('«Sí, era esta» remembers a question and its note; Buscar scores it, exp
   await panel.getByTestId('quality-erase').click();
   await panel.getByTestId('quality-erase-yes').click();
   await expect(panel).toContainText('Aún no hay respuestas');
+});
+
+test('the panel recomputes its figures when the harness’s synonyms are edited while it is open', async ({
+  page,
+}) => {
+  soma = await startSoma(notes);
+  await page.goto(soma.loginLink);
+  await expect(page.getByTestId('chat-view')).toBeVisible();
+  // A question in words no note has: the user meant Faro.
+  await page.evaluate(() =>
+    fetch('/api/search-pairs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'linterna', path: 'Faro.md', from: 'search' }),
+    }),
+  );
+  await page.evaluate(() => {
+    location.hash = '#/buscar';
+  });
+  const panel = page.getByTestId('search-quality');
+  await panel.locator('summary').click();
+  const question = panel.getByTestId('quality-question');
+  await expect(question).toHaveAttribute('data-rank', '0');
+  await expect(question).toContainText('no sale entre las 10 primeras');
+
+  // The user edits the harness: «linterna» now means «faro» in this vault.
+  const harnessFile = join(dirname(soma.configDir), 'soma.json');
+  const harness = JSON.parse(await readFile(harnessFile, 'utf8'));
+  harness.search = { synonyms: [['linterna', 'faro']] };
+  await writeFile(harnessFile, JSON.stringify(harness, null, 2));
+  await expect(question).toHaveAttribute('data-rank', '1');
+  await expect(panel.getByTestId('quality-figures').first()).toContainText(
+    'entre las 5 primeras 100 % · MRR 1.00',
+  );
 });
 
 test('a note opened from /buscar in the chat offers «Sí, era esta», remembered as from /buscar', async ({
