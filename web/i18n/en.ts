@@ -232,7 +232,7 @@ export const en = {
     'Provisional: the server is still computing some notes’ vectors; recomputed when it ends.',
   'quality.recomputing': 'The model or the harness changed: recomputing…',
   'quality.otherModels': 'With other models you have used:',
-  'quality.modelFigures': '{model}: in the first 5 {top5} · MRR {mrr} ({count} questions, {date})',
+  'quality.modelFigures': '{model}: in the first 5 {top5} · MRR {mrr} (questions: {count}; {date})',
   'quality.noMeaning': 'No vectors: only search by words is measured.',
   'quality.rank': 'position {rank}',
   'quality.missed': 'not in the first 10',

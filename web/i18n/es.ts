@@ -236,7 +236,7 @@ export const es = {
   'quality.recomputing': 'Ha cambiado el modelo o el arnés: recalculando…',
   'quality.otherModels': 'Con otros modelos que has usado:',
   'quality.modelFigures':
-    '{model}: entre las 5 primeras {top5} · MRR {mrr} ({count} preguntas, {date})',
+    '{model}: entre las 5 primeras {top5} · MRR {mrr} (preguntas: {count}; {date})',
   'quality.noMeaning': 'Sin vectores: solo se mide la búsqueda por palabras.',
   'quality.rank': 'puesto {rank}',
   'quality.missed': 'no sale entre las 10 primeras',
