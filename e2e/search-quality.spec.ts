@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
 import { type RunningSoma, startSoma } from './soma-server.ts';
 
 const notes: Record<string, string> = {
@@ -42,6 +44,108 @@ test('«Sí, era esta» remembers a question and its note; Buscar scores it, exp
   await panel.getByTestId('quality-erase').click();
   await panel.getByTestId('quality-erase-yes').click();
   await expect(panel).toContainText('Aún no hay respuestas');
+});
+
+test('the panel recomputes its figures when the harness’s synonyms are edited while it is open', async ({
+  page,
+}) => {
+  soma = await startSoma(notes);
+  await page.goto(soma.loginLink);
+  await expect(page.getByTestId('chat-view')).toBeVisible();
+  // A question in words no note has: the user meant Faro.
+  await page.evaluate(() =>
+    fetch('/api/search-pairs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'linterna', path: 'Faro.md', from: 'search' }),
+    }),
+  );
+  await page.evaluate(() => {
+    location.hash = '#/buscar';
+  });
+  const panel = page.getByTestId('search-quality');
+  await panel.locator('summary').click();
+  const question = panel.getByTestId('quality-question');
+  await expect(question).toHaveAttribute('data-rank', '0');
+  await expect(question).toContainText('no sale entre las 10 primeras');
+
+  // The user edits the harness: «linterna» now means «faro» in this vault.
+  const harnessFile = join(dirname(soma.configDir), 'soma.json');
+  const harness = JSON.parse(await readFile(harnessFile, 'utf8'));
+  harness.search = { synonyms: [['linterna', 'faro']] };
+  await writeFile(harnessFile, JSON.stringify(harness, null, 2));
+  await expect(question).toHaveAttribute('data-rank', '1');
+  await expect(panel.getByTestId('quality-figures').first()).toContainText(
+    'entre las 5 primeras 100 % · MRR 1.00',
+  );
+});
+
+/** The server's embeddings status until every note has its vectors, as `state done/total`. */
+async function embedded(page: Page, running: RunningSoma, total: number) {
+  await expect
+    .poll(async () => {
+      const status = await (await page.request.get(`${running.url}/api/embeddings/status`)).json();
+      return `${status.state} ${status.progress.notesDone}/${status.progress.notesTotal}`;
+    })
+    .toBe(`idle ${total}/${total}`);
+}
+
+test('words + meaning is named by its embedding model, and an earlier model’s figures stay to compare', async ({
+  page,
+}) => {
+  test.slow(); // two starts of the server, each embedding the vault
+  // The harness's test embedder: «automóvil» and «coche» are one concept, so only the
+  // vectors find the garage for a question that shares no word with it.
+  const cars = { 'Garaje.md': '# Garaje\n\nEl coche.\n', ...notes };
+  const embedder = (dimensions: number) => ({
+    harness: {
+      embeddings: {
+        embedder: { kind: 'test' as const, dimensions, batchSize: 16 },
+        hybrid: { rrfK: 60, vectorWeight: 0.5, minSimilarity: 0.1 },
+      },
+    },
+  });
+  soma = await startSoma(cars, embedder(64));
+  await page.goto(soma.loginLink);
+  await expect(page.getByTestId('chat-view')).toBeVisible();
+  await embedded(page, soma, 3);
+  await page.evaluate(() =>
+    fetch('/api/search-pairs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'automóvil', path: 'Garaje.md', from: 'search' }),
+    }),
+  );
+  await page.evaluate(() => {
+    location.hash = '#/buscar';
+  });
+  const panel = page.getByTestId('search-quality');
+  await panel.locator('summary').click();
+  const question = panel.getByTestId('quality-question');
+  await expect(question).toHaveAttribute('data-rank', '0');
+  await expect(question).toHaveAttribute('data-meaning-rank', '1');
+  await expect(panel.getByTestId('quality-figures').nth(1)).toContainText(
+    'Palabras y sentido (test-concepts-64): entre las 5 primeras 100 % · MRR 1.00',
+  );
+
+  // Another model: the server starts again with it and embeds the vault anew.
+  const harnessFile = join(dirname(soma.configDir), 'soma.json');
+  const harness = JSON.parse(await readFile(harnessFile, 'utf8'));
+  harness.embeddings.embedder.dimensions = 32;
+  await writeFile(harnessFile, JSON.stringify(harness, null, 2));
+  await soma.restart();
+  await embedded(page, soma, 3);
+  // The open panel follows the worker onto the new model's vectors.
+  await expect(panel.getByTestId('quality-figures').nth(1)).toContainText(
+    'Palabras y sentido (test-concepts-32)',
+  );
+  // After a reload, both models' figures are there to compare.
+  await page.reload();
+  await page.getByTestId('search-quality').locator('summary').click();
+  await expect(panel.getByTestId('quality-figures').nth(1)).toContainText('(test-concepts-32)');
+  await expect(panel.getByTestId('quality-model')).toContainText(
+    'test-concepts-64: entre las 5 primeras 100 % · MRR 1.00 (preguntas: 1;',
+  );
 });
 
 test('a note opened from /buscar in the chat offers «Sí, era esta», remembered as from /buscar', async ({

@@ -17,7 +17,7 @@ const PairsFileSchema = z.object({ version: z.literal(1), pairs: z.array(SearchP
 /**
  * The user's «¿Era esta?» pairs (question → chosen note), in
  * `<configDir>/search-pairs.json` (0600, atomic): on the laptop, never sent
- * anywhere, exportable and erasable. The same question and note confirmed
+ * anywhere, exportable and erasable (erasing deletes the file). The same question and note confirmed
  * again is one pair, its time renewed.
  */
 export class SearchPairStore {
@@ -49,10 +49,10 @@ export class SearchPairStore {
     await this.#persist();
   }
 
-  /** Forgets every pair. */
+  /** Forgets every pair: the file is deleted (the next pair makes it again). */
   async erase(): Promise<void> {
     this.#pairs = [];
-    await this.#persist();
+    await this.#file.remove();
   }
 
   /** Writes the pairs as they are now (writes are chained, so two never race). */

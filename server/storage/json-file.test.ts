@@ -68,6 +68,17 @@ describe('server/storage/json-file', () => {
     expect(await file.readOr(null)).toEqual({ version: 1, names: ['c'] });
   });
 
+  it('removes the file after the writes asked for before, and a later write makes it again', async () => {
+    const file = new JsonFile(join(dir, 'a.json'), Schema);
+    void file.write({ version: 1, names: ['ana'] });
+    await file.remove();
+    expect(await file.read()).toEqual({ status: 'missing' });
+    await file.remove(); // already gone: not an error
+    await file.write({ version: 1, names: ['luis'] });
+    expect(await file.readOr(null)).toEqual({ version: 1, names: ['luis'] });
+    expect((await stat(file.path)).mode & 0o777).toBe(0o600);
+  });
+
   it('keeps writing after a failed write (the chain is not stuck)', async () => {
     const file = new JsonFile(join(dir, 'blocked', 'a.json'), Schema);
     await writeFile(join(dir, 'blocked'), 'a file where the folder should be');

@@ -72,7 +72,10 @@ export class JsonFile<S extends $ZodType> {
     return next;
   }
 
-  /** Deletes the file (after any write still under way); a missing file is fine. */
+  /**
+   * Deletes the file, after any write still under way (a write asked for later makes it
+   * again, 0600): what the user erased leaves nothing on disk, not even an empty list.
+   */
   remove(): Promise<void> {
     const next = this.#writing.catch(() => undefined).then(() => rm(this.path, { force: true }));
     this.#writing = next;

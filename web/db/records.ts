@@ -227,6 +227,8 @@ export interface VectorSyncRecord {
   generation: string;
   cursor: number;
   dimensions: number;
+  /** The embedding model of the held vectors (absent in records kept before it was kept). */
+  model?: string;
   /** The harness's fusion settings, kept so related notes rank offline too. */
   hybrid: { rrfK: number; vectorWeight: number; minSimilarity?: number } | null;
   updatedAt: number;

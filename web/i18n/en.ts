@@ -227,6 +227,12 @@ export const en = {
   'quality.figures': '{label}: in the first 5 {top5} · MRR {mrr}',
   'quality.words': 'Words only',
   'quality.meaning': 'Words and meaning',
+  'quality.meaningWith': 'Words and meaning ({model})',
+  'quality.provisional':
+    'Provisional: the server is still computing some notes’ vectors; recomputed when it ends.',
+  'quality.recomputing': 'The model or the harness changed: recomputing…',
+  'quality.otherModels': 'With other models you have used:',
+  'quality.modelFigures': '{model}: in the first 5 {top5} · MRR {mrr} (questions: {count}; {date})',
   'quality.noMeaning': 'No vectors: only search by words is measured.',
   'quality.rank': 'position {rank}',
   'quality.missed': 'not in the first 10',

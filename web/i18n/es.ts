@@ -230,6 +230,13 @@ export const es = {
   'quality.figures': '{label}: entre las 5 primeras {top5} · MRR {mrr}',
   'quality.words': 'Solo palabras',
   'quality.meaning': 'Palabras y sentido',
+  'quality.meaningWith': 'Palabras y sentido ({model})',
+  'quality.provisional':
+    'Provisional: el servidor aún está calculando los vectores de algunas notas; se recalcula al terminar.',
+  'quality.recomputing': 'Ha cambiado el modelo o el arnés: recalculando…',
+  'quality.otherModels': 'Con otros modelos que has usado:',
+  'quality.modelFigures':
+    '{model}: entre las 5 primeras {top5} · MRR {mrr} (preguntas: {count}; {date})',
   'quality.noMeaning': 'Sin vectores: solo se mide la búsqueda por palabras.',
   'quality.rank': 'puesto {rank}',
   'quality.missed': 'no sale entre las 10 primeras',

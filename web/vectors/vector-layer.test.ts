@@ -239,6 +239,30 @@ describe('the vector layer', () => {
     expect(reloaded.hybrid.minSimilarity).toBe(0.999);
   });
 
+  it('names the model of the vectors it holds, kept across a reload, and whether the server still embeds', async () => {
+    const server = fakeServer([page('g1', 1, [embedNote('coche.md', CAR)], { reset: true })]);
+    const offline = async () => {
+      throw new Error('offline');
+    };
+    const layer = createVectorLayer({
+      getStatus: async () => status({ state: 'embedding' }),
+      embedQuery: offline,
+      ...server,
+    });
+    expect(layer.model).toBeNull();
+    await layer.sync();
+    layer.stop(); // no poll left behind
+    expect([layer.model, layer.settled]).toEqual(['test-concepts-64', false]);
+    // A reload, the server out of reach: the kept record names the model.
+    const reloaded = createVectorLayer({
+      getStatus: offline,
+      getVectors: offline,
+      embedQuery: offline,
+    });
+    await reloaded.load();
+    expect(reloaded.model).toBe('test-concepts-64');
+  });
+
   it('stays lexical, saying why, when the layer cannot help', async () => {
     const server = fakeServer([page('g1', 1, [embedNote('a.md', CAR)], { reset: true })]);
     const make = (s: EmbedStatus) =>

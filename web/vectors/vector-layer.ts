@@ -75,6 +75,8 @@ function chunksOf(r: { data: Int8Array; starts: Uint32Array; ends: Uint32Array }
 export function createVectorLayer(deps: VectorLayerDeps) {
   let index: VectorIndex | null = null;
   let generation = '';
+  /** The model that made the vectors held, null until known. */
+  let model: string | null = null;
   let hybrid: HybridSettings = DEFAULT_HYBRID;
   let status: EmbedStatus | null = null;
   let running: Promise<void> | null = null;
@@ -92,6 +94,7 @@ export function createVectorLayer(deps: VectorLayerDeps) {
       index = new VectorIndex(change.dimensions);
       queries.clear();
     }
+    model = change.model;
     for (const path of change.removed) index.remove(path);
     for (const r of change.upserted) index.set(r.path, chunksOf(r, change.dimensions));
   };
@@ -156,6 +159,7 @@ export function createVectorLayer(deps: VectorLayerDeps) {
         const kept = await loadVectorSync();
         if (!kept) return;
         generation = kept.generation;
+        model = kept.model ?? null;
         // Settings kept before a field existed get the harness's default for it.
         hybrid = { ...DEFAULT_HYBRID, ...kept.hybrid };
         const loaded = new VectorIndex(kept.dimensions);
@@ -181,6 +185,14 @@ export function createVectorLayer(deps: VectorLayerDeps) {
     },
     get index() {
       return index;
+    },
+    /** The embedding model of the vectors held (else the one the server names), null when none. */
+    get model(): string | null {
+      return model ?? status?.model ?? null;
+    },
+    /** The server has embedded every note it knows of (it is not embedding now). */
+    get settled(): boolean {
+      return status?.state !== 'embedding';
     },
     /** How `text` can be searched by vector; `localOnly`: never through a remote embedder. */
     plan(text: string, localOnly = false): QueryPlan {

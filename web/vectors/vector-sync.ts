@@ -20,6 +20,8 @@ export interface VectorChange {
   upserted: VectorNoteRecord[];
   removed: string[];
   dimensions: number;
+  /** The embedding model that made these vectors. */
+  model: string;
 }
 
 export interface VectorSyncDeps {
@@ -72,6 +74,7 @@ export async function syncVectors(status: EmbedStatus, deps: VectorSyncDeps): Pr
       upserted: delta.notes.map((note) => toRecord(note, delta.dimensions)),
       removed: delta.removed,
       dimensions: delta.dimensions,
+      model: delta.model,
     };
     await applyVectorPage({
       reset,
@@ -81,6 +84,7 @@ export async function syncVectors(status: EmbedStatus, deps: VectorSyncDeps): Pr
         generation: delta.generation,
         cursor: delta.cursor,
         dimensions: delta.dimensions,
+        model: delta.model,
         hybrid: status.hybrid,
         updatedAt: Date.now(),
       },

@@ -49,6 +49,7 @@ export function createSearchEngine(
   const hitsOf = createHitSnippets(state);
   /** The harness's synonym groups; queries only, so a change needs no re-indexing. */
   let synonyms = SynonymTable.empty;
+  let synonymGroups: readonly (readonly string[])[] = [];
   /** Has every indexed note passed through `apply` or a fill since the index was loaded? */
   let textsComplete = true;
   let warming: Promise<void> | null = null;
@@ -93,6 +94,11 @@ export function createSearchEngine(
     /** Takes the harness's `search.synonyms` (on start and whenever the harness changes). */
     setSynonyms(groups: readonly (readonly string[])[]) {
       synonyms = SynonymTable.from(groups);
+      synonymGroups = groups;
+    },
+    /** The synonym groups queries use now (what a «¿Era esta?» figure was computed with). */
+    get synonymGroups(): readonly (readonly string[])[] {
+      return synonymGroups;
     },
     /**
      * Makes the index match `manifest` (path → hash) from the copied notes: for

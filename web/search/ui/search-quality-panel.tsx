@@ -1,32 +1,51 @@
-import { createSignal, For, Show } from 'solid-js';
+import { createSignal, onCleanup, Show } from 'solid-js';
 import type { SearchPairs } from '../../../common/search-pair-schemas.ts';
-import { noteName } from '../../../common/wikilinks.ts';
+import { eraseModelQualities } from '../../db/search-quality-repo.ts';
 import { eraseSearchPairs, getSearchPairs } from '../../lib/search-pairs-api.ts';
 import { useStores } from '../../state/use-stores.ts';
 import type { QualityReport } from '../engine/search-quality.ts';
-import { type QualityAnswer, qualityInWorker } from '../worker/search-client.ts';
-
-/** A ratio as a percentage, rounded. */
-const percent = (x: number) => `${Math.round(x * 100)} %`;
+import { type QualityAnswer, watchQuality } from '../worker/search-client.ts';
+import { percent, QualityModels } from './quality-models.tsx';
+import { QualityQuestions } from './quality-questions.tsx';
 
 /**
  * «¿Era esta?» on the user's own questions: top-5 and MRR for words alone
- * and for words + meaning, each question with where its note came, and, for
- * a miss, the note that came first instead. The figures are computed in the
- * search worker; the pairs can be exported (a JSON file) or erased here.
+ * and for words + meaning (named by the embedding model that made the
+ * vectors, beside the figures of models used before), each question with
+ * where its note came, and, for a miss, the note that came first instead.
+ * The figures are computed in the search worker, and again there while the
+ * panel is open when the model or the harness changes; the pairs can be
+ * exported (a JSON file) or erased here.
  */
 export function SearchQualityPanel() {
   const t = useStores().i18n.t;
   const [pairs, setPairs] = createSignal<SearchPairs | null>(null);
   const [answer, setAnswer] = createSignal<QualityAnswer | null>(null);
+  /** The model or the harness changed: the figures shown are being computed again. */
+  const [stale, setStale] = createSignal(false);
   const [failed, setFailed] = createSignal(false);
   const [erasing, setErasing] = createSignal(false);
+  let unwatch: (() => void) | null = null;
+  const stopWatching = () => {
+    unwatch?.();
+    unwatch = null;
+  };
+  onCleanup(stopWatching);
   const load = async () => {
+    stopWatching();
     setFailed(false);
     try {
       const got = await getSearchPairs();
       setPairs(got);
-      setAnswer(got.pairs.length > 0 ? await qualityInWorker(got.pairs) : null);
+      setAnswer(null);
+      if (got.pairs.length === 0) return;
+      unwatch = watchQuality(got.pairs, {
+        onAnswer: (a) => {
+          setAnswer(a);
+          setStale(false);
+        },
+        onStale: () => setStale(true),
+      });
     } catch {
       setFailed(true);
     }
@@ -41,6 +60,9 @@ export function SearchQualityPanel() {
   };
   const erase = async () => {
     setErasing(false);
+    stopWatching();
+    // The figures kept per model were computed on the pairs being erased.
+    await eraseModelQualities().catch(() => undefined);
     await eraseSearchPairs().then(load, () => setFailed(true));
   };
   const figures = (label: string, r: QualityReport) => (
@@ -48,11 +70,13 @@ export function SearchQualityPanel() {
       {t('quality.figures', { label, top5: percent(r.top5), mrr: r.mrr10.toFixed(2) })}
     </p>
   );
+  const meaningLabel = (model: string | null) =>
+    model ? t('quality.meaningWith', { model }) : t('quality.meaning');
   return (
     <details
       class="search-quality"
       data-testid="search-quality"
-      onToggle={(e) => e.currentTarget.open && void load()}
+      onToggle={(e) => (e.currentTarget.open ? void load() : stopWatching())}
     >
       <summary>{t('quality.title')}</summary>
       <p class="muted">{t('quality.explain')}</p>
@@ -65,23 +89,24 @@ export function SearchQualityPanel() {
       <Show when={answer()}>
         {(a) => (
           <>
+            <Show when={stale()}>
+              <p class="muted" data-testid="quality-stale">
+                {t('quality.recomputing')}
+              </p>
+            </Show>
             {figures(t('quality.words'), a().words)}
             <Show when={a().meaning} fallback={<p class="muted">{t('quality.noMeaning')}</p>}>
-              {(m) => figures(t('quality.meaning'), m())}
+              {(m) => (
+                <>
+                  {figures(meaningLabel(a().model), m())}
+                  <Show when={a().provisional}>
+                    <p class="muted">{t('quality.provisional')}</p>
+                  </Show>
+                </>
+              )}
             </Show>
-            <ul class="quality-questions">
-              <For each={a().words.questions}>
-                {(q) => (
-                  <li data-testid="quality-question" data-rank={q.rank}>
-                    «{q.query}» → {q.expected.map(noteName).join(', ')}:{' '}
-                    {q.rank > 0 ? t('quality.rank', { rank: q.rank }) : t('quality.missed')}
-                    <Show when={q.rank !== 1 && q.first}>
-                      {(first) => <> {t('quality.first', { note: noteName(first()) })}</>}
-                    </Show>
-                  </li>
-                )}
-              </For>
-            </ul>
+            <QualityModels byModel={a().byModel} current={a().meaning ? a().model : null} />
+            <QualityQuestions words={a().words} meaning={a().meaning} />
           </>
         )}
       </Show>

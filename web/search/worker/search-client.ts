@@ -1,5 +1,4 @@
 import type { SearchPair } from '../../../common/search-pair-schemas.ts';
-import type { QualityReport } from '../engine/search-quality.ts';
 import type { SearchFilters, SearchHit, SemanticState } from '../engine/search-types.ts';
 import {
   type FromWorker,
@@ -72,9 +71,10 @@ function onMessage(event: MessageEvent<FromWorker>) {
       pending.resolve(answer);
     }
   } else if (m.type === 'quality') {
-    qualityWaiting.get(m.id)?.({ words: m.words, meaning: m.meaning });
-    qualityWaiting.delete(m.id);
-  } else if (m.type === 'progress') listener?.onProgress(m.done, m.total);
+    const { type: _, id: __, ...answer } = m;
+    qualityWatches.get(m.id)?.onAnswer(answer);
+  } else if (m.type === 'quality-stale') qualityWatches.get(m.id)?.onStale();
+  else if (m.type === 'progress') listener?.onProgress(m.done, m.total);
   else if (m.type === 'ready') {
     heardReady = true;
     listener?.onReady();
@@ -141,24 +141,37 @@ export function stopSearchWorker(): void {
   unheardErrors = [];
   for (const pending of waiting.values()) pending.reject(new Error('search stopped'));
   waiting.clear();
-  qualityWaiting.clear();
+  qualityWatches.clear();
 }
 
-/** «¿Era esta?» figures: words alone, and words + meaning (null without vectors). */
-export interface QualityAnswer {
-  words: QualityReport;
-  meaning: QualityReport | null;
-}
-const qualityWaiting = new Map<number, (answer: QualityAnswer) => void>();
+/**
+ * «¿Era esta?» figures: words alone, words + meaning (null without vectors) with the
+ * model that made the vectors, and every model's kept figures.
+ */
+export type QualityAnswer = Omit<Extract<FromWorker, { type: 'quality' }>, 'type' | 'id'>;
 
-/** Scores the user's «¿Era esta?» pairs in the worker (the page never ranks). */
-export function qualityInWorker(pairs: SearchPair[]): Promise<QualityAnswer> {
+/** What the page hears about the figures it watches. */
+export interface QualityListener {
+  onAnswer(answer: QualityAnswer): void;
+  /** The model or the harness changed: new figures are being computed. */
+  onStale(): void;
+}
+const qualityWatches = new Map<number, QualityListener>();
+
+/**
+ * Scores the user's «¿Era esta?» pairs in the worker (the page never ranks), and
+ * again whenever the embedding model or the harness changes, until the returned
+ * function is called.
+ */
+export function watchQuality(pairs: SearchPair[], listen: QualityListener): () => void {
   startSearchWorker();
   const id = nextId++;
-  return new Promise((resolve) => {
-    qualityWaiting.set(id, resolve);
-    theWorker().postMessage({ type: 'quality', id, pairs } satisfies ToWorker);
-  });
+  qualityWatches.set(id, listen);
+  theWorker().postMessage({ type: 'quality', id, pairs } satisfies ToWorker);
+  return () => {
+    if (!qualityWatches.delete(id)) return;
+    worker?.postMessage({ type: 'quality-stop', id } satisfies ToWorker);
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { SearchPair } from '../../../common/search-pair-schemas.ts';
+import type { ModelQuality } from '../../db/search-quality-repo.ts';
 import type { QualityReport } from '../engine/search-quality.ts';
 import type { SearchFilters, SearchHit, SemanticState } from '../engine/search-types.ts';
 
@@ -21,8 +22,14 @@ export type ToWorker =
   | { type: 'signed-in' }
   /** Sync with the server's vault and follow its events (signed in). */
   | { type: 'start' }
-  /** Score the user's «¿Era esta?» pairs (search-quality.ts), answered by a `quality` message. */
+  /**
+   * Score the user's «¿Era esta?» pairs (search-quality.ts), answered by a `quality`
+   * message, and score them again (the same id) whenever the ranking changes (the
+   * embedding model, the harness's synonyms or fusion settings), until `quality-stop`.
+   */
   | { type: 'quality'; id: number; pairs: SearchPair[] }
+  /** The figures of `id` are no longer looked at: stop scoring them again. */
+  | { type: 'quality-stop'; id: number }
   | {
       type: 'query';
       id: number;
@@ -65,7 +72,21 @@ export type FromWorker =
       semantic: SemanticState;
       error?: string;
     }
-  /** The pairs' figures: words alone, and words + meaning when the vectors are there (else null). */
-  | { type: 'quality'; id: number; words: QualityReport; meaning: QualityReport | null }
+  /**
+   * The pairs' figures: words alone, and words + meaning when the vectors are there (else
+   * null), `model` the embedding model that made those vectors; `provisional` while the
+   * server is still embedding notes; `byModel` every model's kept figures, newest first.
+   */
+  | {
+      type: 'quality';
+      id: number;
+      words: QualityReport;
+      meaning: QualityReport | null;
+      model: string | null;
+      provisional: boolean;
+      byModel: ModelQuality[];
+    }
+  /** What the figures of `id` were computed with changed: new ones are being computed. */
+  | { type: 'quality-stale'; id: number }
   /** The sync failed; a lost session (`no_session`) signs the page out. */
   | { type: 'error'; code: string; message: string; status: number };

@@ -16,7 +16,7 @@ import { retryingSync } from './retrying-sync.ts';
 import type { FromWorker, ToWorker } from './search-protocol.ts';
 import { createVaultFollower } from './vault-follower.ts';
 import { warmUp } from './warm-up.ts';
-import { createQualityAnswerer } from './worker-quality.ts';
+import { createQualityKeeper } from './worker-quality.ts';
 import { createQueryAnswerer } from './worker-query.ts';
 import { createWorkerSync } from './worker-sync.ts';
 
@@ -45,10 +45,14 @@ const vectors = createVectorLayer({
   getStatus: getEmbedStatus,
   getVectors,
   embedQuery,
-  onChanged: () => post({ type: 'changed' }),
+  onChanged: () => {
+    post({ type: 'changed' });
+    // Another model's vectors, or the first ones: the «¿Era esta?» figures may be stale.
+    void quality.check();
+  },
 });
 const answer = createQueryAnswerer(engine, vectors, post);
-const scoreQuality = createQualityAnswerer(engine, vectors, post);
+const quality = createQualityKeeper(engine, vectors, post);
 
 let isReady = false;
 let markReady: () => void = () => undefined;
@@ -95,7 +99,14 @@ const syncs = createWorkerSync({
 });
 /** The first sync and every catch-up; a failed one is tried again later. */
 const enqueueSync = retryingSync(syncs.sync, enqueue, SYNC_RETRY_FIRST_MS, SYNC_RETRY_MAX_MS);
-const follower = createVaultFollower({ engine, vectors, post, enqueue, enqueueSync });
+const follower = createVaultFollower({
+  engine,
+  vectors,
+  post,
+  enqueue,
+  enqueueSync,
+  rankingChanged: () => void quality.check(),
+});
 
 function start() {
   if (follower.following) return;
@@ -104,7 +115,10 @@ function start() {
   vectors.load().catch(() => undefined);
   // Without the synonyms, search still works: they only add lower-ranked hits.
   getStatus().then(
-    (status) => engine.setSynonyms(status.harness.searchSynonyms),
+    (status) => {
+      engine.setSynonyms(status.harness.searchSynonyms);
+      void quality.check();
+    },
     () => undefined,
   );
   // Listen before diffing, so nothing that changes during the first sync is missed.
@@ -122,8 +136,9 @@ scope.onmessage = async (event: MessageEvent<ToWorker>) => {
   if (message.type === 'signed-in') return syncs.signedIn();
   if (message.type === 'quality') {
     await ready;
-    return scoreQuality(message);
+    return quality.ask(message);
   }
+  if (message.type === 'quality-stop') return quality.stop(message.id);
   questions.received(message.id);
   // What it waited behind (a warm-up question, a sync's slice), not the wait for `ready` below.
   const queued = Math.max(0, performance.timeOrigin + performance.now() - message.sentAt);

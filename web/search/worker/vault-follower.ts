@@ -20,6 +20,8 @@ export function createVaultFollower(deps: {
   enqueue: (task: () => Promise<void>) => void;
   /** Diffs the manifest again (a catch-up sync). */
   enqueueSync: () => void;
+  /** What ranking depends on may have changed (synonyms, fusion settings, the model, the embedding's end). */
+  rankingChanged: () => void;
 }) {
   const { engine, vectors, post } = deps;
   let closeEvents: (() => void) | null = null;
@@ -49,9 +51,15 @@ export function createVaultFollower(deps: {
         reconnecting = false;
       },
       onVault,
-      onHarness: (harness) => engine.setSynonyms(harness.searchSynonyms),
-      // The layer can start while the page is open (a download completed): copy its vectors.
-      onEmbeddings: () => void vectors.sync(),
+      onHarness: (harness) => {
+        engine.setSynonyms(harness.searchSynonyms);
+        deps.rankingChanged();
+        // The fusion settings come with the embeddings status: read it again.
+        void vectors.sync().then(deps.rankingChanged);
+      },
+      // The layer can start while the page is open (a download completed), or change
+      // model or state: copy its vectors.
+      onEmbeddings: () => void vectors.sync().then(deps.rankingChanged),
       onError(closed) {
         reconnecting = true;
         if (!closed) return;
