@@ -1,7 +1,13 @@
 import { chmod, mkdir, open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** The store names every note and heading of the vault: only its owner may read it. */
+/*
+ * The few durable file operations the stores of the config folder share (history,
+ * conversations, embeddings, models): each waits until the bytes or the new names are on
+ * disk, not just in the page cache, so what is acknowledged after it survives a power cut.
+ */
+
+/** What these stores hold names the vault's notes and what the user wrote: only its owner may read it. */
 export const PRIVATE_FILE_MODE = 0o600;
 const PRIVATE_DIR_MODE = 0o700;
 
@@ -18,7 +24,7 @@ export async function openPrivateDir(dir: string): Promise<void> {
   }
 }
 
-/** Appends and waits until the bytes are on disk (not just in the page cache). */
+/** Appends (creating the file 0600) and waits until the bytes are on disk (fdatasync). */
 export async function appendDurably(file: string, data: Uint8Array | string): Promise<void> {
   const fh = await open(file, 'a', PRIVATE_FILE_MODE);
   try {
@@ -29,7 +35,7 @@ export async function appendDurably(file: string, data: Uint8Array | string): Pr
   }
 }
 
-/** Writes a whole file and waits until it is on disk. */
+/** Writes a whole file (0600 when new) and waits until it is on disk. */
 export async function writeDurably(file: string, data: Uint8Array | string): Promise<void> {
   const fh = await open(file, 'w', PRIVATE_FILE_MODE);
   try {
@@ -40,7 +46,10 @@ export async function writeDurably(file: string, data: Uint8Array | string): Pro
   }
 }
 
-/** Makes a rename in `dir` durable. */
+/**
+ * fsyncs a folder: makes the names created, renamed or removed in it durable (a new file's
+ * bytes can be on disk while its name is still lost with the folder's page).
+ */
 export async function syncDir(dir: string): Promise<void> {
   const fh = await open(dir, 'r');
   try {
