@@ -24,23 +24,20 @@ export async function openPrivateDir(dir: string): Promise<void> {
   }
 }
 
-/** Appends (creating the file 0600) and waits until the bytes are on disk (fdatasync). */
-export async function appendDurably(file: string, data: Uint8Array | string): Promise<void> {
-  const fh = await open(file, 'a', PRIVATE_FILE_MODE);
-  try {
-    await fh.writeFile(data);
-    await fh.datasync();
-  } finally {
-    await fh.close();
-  }
-}
+/** Appends (creating the file 0600) and waits until the bytes are on disk. */
+export const appendDurably = (file: string, data: Uint8Array | string): Promise<void> =>
+  writeThrough(file, 'a', data);
 
 /** Writes a whole file (0600 when new) and waits until it is on disk. */
-export async function writeDurably(file: string, data: Uint8Array | string): Promise<void> {
-  const fh = await open(file, 'w', PRIVATE_FILE_MODE);
+export const writeDurably = (file: string, data: Uint8Array | string): Promise<void> =>
+  writeThrough(file, 'w', data);
+
+async function writeThrough(file: string, flags: 'a' | 'w', data: Uint8Array | string) {
+  const fh = await open(file, flags, PRIVATE_FILE_MODE);
   try {
     await fh.writeFile(data);
-    await fh.sync();
+    // An append needs only its bytes (and the new size) on disk: fdatasync spares the rest.
+    await (flags === 'a' ? fh.datasync() : fh.sync());
   } finally {
     await fh.close();
   }
