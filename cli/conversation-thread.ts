@@ -28,6 +28,26 @@ export interface Thread {
   answered(question: string, answer: string, status: 'complete' | 'error'): Promise<void>;
 }
 
+/** A turn of a synchronised conversation before the server has it. */
+type NewTurn = Omit<SyncTurn, 'id' | 'createdAt'>;
+
+/** A new turn with its own id and time, as a synchronised conversation keeps it. */
+const stamped = (turn: NewTurn): SyncTurn => ({ ...turn, id: randomUUID(), createdAt: Date.now() });
+
+/** A synchronised conversation's question and answer, each appended through `append` as it comes. */
+function appendingTurns(
+  append: (turn: NewTurn) => Promise<unknown>,
+): Pick<Thread, 'ask' | 'answered'> {
+  return {
+    ask: async (question) => {
+      await append({ role: 'user', content: question, status: 'complete' });
+    },
+    answered: async (_question, answer, status) => {
+      await append({ role: 'assistant', content: answer, status });
+    },
+  };
+}
+
 /** The thread of `id`, or the terminal's own when `id` is null. */
 export async function openThread(client: SomaClient, id: string | null): Promise<Thread> {
   if (id === null) {
@@ -53,11 +73,8 @@ export async function openThread(client: SomaClient, id: string | null): Promise
   }
   const path = `/api/conversations/${encodeURIComponent(id)}`;
   const page = await client.json<ConversationPage>(path);
-  const append = (turn: Omit<SyncTurn, 'id' | 'createdAt'>) =>
-    client.json(`${path}/turns`, {
-      method: 'POST',
-      body: { turn: { ...turn, id: randomUUID(), createdAt: Date.now() } },
-    });
+  const append = (turn: NewTurn) =>
+    client.json(`${path}/turns`, { method: 'POST', body: { turn: stamped(turn) } });
   return {
     // Summaries and closings stay out of the history, as in the app.
     history: page.turns
@@ -67,12 +84,7 @@ export async function openThread(client: SomaClient, id: string | null): Promise
     profile: page.profile,
     project: page.project,
     conversationId: id,
-    ask: async (question) => {
-      await append({ role: 'user', content: question, status: 'complete' });
-    },
-    answered: async (_question, answer, status) => {
-      await append({ role: 'assistant', content: answer, status });
-    },
+    ...appendingTurns(append),
   };
 }
 
@@ -87,16 +99,13 @@ export async function restartConversation(client: SomaClient, id: string): Promi
   await client.json(path, { method: 'DELETE' });
   const fresh = randomUUID();
   let created = false;
-  const append = async (turn: Omit<SyncTurn, 'id' | 'createdAt'>) => {
+  const append = async (turn: NewTurn) => {
     const meta = created
       ? undefined
       : { title: conversationTitle(turn.content), profile: old.profile, project: old.project };
     await client.json(`/api/conversations/${fresh}/turns`, {
       method: 'POST',
-      body: {
-        turn: { ...turn, id: randomUUID(), createdAt: Date.now() },
-        ...(meta ? { meta } : {}),
-      },
+      body: { turn: stamped(turn), ...(meta ? { meta } : {}) },
     });
     created = true;
   };
@@ -105,12 +114,7 @@ export async function restartConversation(client: SomaClient, id: string): Promi
     profile: old.profile,
     project: old.project,
     conversationId: fresh,
-    ask: async (question) => {
-      await append({ role: 'user', content: question, status: 'complete' });
-    },
-    answered: async (_question, answer, status) => {
-      await append({ role: 'assistant', content: answer, status });
-    },
+    ...appendingTurns(append),
   };
 }
 

@@ -68,15 +68,36 @@ const VALUE: Record<string, 'next' | 'maybe' | 'list' | 'inline' | 'command' | '
 
 const isFlag = (word: string): boolean => /^--\p{L}/u.test(word);
 
+/** The terminal's own options that need one value (not chat commands), and what to say without it. */
+const TERMINAL_OPTIONS = [
+  {
+    key: 'history',
+    names: ['historial', 'history'],
+    missing: '--historial necesita la ruta de una nota.',
+  },
+  {
+    key: 'restore',
+    names: ['restaurar', 'restore'],
+    missing: '--restaurar necesita el número de una línea del historial.',
+  },
+  {
+    key: 'conversation',
+    names: ['conversacion', 'cnv', 'conversation'],
+    missing: '--conversacion necesita el ID de una conversación.',
+  },
+] as const;
+
 /** Reads `argv` (without node and the script). */
 export function parseFlags(argv: readonly string[]): ParsedFlags {
   const question: string[] = [];
   const commands = new Map<string, string[]>();
   let json = false;
   let yes = false;
-  let history: string | null = null;
-  let restore: string | null = null;
-  let conversation: string | null = null;
+  const taken: Record<(typeof TERMINAL_OPTIONS)[number]['key'], string | null> = {
+    history: null,
+    restore: null,
+    conversation: null,
+  };
   let listConversations = false;
   const add = (id: string, values: string[]) =>
     commands.set(id, [...(commands.get(id) ?? []), ...values]);
@@ -103,35 +124,18 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
       yes = true;
       continue;
     }
-    if (folded === 'historial' || folded === 'history') {
+    const option = TERMINAL_OPTIONS.find((o) => (o.names as readonly string[]).includes(folded));
+    if (option) {
       const value = inline ?? argv[i + 1];
       if (value === undefined || value === '' || isFlag(value)) {
-        return { ok: false, message: '--historial necesita la ruta de una nota.' };
+        return { ok: false, message: option.missing };
       }
-      history = value;
-      if (inline === null) i++;
-      continue;
-    }
-    if (folded === 'restaurar' || folded === 'restore') {
-      const value = inline ?? argv[i + 1];
-      if (value === undefined || value === '' || isFlag(value)) {
-        return { ok: false, message: '--restaurar necesita el número de una línea del historial.' };
-      }
-      restore = value;
+      taken[option.key] = value;
       if (inline === null) i++;
       continue;
     }
     if (['conversaciones', 'cvs', 'conversations'].includes(folded)) {
       listConversations = true;
-      continue;
-    }
-    if (['conversacion', 'cnv', 'conversation'].includes(folded)) {
-      const value = inline ?? argv[i + 1];
-      if (value === undefined || value === '' || isFlag(value)) {
-        return { ok: false, message: '--conversacion necesita el ID de una conversación.' };
-      }
-      conversation = value;
-      if (inline === null) i++;
       continue;
     }
     const command = BY_FLAG.get(folded);
@@ -176,7 +180,7 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
       add(command.id, []);
     }
   }
-  if (restore !== null && history === null) {
+  if (taken.restore !== null && taken.history === null) {
     return {
       ok: false,
       message: '--restaurar va con --historial RUTA: soma --historial RUTA --restaurar 1',
@@ -190,9 +194,7 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
       commands,
       json,
       yes,
-      history,
-      restore,
-      conversation,
+      ...taken,
       listConversations,
     },
   };

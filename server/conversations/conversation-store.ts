@@ -10,6 +10,7 @@ import type {
   UploadResult,
 } from '../../common/conversation-schemas.ts';
 import { KeyedQueue } from '../../common/keyed-queue.ts';
+import { syncDir } from '../storage/durable-file.ts';
 import {
   applyRecord,
   type ConversationState,
@@ -18,7 +19,7 @@ import {
   type LogRecord,
 } from './conversation-state.ts';
 import { type IndexEntry, readIndex } from './index-entries.ts';
-import { appendLog, frameRecord, readLog, syncFolder } from './record-log.ts';
+import { appendLog, frameRecord, readLog } from './record-log.ts';
 
 /** How long a question holds its conversation for its answer when nothing is heard of it. */
 export const ANSWER_LEASE_MS = 120_000;
@@ -365,7 +366,7 @@ export class ConversationStore {
       flush: true,
     });
     await rename(aside, this.#indexFile);
-    await syncFolder(join(this.#indexFile, '..'));
+    await syncDir(join(this.#indexFile, '..'));
     this.#indexRecords = this.#summaries.size;
   }
 }

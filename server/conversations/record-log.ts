@@ -1,6 +1,7 @@
 import { open, readFile, truncate } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { syncDir } from '../storage/durable-file.ts';
 
 /**
  * Append-only logs of JSON records, one a line, each behind the CRC-32 of its JSON:
@@ -76,16 +77,6 @@ export async function appendLog(
   } finally {
     await handle.close();
   }
-  if (durable && newFile) await syncFolder(dirname(file));
+  if (durable && newFile) await syncDir(dirname(file));
   return Buffer.byteLength(text);
-}
-
-/** Makes a folder's entries (a new or renamed file) durable. */
-export async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }

@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
+import { openPrivateDir } from '../storage/durable-file.ts';
 import { JsonFile } from '../storage/json-file.ts';
-import { openPrivateDir } from './durable-file.ts';
 
 const ConsentSchema = z.object({ endpoint: z.string(), model: z.string(), givenAt: z.string() });
 

@@ -1,6 +1,6 @@
 import { readdir, readFile, rename, stat, truncate, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { appendDurably, openPrivateDir, syncDir, writeDurably } from './durable-file.ts';
+import { appendDurably, openPrivateDir, syncDir, writeDurably } from '../storage/durable-file.ts';
 
 /**
  * The vector store's files in its folder (the config folder's `embeddings/`, never the

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import * as z from 'zod/mini';
+import { openPrivateDir } from '../storage/durable-file.ts';
 import { JsonFile } from '../storage/json-file.ts';
-import { openPrivateDir } from './durable-file.ts';
 
 /** Cores the embedder may use until the user says otherwise: the other is the browser's and the chat's. */
 export const DEFAULT_CORES = 1;

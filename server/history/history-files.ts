@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
 import { type FileHandle, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod/mini';
 import { HistoryEntrySchema } from '../../common/history-schemas.ts';
 
 /*
- * The history's file layout and the few durable file operations it needs; only
- * history-store.ts uses them.
+ * The history's file layout and its temp files; only history-store.ts uses them.
  */
 
 export const INDEX_FILE = 'index.jsonl';
@@ -32,28 +30,6 @@ export const LineSchema = z.object({
   at: z.record(z.string(), LocationSchema),
 });
 export type Line = z.infer<typeof LineSchema>;
-
-/** fsync of a folder makes new names in it durable. */
-export async function syncDir(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Appends `data` to `file` (created 0600) and fdatasyncs it. */
-export async function appendDurably(file: string, data: Buffer | string): Promise<void> {
-  const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT;
-  const handle = await open(file, flags, 0o600);
-  try {
-    await handle.writeFile(data);
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
-}
 
 /** A hidden temp file in `dir`, filled by `fill` and fsynced; its path. */
 export async function writeTemp(

@@ -5,8 +5,8 @@ import {
   HistoryEntrySchema,
   type HistoryUsage,
 } from '../../common/history-schemas.ts';
+import { appendDurably, syncDir } from '../storage/durable-file.ts';
 import {
-  appendDurably,
   byPath,
   INDEX_FILE,
   type Line,
@@ -15,7 +15,6 @@ import {
   PACK_RE,
   packNumber,
   safeJson,
-  syncDir,
   TEMP_PREFIX,
   writeTemp,
 } from './history-files.ts';

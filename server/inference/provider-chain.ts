@@ -1,8 +1,9 @@
 import type { LinkFailed } from '../../common/notice-schemas.ts';
 import { providerKey } from '../upstream/provider-key.ts';
 import type { ChainEvent, StreamChatArgs } from './chain-events.ts';
+import { type Link, linkName } from './link-answer.ts';
 import { failureText, noProviderMessage } from './map-upstream-failure.ts';
-import { type Link, linkName, streamLink } from './stream-link.ts';
+import { streamLink } from './stream-link.ts';
 
 // Callers import the chain's types with the chain; they live apart so stream-link can use them too.
 export type { ChainEvent, StreamChatArgs } from './chain-events.ts';

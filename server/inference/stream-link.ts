@@ -1,19 +1,22 @@
 import type { LinkFailure, NoticeParams } from '../../common/notice-schemas.ts';
 import { SSE_DONE, sseData } from '../../common/sse-data.ts';
-import type { Provider } from '../../harness/schema.ts';
-import { redactKeys, StreamRedactor } from '../security/key-redaction.ts';
-import { openaiStream, transportFailure } from '../upstream/openai-client.ts';
+import type { IdleDeadline } from '../upstream/idle-deadline.ts';
+import {
+  openaiStream,
+  type StreamOutcome,
+  transportFailure,
+  type UpstreamFailure,
+} from '../upstream/openai-client.ts';
 import type { ChainEvent, StreamChatArgs } from './chain-events.ts';
-import { type FallbackReason, failureText, statusFailure } from './map-upstream-failure.ts';
+import { type Link, LinkAnswer, type LinkResult, linkName } from './link-answer.ts';
+import { failureText, statusFailure } from './map-upstream-failure.ts';
 import {
   type ChatChunk,
   ChatChunkSchema,
-  cleanText,
   readUsage,
-  type Usage,
   upstreamErrorMessage,
 } from './openai-schemas.ts';
-import { reusableBody } from './reusable-body.ts';
+import { type ReusableBody, reusableBody } from './reusable-body.ts';
 
 /**
  * One link of the chain: a streamed request to one (provider, model), turned
@@ -21,56 +24,41 @@ import { reusableBody } from './reusable-body.ts';
  * chain can try the next link; after it, the failure ends the answer here.
  */
 
-/** A (provider, model) pair with its key, if it needs one. */
-export interface Link {
-  provider: Provider;
-  model: string;
-  key: string | null;
-}
+/** Where reading the stream got to when it did not end the link itself. */
+type StreamRead = { kind: 'read'; finished: boolean };
 
-/** How one link ended: answered (or failed for good), was aborted, or hands over. */
-export type LinkResult =
-  | { kind: 'end' }
-  | { kind: 'next'; reason: FallbackReason; failure: LinkFailure };
-
-/** Requests one link and streams its answer; the result says whether to try the next. */
+/**
+ * Requests one link and streams its answer; the result says whether to try the next.
+ * Open the request → map a refusal → read the stream → give the connection back →
+ * end the answer.
+ */
 export async function* streamLink(
   link: Link,
   args: StreamChatArgs,
   secrets: string[],
 ): AsyncGenerator<ChainEvent, LinkResult> {
-  const clock = args.clock ?? (() => performance.now());
-  const started = clock();
-  let ttftMs: number | null = null;
-  let usage: Usage | null = null;
-  let finishReason: string | null = null;
-  const clean = (text: string) => redactKeys(cleanText(text), secrets);
-  // The answer's text too, not only errors: an upstream may echo a key, split across chunks.
-  const redactor = new StreamRedactor(secrets);
-  /** Upstream words (a detail, a cause) can echo a key: every text param is cleaned too. */
-  const cleanFailure = (failure: LinkFailure): LinkFailure => ({
-    code: failure.code,
-    params: Object.fromEntries(
-      Object.entries(failure.params).map(([k, v]) => [k, typeof v === 'string' ? clean(v) : v]),
-    ),
-  });
-  /** A failure: hand over before any text, end the answer as partial after. */
-  async function* fail(
-    reason: FallbackReason,
-    code: string,
-    failure: LinkFailure,
-  ): AsyncGenerator<ChainEvent, LinkResult> {
-    const clear = cleanFailure(failure);
-    if (ttftMs === null) return { kind: 'next', reason, failure: clear };
-    const tail = redactor.end();
-    if (tail) yield { type: 'delta', text: tail };
-    const message = clean(`${linkName(link)}: ${failureText(clear)}`);
-    const failures = [{ link: linkName(link), failure: clear }];
-    yield { type: 'error', code, message, partial: true, failures };
-    return { kind: 'end' };
+  const answer = new LinkAnswer(link, args.clock ?? (() => performance.now()), secrets);
+  const opened = await openRequest(link, args);
+  if (opened.kind !== 'ok') return yield* openingFailed(answer, opened);
+  const { response, deadline } = opened;
+  try {
+    if (!response.body)
+      return yield* answer.fail('bad_response', 'bad_response', { code: 'no_body', params: {} });
+    const body = reusableBody(response.body);
+    const read = yield* readStream(answer, body.stream, deadline, args.signal);
+    if (read.kind !== 'read') return read;
+    if (read.finished) await giveConnectionBack(body, deadline);
+    return yield* endAnswer(answer, read.finished, args.signal);
+  } finally {
+    // Closes the upstream connection when the consumer stops early (client gone).
+    deadline.close();
   }
+}
+
+/** Sends the streamed chat request to the link. */
+function openRequest(link: Link, args: StreamChatArgs): Promise<StreamOutcome> {
   // One time-out covers the wait for the first token, then each wait between chunks.
-  const opened = await openaiStream({
+  return openaiStream({
     baseUrl: link.provider.baseUrl,
     path: 'chat/completions',
     key: link.key,
@@ -87,20 +75,29 @@ export async function* streamLink(
     headers: { 'x-title': 'SOMA' },
     ...(args.fetch ? { fetch: args.fetch } : {}),
   });
+}
+
+/**
+ * A request that never streamed: aborted ends quietly, a rejected request ends the chain
+ * (any other link would refuse it too), every other failure hands over to the next link.
+ */
+async function* openingFailed(
+  answer: LinkAnswer,
+  opened: UpstreamFailure,
+): AsyncGenerator<ChainEvent, LinkResult> {
+  const link = answer.link;
   switch (opened.kind) {
-    case 'ok':
-      break;
     case 'aborted':
       return { kind: 'end' };
     case 'timeout':
-      return yield* fail('timeout', 'timeout', timeoutFailure(link));
+      return yield* answer.fail('timeout', 'timeout', timeoutFailure(link));
     case 'network':
-      return yield* fail('connection', 'connection', {
+      return yield* answer.fail('connection', 'connection', {
         code: 'connection',
         params: { cause: opened.cause },
       });
     case 'rejected': {
-      const upstream = clean(upstreamErrorMessage(opened.text));
+      const upstream = answer.clean(upstreamErrorMessage(opened.text));
       const params: NoticeParams = {
         status: opened.status,
         ...(upstream ? { detail: upstream } : {}),
@@ -112,81 +109,100 @@ export async function* streamLink(
       return { kind: 'end' };
     }
     default:
-      return yield* fail(...statusFailure(opened, clean(upstreamErrorMessage(opened.text))));
+      return yield* answer.fail(
+        ...statusFailure(opened, answer.clean(upstreamErrorMessage(opened.text))),
+      );
   }
-  const { response: res, deadline } = opened;
+}
+
+/**
+ * Reads the server-sent chunks: their text out as deltas, their usage and finish reason
+ * kept. Resolves with whether `[DONE]` came, or with the link's end when a chunk was bad
+ * or an error, the transport failed, or the caller stopped.
+ */
+async function* readStream(
+  answer: LinkAnswer,
+  stream: ReadableStream<Uint8Array>,
+  deadline: IdleDeadline,
+  signal: AbortSignal,
+): AsyncGenerator<ChainEvent, LinkResult | StreamRead> {
   try {
-    if (!res.body)
-      return yield* fail('bad_response', 'bad_response', { code: 'no_body', params: {} });
-    const body = reusableBody(res.body);
-    let finished = false;
-    try {
-      for await (const data of sseData(body.stream)) {
-        if (ttftMs !== null) deadline.arm();
-        if (data === SSE_DONE) {
-          finished = true;
-          break;
-        }
-        let chunk: ChatChunk;
-        try {
-          chunk = ChatChunkSchema.parse(JSON.parse(data));
-        } catch {
-          return yield* fail('bad_response', 'bad_response', { code: 'bad_chunk', params: {} });
-        }
-        if (chunk.error) {
-          const detail = chunk.error.message;
-          const params: NoticeParams = typeof detail === 'string' ? { detail } : {};
-          return yield* fail('upstream_error', 'stream_cut', { code: 'provider_error', params });
-        }
-        usage = readUsage(chunk) ?? usage;
-        for (const choice of chunk.choices) {
-          if (choice.finish_reason) finishReason = clean(choice.finish_reason);
-          const text = choice.delta?.content;
-          if (!text) continue;
-          ttftMs ??= clock() - started;
-          // The idle time-out measures the upstream, not how slowly our consumer reads.
-          deadline.pause();
-          const safe = redactor.push(text);
-          if (safe) yield { type: 'delta', text: safe };
-          if (args.signal.aborted) return { kind: 'end' };
-          deadline.arm();
-        }
+    for await (const data of sseData(stream)) {
+      if (answer.ttftMs !== null) deadline.arm();
+      if (data === SSE_DONE) return { kind: 'read', finished: true };
+      const chunk = parseChunk(data);
+      if (!chunk)
+        return yield* answer.fail('bad_response', 'bad_response', {
+          code: 'bad_chunk',
+          params: {},
+        });
+      if (chunk.error) {
+        const detail = chunk.error.message;
+        const params: NoticeParams = typeof detail === 'string' ? { detail } : {};
+        return yield* answer.fail('upstream_error', 'stream_cut', {
+          code: 'provider_error',
+          params,
+        });
       }
-    } catch (err) {
-      const failure = transportFailure(deadline, err);
-      if (failure.kind === 'aborted') return { kind: 'end' };
-      if (failure.kind === 'timeout')
-        return yield* fail('timeout', 'timeout', timeoutFailure(link));
-      const params = { cause: failure.cause };
-      return yield* fail('connection', 'stream_cut', { code: 'stream_lost', params });
+      answer.usage = readUsage(chunk) ?? answer.usage;
+      for (const choice of chunk.choices) {
+        if (choice.finish_reason) answer.finishReason = answer.clean(choice.finish_reason);
+        const text = choice.delta?.content;
+        if (!text) continue;
+        // The idle time-out measures the upstream, not how slowly our consumer reads.
+        deadline.pause();
+        const safe = answer.take(text);
+        if (safe) yield { type: 'delta', text: safe };
+        if (signal.aborted) return { kind: 'end' };
+        deadline.arm();
+      }
     }
-    if (finished) {
-      // The answer is whole: read the end of the body so the next turn reuses the connection.
-      deadline.pause();
-      await body.drain(() => deadline.close());
-    }
-    if (args.signal.aborted) return { kind: 'end' };
-    if (!finished && finishReason === null) {
-      return yield* fail('connection', 'stream_cut', { code: 'ended_early', params: {} });
-    }
-    if (ttftMs === null)
-      return yield* fail('bad_response', 'bad_response', { code: 'empty', params: {} });
-    const tail = redactor.end();
-    if (tail) yield { type: 'delta', text: tail };
-    const totalMs = clock() - started;
-    yield {
-      type: 'done',
-      provider: link.provider.id,
-      model: link.model,
-      ttftMs,
-      totalMs,
-      usage,
-      finishReason,
-    };
-    return { kind: 'end' };
-  } finally {
-    // Closes the upstream connection when the consumer stops early (client gone).
-    deadline.close();
+  } catch (err) {
+    return yield* streamFailed(answer, deadline, err);
+  }
+  return { kind: 'read', finished: false };
+}
+
+/** A read that threw mid-stream: the caller's abort ends quietly, else a time-out or a lost stream. */
+async function* streamFailed(
+  answer: LinkAnswer,
+  deadline: IdleDeadline,
+  err: unknown,
+): AsyncGenerator<ChainEvent, LinkResult> {
+  const failure = transportFailure(deadline, err);
+  if (failure.kind === 'aborted') return { kind: 'end' };
+  if (failure.kind === 'timeout')
+    return yield* answer.fail('timeout', 'timeout', timeoutFailure(answer.link));
+  const params = { cause: failure.cause };
+  return yield* answer.fail('connection', 'stream_cut', { code: 'stream_lost', params });
+}
+
+/** The answer is whole: read the end of the body so the next turn reuses the connection. */
+async function giveConnectionBack(body: ReusableBody, deadline: IdleDeadline): Promise<void> {
+  deadline.pause();
+  await body.drain(() => deadline.close());
+}
+
+/** After the stream: a stopped answer ends quietly, one cut short or empty fails, a whole one is done. */
+async function* endAnswer(
+  answer: LinkAnswer,
+  finished: boolean,
+  signal: AbortSignal,
+): AsyncGenerator<ChainEvent, LinkResult> {
+  if (signal.aborted) return { kind: 'end' };
+  if (!finished && answer.finishReason === null)
+    return yield* answer.fail('connection', 'stream_cut', { code: 'ended_early', params: {} });
+  if (answer.ttftMs === null)
+    return yield* answer.fail('bad_response', 'bad_response', { code: 'empty', params: {} });
+  return yield* answer.done(answer.ttftMs);
+}
+
+/** A server-sent event's data as a chat chunk; null when it is not JSON or not a chunk. */
+function parseChunk(data: string): ChatChunk | null {
+  try {
+    return ChatChunkSchema.parse(JSON.parse(data));
+  } catch {
+    return null;
   }
 }
 
@@ -195,9 +211,4 @@ function timeoutFailure(link: Link): LinkFailure {
     code: 'timeout',
     params: { seconds: Number((link.provider.timeoutMs / 1000).toFixed(1)) },
   };
-}
-
-/** How a link is named in messages: provider label and model. */
-export function linkName(link: Link): string {
-  return `${link.provider.label} (${link.model})`;
 }

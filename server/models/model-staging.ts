@@ -1,6 +1,7 @@
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SemanticModel } from '../../harness/embeddings-schema.ts';
+import { syncDir } from '../storage/durable-file.ts';
 import { toInstallError } from './install-errors.ts';
 import { lockModel } from './model-lock.ts';
 import { modelFolder, modelsRoot } from './model-source.ts';
@@ -15,16 +16,6 @@ export function stagingFolder(configDir: string, model: Pick<SemanticModel, 'nam
 
 /** Where a file goes while it arrives; renamed to its `name` once its size and SHA-256 match. */
 export const partName = (name: string) => `${name}.part`;
-
-/** Makes a rename or a new file in `dir` durable. */
-export async function syncDir(dir: string): Promise<void> {
-  const fh = await open(dir, 'r');
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-}
 
 /**
  * Runs an install of `model` holding its lock, with the models folder and the model's staging

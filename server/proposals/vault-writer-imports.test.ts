@@ -31,13 +31,13 @@ const FS_WRITERS: Record<string, string> = {
   'server/history/history-packs.ts':
     'opens the history packs in <configDir>/history read-only, to read versions back',
   'server/history/history-files.ts':
-    'appends and replaces the history files in <configDir>/history, outside the vault',
+    'writes the history temp files in <configDir>/history, outside the vault',
   'server/search-quality/search-pair-store.ts':
     'creates the config folder that holds search-pairs.json, outside the vault',
   'server/embeddings/consent-store.ts':
     'deletes the embeddings consent in the config folder, outside the vault',
-  'server/embeddings/durable-file.ts':
-    'appends vectors to <configDir>/embeddings, outside the vault (the vault stays Markdown)',
+  'server/storage/durable-file.ts':
+    'appends, writes and fsyncs the stores of the config folder (history, conversations, embeddings, models), outside the vault',
   'server/embeddings/store-files.ts':
     'keeps and compacts the vector store in <configDir>/embeddings, outside the vault',
   'server/models/fetch-file.ts':

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { syncDir } from '../storage/durable-file.ts';
 import { lineBytes } from '../vault/current-file.ts';
 import {
   assertRealPathInside,
@@ -55,15 +56,7 @@ async function ensureParent(root: string, abs: string): Promise<string> {
 }
 
 /** fsync of a folder makes a rename durable; some systems cannot open folders for it. */
-async function syncDir(dir: string): Promise<void> {
-  const handle = await open(dir, 'r').catch(() => null);
-  if (!handle) return;
-  try {
-    await handle.sync().catch(() => {});
-  } finally {
-    await handle.close();
-  }
-}
+const syncDirIfAble = (dir: string): Promise<void> => syncDir(dir).catch(() => {});
 
 /** A new version written beside its target, not yet in place. */
 export interface Staged {
@@ -116,7 +109,7 @@ export async function stageAtomic(
         await abort();
         throw err;
       }
-      await syncDir(dir);
+      await syncDirIfAble(dir);
       return written(target.rel, data);
     },
   };
@@ -195,7 +188,7 @@ export async function removeFile(root: string, rel: string): Promise<Written> {
   assertSingleLink(target.rel, info);
   await assertRealPathInside(root, path.dirname(target.abs));
   await unlink(target.abs);
-  await syncDir(path.dirname(target.abs));
+  await syncDirIfAble(path.dirname(target.abs));
   return written(target.rel, Buffer.alloc(0));
 }
 

@@ -1,6 +1,7 @@
 import { Show } from 'solid-js';
 import type { EmbedStatus } from '../../common/embedding-schemas.ts';
 import { useStores } from '../state/use-stores.ts';
+import { EmbedButton } from './embed-button.tsx';
 
 /** The switch, consent withdrawal and reopening the consent question, each saying what it does. */
 export function EmbedControls(props: { status: EmbedStatus }) {
@@ -12,25 +13,13 @@ export function EmbedControls(props: { status: EmbedStatus }) {
     <section class="embed-controls">
       <p class="muted">{t('embed.switch.help')}</p>
       <div class="panel-actions">
-        <button
-          type="button"
-          class="button"
-          data-testid="embed-switch"
-          disabled={embeddings.busy()}
-          onClick={() => void embeddings.setEnabled(!s().enabled)}
-        >
+        <EmbedButton testid="embed-switch" run={() => embeddings.setEnabled(!s().enabled)}>
           {t(s().enabled ? 'embed.switch.off' : 'embed.switch.on')}
-        </button>
+        </EmbedButton>
         <Show when={s().consent === 'given'}>
-          <button
-            type="button"
-            class="button button-quiet"
-            data-testid="embed-revoke"
-            disabled={embeddings.busy()}
-            onClick={() => void embeddings.revokeConsent()}
-          >
+          <EmbedButton testid="embed-revoke" quiet run={() => embeddings.revokeConsent()}>
             {t('embed.revoke')}
-          </button>
+          </EmbedButton>
         </Show>
         <Show when={s().consent === 'needed' && s().enabled && embeddings.declined()}>
           <button

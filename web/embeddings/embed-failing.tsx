@@ -1,6 +1,7 @@
 import { Show } from 'solid-js';
 import { type EmbedStatus, startupProblemCodes } from '../../common/embedding-schemas.ts';
 import { useStores } from '../state/use-stores.ts';
+import { EmbedButton } from './embed-button.tsx';
 
 /**
  * While the embedder fails (not paused: the user switched nothing off): that search by
@@ -25,15 +26,9 @@ export function EmbedFailing(props: { status: EmbedStatus }) {
       <Show when={!atStartup()} fallback={<p>{t('embed.failing.restart')}</p>}>
         <p class="muted">{t('embed.failing.retry')}</p>
         <div class="panel-actions">
-          <button
-            type="button"
-            class="button"
-            data-testid="embed-retry"
-            disabled={stores.embeddings.busy()}
-            onClick={() => void stores.embeddings.retry()}
-          >
+          <EmbedButton testid="embed-retry" run={() => stores.embeddings.retry()}>
             {t('embed.retry')}
-          </button>
+          </EmbedButton>
         </div>
       </Show>
     </section>

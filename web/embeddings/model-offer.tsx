@@ -1,6 +1,7 @@
 import { Show } from 'solid-js';
 import type { EmbedStatus, SemanticModelStatus } from '../../common/embedding-schemas.ts';
 import { useStores } from '../state/use-stores.ts';
+import { EmbedButton } from './embed-button.tsx';
 import { formatDuration, formatSize } from './model-figures.ts';
 
 /** What will happen before anything does: the model, its size, the time, and privacy; then «yes». */
@@ -47,15 +48,9 @@ export function ModelOffer(props: { model: SemanticModelStatus; status: EmbedSta
         }
       >
         <div class="panel-actions">
-          <button
-            type="button"
-            class="button"
-            data-testid="model-start"
-            disabled={stores.embeddings.busy()}
-            onClick={() => void stores.embeddings.download()}
-          >
+          <EmbedButton testid="model-start" run={() => stores.embeddings.download()}>
             {t('embed.model.start')}
-          </button>
+          </EmbedButton>
         </div>
       </Show>
     </div>

@@ -162,17 +162,25 @@ export interface EventHandlers {
   onError(closed: boolean): void;
 }
 
+/**
+ * An event's data read through `schema`, or null: a malformed event is dropped rather than
+ * crashing the page; the next load of what it told of corrects it.
+ */
+function eventData<T>(event: Event, schema: $ZodType<T>): T | null {
+  let data: unknown;
+  try {
+    data = JSON.parse((event as MessageEvent<string>).data);
+  } catch {
+    return null;
+  }
+  const parsed = safeParse(schema, data);
+  return parsed.success ? parsed.data : null;
+}
+
 function listen<T>(source: EventSource, name: string, schema: $ZodType<T>, handle: (v: T) => void) {
   source.addEventListener(name, (event) => {
-    let data: unknown;
-    try {
-      data = JSON.parse((event as MessageEvent<string>).data);
-    } catch {
-      return;
-    }
-    // A malformed event is dropped rather than crashing the page; the next tree load corrects it.
-    const parsed = safeParse(schema, data);
-    if (parsed.success) handle(parsed.data);
+    const data = eventData(event, schema);
+    if (data !== null) handle(data);
   });
 }
 
@@ -196,14 +204,8 @@ export function openEvents(handlers: EventHandlers): () => void {
         (m) => m.ConversationEventSchema,
       );
       void schema.then((s) => {
-        let data: unknown;
-        try {
-          data = JSON.parse((event as MessageEvent<string>).data);
-        } catch {
-          return;
-        }
-        const parsed = safeParse(s, data);
-        if (parsed.success) onConversation(parsed.data);
+        const data = eventData(event, s);
+        if (data !== null) onConversation(data);
       });
     });
   }

@@ -1,5 +1,6 @@
 import { onCleanup, Show } from 'solid-js';
 import { useStores } from '../state/use-stores.ts';
+import { RetryButton } from '../ui/retry-button.tsx';
 import { listenServedFromCache } from './network-status.ts';
 
 /**
@@ -18,14 +19,7 @@ export function OfflineBanner() {
         <p data-testid="offline-banner">{t('offline.banner')}</p>
         <p class="offline-retry">
           <span class="error-banner-hint">{t('banner.autoRetry')}</span>
-          <button
-            type="button"
-            class="button"
-            disabled={stores.connection.retrying()}
-            onClick={() => void stores.connection.retry()}
-          >
-            {t('banner.retry')}
-          </button>
+          <RetryButton />
         </p>
       </div>
     </Show>

@@ -1,6 +1,7 @@
 import { createSignal } from 'solid-js';
 import type { ConversationEvent } from '../../common/conversation-schemas.ts';
 import { getConversationsSyncedAt } from '../db/settings-repo.ts';
+import { coalescedRun } from '../lib/coalesced-run.ts';
 import type { AnswerInProgress, SyncOutcome } from './conversation-sync.ts';
 
 /** An answer another device is being given: its question, and its text as it arrives. */
@@ -35,9 +36,6 @@ export function createConversationSync(deps: {
       watch(id, { question, text });
     }
   };
-  let running: Promise<void> | null = null;
-  let again = false;
-
   const once = async () => {
     try {
       // Loaded with the first sync, after the page's start.
@@ -55,20 +53,7 @@ export function createConversationSync(deps: {
     }
   };
 
-  const run = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await once();
-      } while (again);
-      running = null;
-    })();
-    return running;
-  };
+  const run = coalescedRun(once);
 
   return {
     /** The laptop's clock at the last sync, or null if this browser never synced. */

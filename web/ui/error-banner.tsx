@@ -1,6 +1,7 @@
 import { Show } from 'solid-js';
 import { describeError } from '../i18n/describe-error.ts';
 import { useStores } from '../state/use-stores.ts';
+import { RetryButton } from './retry-button.tsx';
 
 /**
  * The app-wide problem in words, with a retry button. A server that does not answer is
@@ -15,14 +16,7 @@ export function ErrorBanner() {
         <div class="error-banner" role="alert" data-testid="error-banner">
           <p class="error-banner-text">{describeError(error(), t)}</p>
           <div class="error-banner-actions">
-            <button
-              type="button"
-              class="button"
-              disabled={stores.connection.retrying()}
-              onClick={() => void stores.connection.retry()}
-            >
-              {t('banner.retry')}
-            </button>
+            <RetryButton />
             <button
               type="button"
               class="button button-quiet"

@@ -7,6 +7,7 @@ import {
 } from '../../common/embedding-schemas.ts';
 import { forEachVectorNote, loadVectorSync } from '../db/vectors-repo.ts';
 import { ApiError } from '../lib/api-error.ts';
+import { coalescedRun } from '../lib/coalesced-run.ts';
 import { createQueryVectors } from './query-vectors.ts';
 import { type IndexedChunk, VectorIndex } from './vector-index.ts';
 import { syncVectors, type VectorChange } from './vector-sync.ts';
@@ -79,8 +80,6 @@ export function createVectorLayer(deps: VectorLayerDeps) {
   let model: string | null = null;
   let hybrid: HybridSettings = DEFAULT_HYBRID;
   let status: EmbedStatus | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
   let pollTimer: ReturnType<typeof setTimeout> | undefined;
   let loading: Promise<void> = Promise.resolve();
   const queries = createQueryVectors({
@@ -124,20 +123,7 @@ export function createVectorLayer(deps: VectorLayerDeps) {
   };
 
   /** Re-reads the status and copies new vectors; a call during a sync runs once more after it. */
-  function sync(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await syncOnce();
-      } while (again);
-      running = null;
-    })();
-    return running;
-  }
+  const sync = coalescedRun(syncOnce);
 
   /** Null when vectors can be used; else why not (null reason: the layer is not configured). */
   const blocked = (): { reason: LexicalReason | null } | null => {

@@ -14,8 +14,8 @@ import {
   LE_U,
   LOAD8_S,
   LOAD16_U,
-  leb,
   load,
+  locals,
   loop,
   MUL,
   SHL,
@@ -25,7 +25,6 @@ import {
   V_LOAD,
   V_ZERO,
   V128,
-  vec,
   WIDEN_HI,
   WIDEN_LO,
 } from './wasm-encoding.ts';
@@ -81,12 +80,10 @@ function dotGroup(g: number): number[] {
  * their dot products DOT_GROUP at a time, the last few one by one.
  */
 export const dotsBody = [
-  ...vec(
-    [
-      [5 + 2 * DOT_GROUP, I32],
-      [3 + DOT_GROUP, V128],
-    ].map(([n, t]) => [...leb(n!), t!]),
-  ),
+  ...locals([
+    [5 + 2 * DOT_GROUP, I32],
+    [3 + DOT_GROUP, V128],
+  ]),
   ...[...get(2), ...i32(-16), AND, ...set(11)],
   ...loop(
     [...get(7), ...get(4), GE_U],

@@ -32,6 +32,9 @@ export function sleb(n: number): number[] {
 }
 
 export const vec = (items: number[][]) => [...leb(items.length), ...items.flat()];
+/** A function body's local declarations: each group is how many locals of one type. */
+export const locals = (groups: readonly (readonly [count: number, type: number])[]) =>
+  vec(groups.map(([count, type]) => [...leb(count), type]));
 export const section = (id: number, body: number[]) => [id, ...leb(body.length), ...body];
 export const name = (s: string) => [...leb(s.length), ...[...s].map((c) => c.charCodeAt(0))];
 

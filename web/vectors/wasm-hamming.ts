@@ -13,6 +13,7 @@ import {
   lane,
   leb,
   load,
+  locals,
   loop,
   PAIRWISE8_U,
   PAIRWISE16_U,
@@ -28,7 +29,6 @@ import {
   sumLanes,
   V_XOR,
   V128,
-  vec,
   XOR,
 } from './wasm-encoding.ts';
 
@@ -68,14 +68,12 @@ export function hammingBody(words: number): number[] {
   for (let j = 0; j < tail; j++)
     prologue.push(...get(1), ...load(16 * blocks + 4 * j), ...set(qWord(j)));
   return [
-    ...vec(
-      [
-        [3, I32],
-        [1 + blocks, V128],
-        [tail, I32],
-        [4, V128],
-      ].map(([n, t]) => [...leb(n!), t!]),
-    ),
+    ...locals([
+      [3, I32],
+      [1 + blocks, V128],
+      [tail, I32],
+      [4, V128],
+    ]),
     ...prologue,
     ...[...get(0), ...set(7)],
     ...(blocks > 0 ? hammingGroup(words, qBlock, qWord) : []),
