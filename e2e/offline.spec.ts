@@ -29,6 +29,10 @@ test('when the server stops answering, one notice says so, and it goes when the 
   soma,
 }) => {
   await openSignedIn(page, soma);
+  // The vault's tree first: on a busy machine it may still be loading when the server goes.
+  await expect(
+    page.getByTestId('vault-tree').getByText('04_Sueños', { exact: true }),
+  ).toBeVisible();
   // The server stops answering this page (a phone that walked out of the Wi-Fi).
   await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
   // Nothing asked for yet: the browser's `offline` event makes the page ask the server.
