@@ -10,7 +10,7 @@ export function NoteRoute(props: { path: string }) {
     on(
       () => props.path,
       (path) => {
-        vault.openNote(path);
+        void vault.openNote(path);
         window.scrollTo({ top: 0 });
       },
     ),
