@@ -1,6 +1,7 @@
 import { chromium } from '@playwright/test';
 import { startSoma } from '../../e2e/soma-server.ts';
 import { CHROMIUM, chromiumArgs } from '../../playwright.config.ts';
+import { throttleCpu } from '../cpu-throttle.ts';
 import { median, percentile, round2 } from '../results.ts';
 import { BENCH_QUERIES, spanishVault } from '../search-vault.ts';
 import { serveCommand } from '../serve-args.ts';
@@ -14,10 +15,12 @@ import { firstVisit } from './chromium-trace.ts';
  * (its path visible and the pane not busy), its body rendered, its related notes, and
  * the long tasks and folder requests inside the window. Parts of one run compare; runs
  * on a loaded machine do not. A diagnostic, not a figure:
- * `npx tsx bench/diagnostics/note-open-breakdown.ts [notes] [opens]` (after `npm run build`).
+ * `npx tsx bench/diagnostics/note-open-breakdown.ts [notes] [opens] [cpu slow-down]` (after
+ * `npm run build`; a slow-down of 4 is the day bench's T460 mode).
  */
 const count = Number(process.argv[2] ?? 10_000);
 const opens = Number(process.argv[3] ?? 12);
+const cpuRate = Number(process.argv[4] ?? 1);
 
 /** Opens `path` and records when each part of the note view appeared, in ms from the hash set. */
 const openTimed = async (args: { path: string; timeout: number }) => {
@@ -75,6 +78,7 @@ try {
   await firstVisit(page, soma.loginLink, BENCH_QUERIES[0]!);
   // The first sync's copy and index are saved in the background (~1–2 s at 10k).
   await page.waitForTimeout(6000);
+  if (cpuRate > 1) await throttleCpu(page, cpuRate);
   const paths = Object.keys(spanishVault(count));
   const shown: number[] = [];
   const body: number[] = [];
@@ -107,7 +111,8 @@ try {
     );
   }
   console.log(
-    `shown p50 ${round2(median(shown))} p95 ${round2(percentile(shown, 0.95))} (${shown.length})`,
+    `header shown p50 ${round2(median(shown))} p95 ${round2(percentile(shown, 0.95))} (${shown.length});` +
+      ` body shown (the day bench's note open) p50 ${round2(median(body))} p95 ${round2(percentile(body, 0.95))} (${body.length})`,
   );
 } finally {
   await browser.close();
