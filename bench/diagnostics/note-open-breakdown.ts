@@ -6,7 +6,7 @@ import { median, percentile, round2 } from '../results.ts';
 import { BENCH_QUERIES, spanishVault } from '../search-vault.ts';
 import { serveCommand } from '../serve-args.ts';
 import { settleBeforeTiming } from '../settle-before-timing.ts';
-import { firstVisit } from './chromium-trace.ts';
+import { firstVisit, frameName, type ProfileNode } from './chromium-trace.ts';
 
 /**
  * What opening a note waits for, step by step, as the day bench opens them (the hash
@@ -16,7 +16,9 @@ import { firstVisit } from './chromium-trace.ts';
  * the long tasks and folder requests inside the window. Parts of one run compare; runs
  * on a loaded machine do not. A diagnostic, not a figure:
  * `npx tsx bench/diagnostics/note-open-breakdown.ts [notes] [opens] [cpu slow-down]` (after
- * `npm run build`; a slow-down of 4 is the day bench's T460 mode).
+ * `npm run build`; a slow-down of 4 is the day bench's T460 mode). With `PROFILE=1` it also
+ * prints the functions that took the page's main thread over all the opens (a sampled CPU
+ * profile; build with `npx vite build --sourcemap hidden` to see source files, not chunks).
  */
 const count = Number(process.argv[2] ?? 10_000);
 const opens = Number(process.argv[3] ?? 12);
@@ -82,6 +84,10 @@ try {
   const paths = Object.keys(spanishVault(count));
   const shown: number[] = [];
   const body: number[] = [];
+  const cdp = process.env.PROFILE ? await page.context().newCDPSession(page) : null;
+  await cdp?.send('Profiler.enable');
+  await cdp?.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp?.send('Profiler.start');
   const fmt = (n: number | undefined) =>
     n === undefined ? '   -' : String(Math.round(n)).padStart(4);
   for (let n = 0; n < opens; n++) {
@@ -109,6 +115,22 @@ try {
       `${n % 2 === 0 ? 'home' : 'note'}→ loading ${fmt(m.loading)} | note req ${fmt(note?.start)} ttfb ${fmt(note?.firstByte)} end ${fmt(note?.end)}` +
         ` | shown ${fmt(m.shown)} body ${fmt(m.body)} related ${fmt(m.related)} | ${long} ${others.join(', ')}`,
     );
+  }
+  if (cdp) {
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+      profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+    };
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const self = new Map<string, number>();
+    profile.samples.forEach((id, i) => {
+      const name = frameName(byId.get(id)!.callFrame);
+      self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    });
+    const top = [...self]
+      .filter(([name]) => !name.startsWith('(idle)'))
+      .sort((a, b) => b[1] - a[1]);
+    for (const [name, ms] of top.slice(0, 30))
+      console.log(`${String(Math.round(ms)).padStart(6)} ms  ${name}`);
   }
   console.log(
     `header shown p50 ${round2(median(shown))} p95 ${round2(percentile(shown, 0.95))} (${shown.length});` +
