@@ -14,7 +14,7 @@ export interface PhaseSamples {
   finalQueryMs: number[];
   /** Final answers that came fused with the vectors. */
   hybridAnswers: number;
-  /** Hash set → note title and path shown (ms). */
+  /** Hash set → the note readable: its path and rendered body shown (ms). */
   noteOpenMs: number[];
   /** Time to first token through SOMA and direct to the same fake upstream, in pairs (ms). */
   ttftSoma: number[];
@@ -164,7 +164,7 @@ export function dayFigures(run: DayRun): BenchResult[] {
         name: 'the same, nothing else running, p95',
         value: round2(p95(idle.noteOpenMs)),
       },
-      note: `#/nota/<path> set → the note's title and path shown: day ${spread(day.noteOpenMs)}; idle ${spread(idle.noteOpenMs)}; ${during}`,
+      note: `#/nota/<path> set → the note readable (its path and rendered body shown): day ${spread(day.noteOpenMs)}; idle ${spread(idle.noteOpenMs)}; ${during}`,
     },
     {
       name: 'day.server_rss_mb',

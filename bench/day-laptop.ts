@@ -66,7 +66,11 @@ const timeQuery = async (args: { q: string; timeout: number }) => {
   });
 };
 
-/** Opens `#/nota/<path>` and times it to the note's title and path shown, or -1. */
+/**
+ * Opens `#/nota/<path>` and times it to the note readable: its path shown, the pane no
+ * longer busy and its body rendered (what comes beside it, related notes, is not waited
+ * for); or -1.
+ */
 const timeNoteOpen = async (args: { path: string; timeout: number }) => {
   const t0 = performance.now();
   location.hash = `#/nota/${args.path.split('/').map(encodeURIComponent).join('/')}`;
@@ -75,6 +79,7 @@ const timeNoteOpen = async (args: { path: string; timeout: number }) => {
       const view = document.querySelector('[data-testid="note-view"]');
       if (view?.getAttribute('aria-busy') === 'true') return;
       if (view?.querySelector('.note-path')?.textContent !== args.path) return;
+      if (view.querySelector('.markdown') === null) return;
       observer.disconnect();
       clearTimeout(timer);
       resolve(performance.now() - t0);

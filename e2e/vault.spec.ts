@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { VAULT_FOLDERS } from '../server/vault/vault-init.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, sampleNotes, test } from './fixtures.ts';
+import { startSoma } from './soma-server.ts';
 
 test.describe('reading the vault', () => {
   test.beforeEach(async ({ page, soma }) => {
@@ -111,4 +112,32 @@ test('when the server stops, the page says so in words', async ({ page, soma }) 
   await expect(page.getByTestId('offline-banner')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Se reintentará solo en unos segundos.')).toBeVisible();
   await expect(page.getByTestId('error-banner')).toHaveCount(0);
+});
+
+test('a long folder lists all its notes and marks only the open one', async ({ page }) => {
+  // More notes than the tree draws in one task: the rest must follow on their own.
+  const many = Object.fromEntries(
+    Array.from({ length: 450 }, (_, i) => {
+      const name = `Nota ${String(i).padStart(3, '0')}`;
+      return [`06_Archivo/${name}.md`, `# ${name}\n\nTexto ${i}.\n`];
+    }),
+  );
+  const soma = await startSoma({ ...sampleNotes, ...many });
+  try {
+    await page.goto(soma.loginLink);
+    await expect(page.getByTestId('chat-view')).toBeVisible();
+    const origin = new URL(page.url()).origin;
+    await page.goto(`${origin}/#/nota/${encodeURIComponent('06_Archivo/Nota 449.md')}`);
+    await expect(page.getByTestId('note-view')).toContainText('Texto 449.');
+    // The tree opens the note's folder once the note is shown, and draws all of it.
+    const tree = page.getByTestId('vault-tree');
+    const last = tree.getByRole('link', { name: 'Nota 449', exact: true });
+    await expect(last).toHaveAttribute('aria-current', 'page');
+    await expect(tree.locator('a.tree-note[href*="06_Archivo"]')).toHaveCount(450);
+    await tree.getByRole('link', { name: 'Nota 007', exact: true }).click();
+    await expect(page.getByTestId('note-view')).toContainText('Texto 7.');
+    await expect(tree.locator('[aria-current="page"]')).toHaveText('Nota 007');
+  } finally {
+    await soma.stop();
+  }
 });

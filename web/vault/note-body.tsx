@@ -5,6 +5,11 @@ import { useStores } from '../state/use-stores.ts';
 /** Loaded on first use, so marked and DOMPurify stay out of the first page's JavaScript. */
 const loadRenderer = () => import('../markdown/render-markdown.ts');
 
+/** Starts loading the renderer while the note's text is still on its way. */
+export function preloadRenderer(): void {
+  loadRenderer().catch(() => undefined);
+}
+
 /** The note's body, rendered from Markdown and sanitized before it touches the page. */
 export function NoteBody(props: { note: Note }) {
   const i18n = useStores().i18n;

@@ -4,7 +4,7 @@ import { describeError } from '../i18n/describe-error.ts';
 import { EraEsta } from '../search/ui/era-esta.tsx';
 import { useStores } from '../state/use-stores.ts';
 import { FrontMatter } from './front-matter.tsx';
-import { NoteBody } from './note-body.tsx';
+import { NoteBody, preloadRenderer } from './note-body.tsx';
 import { RelatedNotesPanel } from './related-notes-panel.tsx';
 import type { NoteState } from './vault-store.ts';
 
@@ -41,6 +41,8 @@ export function NoteView() {
   const stores = useStores();
   const t = stores.i18n.t;
   const state = () => stores.vault.note();
+  // The first note's body would otherwise wait for the renderer's download after its text.
+  preloadRenderer();
   return (
     <>
       <article class="note-view" data-testid="note-view" aria-busy={state().status === 'loading'}>

@@ -1,10 +1,11 @@
-import { createResource, For, Show } from 'solid-js';
+import { createResource, createSignal, For, Show } from 'solid-js';
 import type { Note } from '../../common/api-schemas.ts';
 import { noteName } from '../../common/wikilinks.ts';
 import { attachedPaths } from '../chat/pick-suggestions.ts';
 import { noteHash } from '../router/route.ts';
 import { folderOf } from '../search/analysis/note-document.ts';
 import { useStores } from '../state/use-stores.ts';
+import { afterPaint } from '../ui/after-paint.ts';
 import { loadRelated } from './load-related.ts';
 import { openedFromRelated } from './related-chosen.ts';
 
@@ -16,9 +17,13 @@ import { openedFromRelated } from './related-chosen.ts';
 export function RelatedNotesPanel(props: { note: Note }) {
   const stores = useStores();
   const t = stores.i18n.t;
+  // Looked for once the note is painted: reading the note's words for the query is work
+  // the note itself must not wait for.
+  const [painted, setPainted] = createSignal(false);
+  afterPaint(() => setPainted(true));
   // Searched again when the note changes or the index does (a sync, an edit elsewhere).
   const [related] = createResource(
-    () => ({ note: props.note, version: stores.search.version() }),
+    () => painted() && { note: props.note, version: stores.search.version() },
     // A stopped worker or an unreadable copy: the note still reads fine, just without the list.
     (source) => loadRelated(source.note).catch(() => []),
   );

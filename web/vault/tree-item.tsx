@@ -7,8 +7,11 @@ import { displayName, skipReasonKey } from './tree-paths.ts';
 
 type Of<T extends TreeRow['type']> = Extract<TreeRow, { type: T }>;
 
+/** Whether a note's row is the open note: a selector, so a route change touches two rows, not all. */
+export type IsCurrent = (notePath: string) => boolean;
+
 /** A folder: a button that opens or closes it. */
-export function TreeFolder(props: { folder: Of<'folder'> }) {
+export function TreeFolder(props: { folder: Of<'folder'>; isCurrent: IsCurrent }) {
   const vault = useStores().vault;
   const open = () => vault.isExpanded(props.folder.path);
   return (
@@ -22,19 +25,15 @@ export function TreeFolder(props: { folder: Of<'folder'> }) {
         {props.folder.name}
       </button>
       <Show when={open()}>
-        <TreeList nodes={vault.rows(props.folder.path) ?? []} />
+        <TreeList nodes={vault.rows(props.folder.path) ?? []} isCurrent={props.isCurrent} />
       </Show>
     </>
   );
 }
 
 /** A note: a link to its view, marked as current when open. */
-export function TreeNote(props: { note: Of<'note'> }) {
-  const stores = useStores();
-  const current = () => {
-    const route = stores.router.route();
-    return route.name === 'note' && route.path === props.note.path.normalize('NFC');
-  };
+export function TreeNote(props: { note: Of<'note'>; isCurrent: IsCurrent }) {
+  const current = () => props.isCurrent(props.note.path.normalize('NFC'));
   return (
     <a
       class="tree-entry tree-note"

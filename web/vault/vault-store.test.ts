@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HarnessStatus, Status } from '../../common/api-schemas.ts';
+import type { HarnessStatus, Note, Status } from '../../common/api-schemas.ts';
 import type { EventHandlers } from '../lib/api.ts';
 
 const api = vi.hoisted(() => ({
@@ -18,6 +18,7 @@ vi.mock('../lib/api.ts', () => ({
 }));
 
 const { createVaultStore } = await import('./vault-store.ts');
+const { getFolder, getNote } = await import('../lib/api.ts');
 
 function harness(broken: boolean): HarnessStatus {
   return {
@@ -70,5 +71,47 @@ describe('the vault store and harness events', () => {
     api.statusAnswers.shift()?.(status(harness(false)));
     await refreshed;
     expect(store.state.status?.harness.ok).toBe(true);
+  });
+});
+
+describe('the vault store opening a note', () => {
+  afterEach(() => vi.clearAllMocks());
+
+  /** A note answer the test releases by hand. */
+  const noteAnswers: ((note: Note) => void)[] = [];
+  beforeEach(() => {
+    noteAnswers.length = 0;
+    vi.mocked(getNote).mockImplementation(
+      () => new Promise<Note>((resolve) => noteAnswers.push(resolve)),
+    );
+  });
+
+  const note = (path: string) => ({ path, name: path, body: '', links: [] }) as unknown as Note;
+
+  it('shows the note before it asks for the folders above it', async () => {
+    const store = createVaultStore(() => undefined);
+    const opened = store.openNote('03_Proyectos/Tesis/Plan.md');
+    expect(store.note().status).toBe('loading');
+    expect(getFolder).not.toHaveBeenCalled();
+    noteAnswers.shift()?.(note('03_Proyectos/Tesis/Plan.md'));
+    await flush();
+    expect(store.note().status).toBe('ready');
+    await opened;
+    expect(vi.mocked(getFolder).mock.calls.map((c) => c[0])).toEqual([
+      '03_Proyectos',
+      '03_Proyectos/Tesis',
+    ]);
+    expect(store.isExpanded('03_Proyectos/Tesis')).toBe(true);
+  });
+
+  it('does not open the folders of a note left before it answered', async () => {
+    const store = createVaultStore(() => undefined);
+    const first = store.openNote('00_Entrada/Idea.md');
+    const second = store.openNote('04_Sueños/Faro.md');
+    noteAnswers.shift()?.(note('00_Entrada/Idea.md'));
+    noteAnswers.shift()?.(note('04_Sueños/Faro.md'));
+    await Promise.all([first, second]);
+    expect(vi.mocked(getFolder).mock.calls.map((c) => c[0])).toEqual(['04_Sueños']);
+    expect(store.isExpanded('00_Entrada')).toBe(false);
   });
 });

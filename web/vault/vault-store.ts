@@ -6,6 +6,7 @@ import { getFolder, getStatus, openEvents } from '../lib/api.ts';
 import { ApiError, isNetworkError, isSessionError } from '../lib/api-error.ts';
 import { EVENTS_RETRY_MS } from '../lib/timing.ts';
 import { readNote } from '../offline/read-note.ts';
+import { afterPaint } from '../ui/after-paint.ts';
 import { createFolderRows } from './folder-rows.ts';
 import { ancestorFolders, eventPath } from './tree-paths.ts';
 
@@ -158,15 +159,22 @@ export function createVaultStore(report: (error: unknown) => void) {
       clearTimeout(reopenTimer);
       setEvents('off');
     },
-    /** Shows a note, opening the folders above it in the tree. */
-    openNote(path: string) {
+    /**
+     * Shows a note, then opens the folders above it in the tree. The tree waits until the
+     * note is painted: a folder of a thousand notes takes a long task to draw, which must
+     * not stand between the user and the note (nor does a note left before it answered).
+     */
+    async openNote(path: string) {
+      await loadNote(path, false);
+      if (currentPath() !== path) return;
+      await new Promise<void>((resolve) => afterPaint(resolve));
+      if (currentPath() !== path) return;
       batch(() => {
         for (const folder of ancestorFolders(path)) {
           setExpanded(folder, true);
           tree.need(folder);
         }
       });
-      void loadNote(path, false);
     },
     closeNote() {
       noteRequest++;

@@ -1,4 +1,4 @@
-import { Show } from 'solid-js';
+import { createSelector, Show } from 'solid-js';
 import { useStores } from '../state/use-stores.ts';
 import { TreeList } from './tree-list.tsx';
 
@@ -7,6 +7,12 @@ export function VaultTree(props: { id: string; open: boolean; onNavigate: () => 
   const stores = useStores();
   const t = stores.i18n.t;
   const topLevel = () => stores.vault.rows('');
+  // One selector for the whole tree: opening a note re-marks the old row and the new one only
+  // (each row reading the route itself re-ran thousands of checks on every navigation).
+  const isCurrent = createSelector(() => {
+    const route = stores.router.route();
+    return route.name === 'note' ? route.path : null;
+  });
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: only bubbled clicks from the links inside land here, and Enter on a link fires click too.
     <nav
@@ -23,7 +29,7 @@ export function VaultTree(props: { id: string; open: boolean; onNavigate: () => 
       <Show when={topLevel()} fallback={<p class="muted">{t('tree.loading')}</p>}>
         {(nodes) => (
           <Show when={nodes().length > 0} fallback={<p class="muted">{t('tree.empty')}</p>}>
-            <TreeList nodes={nodes()} />
+            <TreeList nodes={nodes()} isCurrent={isCurrent} />
           </Show>
         )}
       </Show>

@@ -1,4 +1,4 @@
-import { createEffect, on, onCleanup } from 'solid-js';
+import { createEffect, createMemo, on, onCleanup } from 'solid-js';
 import { useStores } from '../../state/use-stores.ts';
 import { NoteView } from '../../vault/note-view.tsx';
 
@@ -9,12 +9,16 @@ export function NoteRoute(props: { path: string }) {
   createEffect(
     on(
       () => props.path,
-      (path) => {
-        vault.openNote(path);
-        window.scrollTo({ top: 0 });
-      },
+      (path) => void vault.openNote(path),
     ),
   );
+  // Back to the top once the note (or why it cannot be shown) is drawn: scrolling at the click
+  // made the browser lay the page out an extra time, before the note had even arrived.
+  const drawn = createMemo(() => {
+    const note = vault.note();
+    return note.status === 'idle' || note.status === 'loading' ? null : note.path;
+  });
+  createEffect(on(drawn, (path) => path !== null && window.scrollTo({ top: 0 })));
   onCleanup(() => vault.closeNote());
   return (
     <>

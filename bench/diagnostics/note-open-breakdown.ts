@@ -1,0 +1,142 @@
+import { chromium } from '@playwright/test';
+import { startSoma } from '../../e2e/soma-server.ts';
+import { CHROMIUM, chromiumArgs } from '../../playwright.config.ts';
+import { throttleCpu } from '../cpu-throttle.ts';
+import { median, percentile, round2 } from '../results.ts';
+import { BENCH_QUERIES, spanishVault } from '../search-vault.ts';
+import { serveCommand } from '../serve-args.ts';
+import { settleBeforeTiming } from '../settle-before-timing.ts';
+import { firstVisit, frameName, type ProfileNode } from './chromium-trace.ts';
+
+/**
+ * What opening a note waits for, step by step, as the day bench opens them (the hash
+ * set, from the conversation and from another note): the route's loading state, the
+ * note's request (sent, first byte, last byte), the note shown as the bench times it
+ * (its path visible and the pane not busy), its body rendered, its related notes, and
+ * the long tasks and folder requests inside the window. Parts of one run compare; runs
+ * on a loaded machine do not. A diagnostic, not a figure:
+ * `npx tsx bench/diagnostics/note-open-breakdown.ts [notes] [opens] [cpu slow-down]` (after
+ * `npm run build`; a slow-down of 4 is the day bench's T460 mode). With `PROFILE=1` it also
+ * prints the functions that took the page's main thread over all the opens (a sampled CPU
+ * profile; build with `npx vite build --sourcemap hidden` to see source files, not chunks).
+ */
+const count = Number(process.argv[2] ?? 10_000);
+const opens = Number(process.argv[3] ?? 12);
+const cpuRate = Number(process.argv[4] ?? 1);
+
+/** Opens `path` and records when each part of the note view appeared, in ms from the hash set. */
+const openTimed = async (args: { path: string; timeout: number }) => {
+  const t0 = performance.now();
+  const marks: Record<string, number> = {};
+  const tasks: number[] = [];
+  const longTasks = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.startTime >= t0) tasks.push(e.duration);
+  });
+  longTasks.observe({ type: 'longtask' });
+  location.hash = `#/nota/${args.path.split('/').map(encodeURIComponent).join('/')}`;
+  await new Promise<void>((resolve) => {
+    const observer = new MutationObserver(() => {
+      const now = performance.now() - t0;
+      const view = document.querySelector('[data-testid="note-view"]');
+      if (view && marks.view === undefined) marks.view = now;
+      if (view?.getAttribute('aria-busy') === 'true' && marks.loading === undefined)
+        marks.loading = now;
+      const mine = view?.querySelector('.note-path')?.textContent === args.path;
+      if (mine && view?.getAttribute('aria-busy') !== 'true' && marks.shown === undefined)
+        marks.shown = now;
+      if (mine && view?.querySelector('.markdown') && marks.body === undefined) marks.body = now;
+      if (mine && document.querySelector('[data-testid="related-notes"]') && !marks.related)
+        marks.related = now;
+      if (marks.shown !== undefined && marks.body !== undefined && marks.related !== undefined) {
+        observer.disconnect();
+        resolve();
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    setTimeout(() => {
+      observer.disconnect();
+      resolve();
+    }, args.timeout);
+  });
+  // A frame after, so the long task that drew the last part has been reported.
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+  longTasks.disconnect();
+  const requests = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+    .filter((r) => r.startTime >= t0 && r.name.includes('/api/'))
+    .map((r) => ({
+      url: new URL(r.name).pathname,
+      start: r.startTime - t0,
+      firstByte: r.responseStart - t0,
+      end: r.responseEnd - t0,
+    }));
+  return { marks, tasks, requests };
+};
+
+const soma = await startSoma(spanishVault(count), { nodeArgs: (await serveCommand()).nodeArgs });
+await settleBeforeTiming();
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
+try {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+  await firstVisit(page, soma.loginLink, BENCH_QUERIES[0]!);
+  // The first sync's copy and index are saved in the background (~1–2 s at 10k).
+  await page.waitForTimeout(6000);
+  if (cpuRate > 1) await throttleCpu(page, cpuRate);
+  const paths = Object.keys(spanishVault(count));
+  const shown: number[] = [];
+  const body: number[] = [];
+  const cdp = process.env.PROFILE ? await page.context().newCDPSession(page) : null;
+  await cdp?.send('Profiler.enable');
+  await cdp?.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp?.send('Profiler.start');
+  const fmt = (n: number | undefined) =>
+    n === undefined ? '   -' : String(Math.round(n)).padStart(4);
+  for (let n = 0; n < opens; n++) {
+    // As the day bench: every other note is opened from the conversation.
+    if (n % 2 === 0) {
+      await page.evaluate(() => {
+        location.hash = '#/';
+      });
+      await page.getByTestId('composer').waitFor();
+      await page.waitForTimeout(300);
+    }
+    const path = paths[(n * 7919) % paths.length]!;
+    const r = await page.evaluate(openTimed, { path, timeout: 15_000 });
+    const m = r.marks;
+    if (m.shown !== undefined) shown.push(m.shown);
+    if (m.body !== undefined) body.push(m.body);
+    const note = r.requests.find((q) => q.url === '/api/vault/note');
+    const others = r.requests
+      .filter((q) => q !== note)
+      .map((q) => `${q.url.replace('/api/', '')} ${Math.round(q.start)}→${Math.round(q.end)}`);
+    const long = r.tasks.length
+      ? `${r.tasks.length} long (max ${Math.round(Math.max(...r.tasks))})`
+      : '';
+    console.log(
+      `${n % 2 === 0 ? 'home' : 'note'}→ loading ${fmt(m.loading)} | note req ${fmt(note?.start)} ttfb ${fmt(note?.firstByte)} end ${fmt(note?.end)}` +
+        ` | shown ${fmt(m.shown)} body ${fmt(m.body)} related ${fmt(m.related)} | ${long} ${others.join(', ')}`,
+    );
+  }
+  if (cdp) {
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+      profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+    };
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const self = new Map<string, number>();
+    profile.samples.forEach((id, i) => {
+      const name = frameName(byId.get(id)!.callFrame);
+      self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    });
+    const top = [...self]
+      .filter(([name]) => !name.startsWith('(idle)'))
+      .sort((a, b) => b[1] - a[1]);
+    for (const [name, ms] of top.slice(0, 30))
+      console.log(`${String(Math.round(ms)).padStart(6)} ms  ${name}`);
+  }
+  console.log(
+    `header shown p50 ${round2(median(shown))} p95 ${round2(percentile(shown, 0.95))} (${shown.length});` +
+      ` body shown (the day bench's note open) p50 ${round2(median(body))} p95 ${round2(percentile(body, 0.95))} (${body.length})`,
+  );
+} finally {
+  await browser.close();
+  await soma.stop();
+}
