@@ -10,7 +10,6 @@ import { createDraft } from './draft.ts';
 import { createNotePaths } from './note-paths.ts';
 import { createPanelActions } from './panel-actions.ts';
 import { createSender } from './sender.ts';
-import { submit } from './submit.ts';
 
 /**
  * The conversation: its turns (kept in IndexedDB), the composer's draft, and the
@@ -29,6 +28,12 @@ export function createChatStore(
   const sender = createSender(core, draft, conversations);
   const notePaths = createNotePaths(report);
   const parts = { core, draft, conversations, sender };
+  // The commands' table and interpreter load with the first keystroke, not with the page.
+  let submitModule: Promise<typeof import('./submit.ts')> | null = null;
+  const loadSubmit = () => {
+    submitModule ??= import('./submit.ts');
+    return submitModule;
+  };
   return {
     state,
     start: conversations.start,
@@ -36,7 +41,10 @@ export function createChatStore(
     openConversation: conversations.open,
     refreshConversations: () => conversations.refresh().catch(report),
     setProject: (name: string | null) => conversations.patch({ project: name }).catch(report),
-    setText: draft.setText,
+    setText(text: string) {
+      void loadSubmit();
+      draft.setText(text);
+    },
     addChips: draft.addChips,
     updateChip: draft.updateChip,
     removeChip: draft.removeChip,
@@ -55,7 +63,7 @@ export function createChatStore(
       // A new conversation, with its own (empty) title: the next message names it.
       await clearHistory(core, keepPinned);
     },
-    submit: () => submit(parts, notePaths),
+    submit: async () => (await loadSubmit()).submit(parts, notePaths),
     stop: sender.stop,
     /** Opens a conversation and proposes saving it, rendered, to `05_Salida/`. */
     async exportConversation(id: string) {
