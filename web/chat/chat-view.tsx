@@ -3,13 +3,16 @@ import { useStores } from '../state/use-stores.ts';
 import { createLater } from '../ui/create-later.ts';
 import { ChatHeader } from './chat-header.tsx';
 import type { ChatSlots } from './chat-slots.ts';
-import { ChipsBar } from './chips-bar.tsx';
-import { CommandPanel } from './command-panel.tsx';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
 import { NoProvider, useNoProvider } from './no-provider.tsx';
 import { NoteListSetting } from './note-list-setting.tsx';
 
+/** The chips and the commands' answers: empty on a first screen, loaded beside it rather than before it. */
+const ChipsBar = lazy(() => import('./chips-bar.tsx').then((m) => ({ default: m.ChipsBar })));
+const CommandPanel = lazy(() =>
+  import('./command-panel.tsx').then((m) => ({ default: m.CommandPanel })),
+);
 const ConfirmReset = lazy(() =>
   import('./confirm-reset.tsx').then((m) => ({ default: m.ConfirmReset })),
 );
