@@ -8,7 +8,7 @@ import { MessageList } from './message-list.tsx';
 import { NoProvider, useNoProvider } from './no-provider.tsx';
 import { NoteListSetting } from './note-list-setting.tsx';
 
-/** The chips and the commands' answers: empty on a first screen, loaded beside it rather than before it. */
+/** The chips and the commands' answers: loaded when there is something to show, not with the page. */
 const ChipsBar = lazy(() => import('./chips-bar.tsx').then((m) => ({ default: m.ChipsBar })));
 const CommandPanel = lazy(() =>
   import('./command-panel.tsx').then((m) => ({ default: m.CommandPanel })),
@@ -32,9 +32,13 @@ export function ChatView(props: { slots: ChatSlots }) {
       <MessageList answerExtras={props.slots.answerExtras} />
       <div class="chat-bottom">
         <Show when={later()}>
-          <CommandPanel />
+          <Show when={chat.state.panel.kind !== 'none'}>
+            <CommandPanel />
+          </Show>
           <NoteListSetting />
-          <ChipsBar externalChip={props.slots.externalChip} />
+          <Show when={chat.state.chips.length > 0 || chat.state.conversation?.project}>
+            <ChipsBar externalChip={props.slots.externalChip} />
+          </Show>
         </Show>
         <Composer />
       </div>
