@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import solid from 'vite-plugin-solid';
+import { bootChunkName } from './scripts/boot-chunks.ts';
 
 /** The manifest (public/manifest.webmanifest) and its colours, linked from index.html. */
 function manifestLinks(): Plugin {
@@ -54,10 +56,11 @@ export default defineConfig({
     assetsInlineLimit: 0,
     rolldownOptions: {
       output: {
-        // The libraries every first page runs, in one file: gzip compresses them better
-        // together than as the separate chunks they would otherwise be split into.
+        // The first page's modules in one chunk per boot step (scripts/boot-chunks.ts).
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /node_modules[\\/](solid-js|zod|idb)[\\/]/ }],
+          groups: [
+            { name: bootChunkName(fileURLToPath(new URL('web/main.tsx', import.meta.url))) },
+          ],
         },
       },
     },
