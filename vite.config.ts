@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import solid from 'vite-plugin-solid';
-import { bootChunkName } from './scripts/boot-chunks.ts';
+import { bootChunkName, bootPreloads } from './scripts/boot-chunks.ts';
+import { precompress } from './scripts/precompress.ts';
 
 /** The manifest (public/manifest.webmanifest) and its colours, linked from index.html. */
 function manifestLinks(): Plugin {
@@ -27,6 +28,8 @@ export default defineConfig({
   plugins: [
     solid(),
     manifestLinks(),
+    bootPreloads(),
+    precompress(),
     VitePWA({
       strategies: 'generateSW',
       // Registered by web/offline/register-sw.ts after load, with workbox-window.

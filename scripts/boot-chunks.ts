@@ -1,3 +1,5 @@
+import type { Plugin } from 'vite';
+
 /** What a chunking pass can ask about a module: its static and dynamic imports. */
 interface ModuleGraph {
   getModuleInfo(
@@ -43,5 +45,30 @@ export function bootChunkName(entryPath: string) {
     // which import from the first one, and a chunk holding both would wait on itself.
     const step = id === entryPath ? undefined : steps.get(id);
     return step === undefined ? null : `boot-${step}`;
+  };
+}
+
+/**
+ * Links every boot step's chunk from index.html as a modulepreload: the browser fetches
+ * them all at once with the entry instead of one round trip per step (web/main.tsx still
+ * evaluates them a task at a time; a preload fetches and compiles, it does not run).
+ */
+export function bootPreloads(): Plugin {
+  return {
+    name: 'soma-boot-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) =>
+        Object.values(ctx.bundle ?? {})
+          .filter((out) => out.type === 'chunk' && /^boot-\d+$/.test(out.name))
+          .filter((out) => !html.includes(`/${out.fileName}"`))
+          .sort((a, b) => a.fileName.localeCompare(b.fileName, 'en', { numeric: true }))
+          .map((out) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: '', href: `/${out.fileName}` },
+            injectTo: 'head' as const,
+          })),
+    },
   };
 }
