@@ -1,6 +1,7 @@
 import { lazy, Show } from 'solid-js';
 import { useStores } from '../state/use-stores.ts';
 import { createLater } from '../ui/create-later.ts';
+import { lazyView } from '../ui/lazy-view.tsx';
 import { ChatHeader } from './chat-header.tsx';
 import type { ChatSlots } from './chat-slots.ts';
 import { Composer } from './composer.tsx';
@@ -9,10 +10,8 @@ import { NoProvider, useNoProvider } from './no-provider.tsx';
 import { NoteListSetting } from './note-list-setting.tsx';
 
 /** The chips and the commands' answers: loaded when there is something to show, not with the page. */
-const ChipsBar = lazy(() => import('./chips-bar.tsx').then((m) => ({ default: m.ChipsBar })));
-const CommandPanel = lazy(() =>
-  import('./command-panel.tsx').then((m) => ({ default: m.CommandPanel })),
-);
+const ChipsBar = lazyView(() => import('./chips-bar.tsx').then((m) => m.ChipsBar));
+const CommandPanel = lazyView(() => import('./command-panel.tsx').then((m) => m.CommandPanel));
 const ConfirmReset = lazy(() =>
   import('./confirm-reset.tsx').then((m) => ({ default: m.ConfirmReset })),
 );

@@ -1,16 +1,17 @@
-import { createEffect, createSignal, For, lazy, Match, onCleanup, Show, Switch } from 'solid-js';
+import { createEffect, createSignal, For, Match, onCleanup, Show, Switch } from 'solid-js';
 import type { TurnRecord } from '../db/records.ts';
 import { useStores } from '../state/use-stores.ts';
+import { lazyView } from '../ui/lazy-view.tsx';
 import type { ChatSlots } from './chat-slots.ts';
 import { UserMessage } from './user-message.tsx';
 
 /** Whether the answers' view (below) has loaded: the log follows its newest text once it shows. */
 const [answersLoaded, setAnswersLoaded] = createSignal(false);
 /** An answer, its details and what it was sent with: loaded with the first answer shown, not with the page. */
-const AssistantMessage = lazy(() =>
+const AssistantMessage = lazyView(() =>
   import('./assistant-message.tsx').then((m) => {
     setAnswersLoaded(true);
-    return { default: m.AssistantMessage };
+    return m.AssistantMessage;
   }),
 );
 
