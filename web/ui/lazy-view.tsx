@@ -1,5 +1,4 @@
-import { type Component, createSignal, Show } from 'solid-js';
-import { Dynamic } from 'solid-js/web';
+import { type Component, createComponent, createSignal, Show } from 'solid-js';
 
 /**
  * A component whose module loads when it is first drawn, as solid's `lazy`, but with the
@@ -21,6 +20,7 @@ export function lazyView<P extends object>(load: () => Promise<Component<P>>): C
         },
       );
     }
-    return <Show when={view()}>{(View) => <Dynamic component={View()} {...props} />}</Show>;
+    // createComponent, not <Dynamic>: Dynamic brings the DOM's spread tables to the first page.
+    return <Show when={view()}>{(View) => createComponent(View(), props)}</Show>;
   };
 }
