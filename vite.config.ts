@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import solid from 'vite-plugin-solid';
+import { bootChunkName, bootPreloads } from './scripts/boot-chunks.ts';
+import { precompress } from './scripts/precompress.ts';
 
 /** The manifest (public/manifest.webmanifest) and its colours, linked from index.html. */
 function manifestLinks(): Plugin {
@@ -25,6 +28,8 @@ export default defineConfig({
   plugins: [
     solid(),
     manifestLinks(),
+    bootPreloads(),
+    precompress(),
     VitePWA({
       strategies: 'generateSW',
       // Registered by web/offline/register-sw.ts after load, with workbox-window.
@@ -52,5 +57,15 @@ export default defineConfig({
     target: 'es2022',
     // Inline nothing: the Content Security Policy allows no inline scripts or data: scripts.
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        // The first page's modules in one chunk per boot step (scripts/boot-chunks.ts).
+        codeSplitting: {
+          groups: [
+            { name: bootChunkName(fileURLToPath(new URL('web/main.tsx', import.meta.url))) },
+          ],
+        },
+      },
+    },
   },
 });

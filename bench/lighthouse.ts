@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -56,6 +56,7 @@ async function installabilityErrors(url: string): Promise<string[]> {
  * `pwa.installable` (1 when Chromium reports no installability error) and Lighthouse
  * 12.2.3's performance and accessibility scores (0–100, default mobile config with its
  * simulated throttling) of the signed-in app, in Debian's Chromium. Needs `npm run build`.
+ * With `SOMA_LIGHTHOUSE_REPORT=<file>` the run's full report is written there as JSON.
  */
 export async function benchLighthouse(): Promise<BenchResult[]> {
   const soma = await startSoma(NOTES, { nodeArgs: (await serveCommand()).nodeArgs });
@@ -76,6 +77,9 @@ export async function benchLighthouse(): Promise<BenchResult[]> {
         extraHeaders: { Cookie: cookie },
       });
       if (!run) throw new Error('Lighthouse returned nothing');
+      // The whole report (what each audit blames), for reading after the run.
+      const reportPath = process.env.SOMA_LIGHTHOUSE_REPORT;
+      if (reportPath) await writeFile(reportPath, JSON.stringify(run.lhr, null, 1));
       const { categories } = run.lhr;
       scores = {
         performance: categories.performance?.score ?? null,

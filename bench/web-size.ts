@@ -23,7 +23,8 @@ async function sizes(webRoot: string, paths: readonly string[]) {
  * The page's own JavaScript fetched before the chat view shows, in the order fetched:
  * entry scripts, modulepreloads and every chunk the boot imports on its way there (a
  * boot that evaluates its modules in groups still loads them all before it is usable).
- * Read from the page's resource timing, which holds the document's fetches only: the
+ * Read from the page's resource timing (the fetches started before the chat view entered
+ * the page), which holds the document's fetches only: the
  * search worker's bundle, fetched beside it on its own thread, is counted apart.
  */
 async function bootScripts(): Promise<{ page: string[]; worker: string[] }> {
@@ -33,14 +34,26 @@ async function bootScripts(): Promise<{ page: string[]; worker: string[] }> {
     const page = await browser.newPage();
     const workerScripts: string[] = [];
     page.on('worker', (w) => workerScripts.push(new URL(w.url()).pathname));
+    // The moment the chat view enters the page, seen from inside it: Playwright notices it
+    // some polls later, and what the page fetched after it showed is not the first page's.
+    await page.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        if (!document.querySelector('[data-testid="chat-view"]')) return;
+        seen.disconnect();
+        performance.mark('bench:chat-view-shown');
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
     await page.goto(soma.loginLink);
     await page.getByTestId('chat-view').waitFor();
-    const names = await page.evaluate(() =>
-      performance
+    const names = await page.evaluate(() => {
+      const shown = performance.getEntriesByName('bench:chat-view-shown', 'mark')[0]?.startTime;
+      return performance
         .getEntriesByType('resource')
+        .filter((e) => shown === undefined || e.startTime <= shown)
         .map((e) => new URL(e.name).pathname)
-        .filter((p) => p.endsWith('.js') && !p.endsWith('/sw.js')),
-    );
+        .filter((p) => p.endsWith('.js') && !p.endsWith('/sw.js'));
+    });
     // The worker's script is fetched by the document too (its resource timing lists it).
     const worker = workerScripts.filter((p) => p.endsWith('.js'));
     return { page: [...new Set(names)].filter((p) => !worker.includes(p)), worker };

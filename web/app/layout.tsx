@@ -1,6 +1,7 @@
 import { createEffect, createMemo, type JSX, on, onCleanup, Show } from 'solid-js';
 import '../devices/devices.css';
 import { OfflineBanner } from '../offline/offline-banner.tsx';
+import { firstScreenShown } from '../offline/sw-update.ts';
 import { SearchBox } from '../search/ui/search-box.tsx';
 import { SyncIndicator } from '../search/ui/sync-indicator.tsx';
 import { useStores } from '../state/use-stores.ts';
@@ -31,6 +32,10 @@ export function Layout(props: { children: JSX.Element }) {
   // The pane (the chat, a note) renders in the task after the header and the tree: signing in
   // drew everything in one long task at boot (a trace showed it), now in two shorter ones.
   const paneShown = createLater();
+  // The service worker registers only once this screen is drawn, never before it.
+  createEffect(() => {
+    if (paneShown()) firstScreenShown();
+  });
   return (
     <div
       class="layout"

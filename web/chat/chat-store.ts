@@ -9,8 +9,7 @@ import { clearHistory, createConversations } from './conversations.ts';
 import { createDraft } from './draft.ts';
 import { createNotePaths } from './note-paths.ts';
 import { createPanelActions } from './panel-actions.ts';
-import { createSender } from './sender.ts';
-import { submit } from './submit.ts';
+import type { Sender } from './sender.ts';
 
 /**
  * The conversation: its turns (kept in IndexedDB), the composer's draft, and the
@@ -26,9 +25,25 @@ export function createChatStore(
   const core: ChatCore = { state, setState, i18n, report, hooks };
   const draft = createDraft(core);
   const conversations = createConversations(core);
-  const sender = createSender(core, draft, conversations);
   const notePaths = createNotePaths(report);
-  const parts = { core, draft, conversations, sender };
+  // Sending (the answer's stream) and the commands' table and interpreter load with the
+  // first keystroke, not with the page.
+  let sender: Sender | null = null;
+  let submitModules: Promise<[typeof import('./submit.ts'), Sender]> | null = null;
+  const loadSubmit = () => {
+    submitModules ??= Promise.all([
+      import('./submit.ts'),
+      import('./sender.ts').then((m) => {
+        sender ??= m.createSender(core, draft, conversations);
+        return sender;
+      }),
+    ]).catch((error: unknown) => {
+      // Not loaded (the server went away before they were cached): asked again next time.
+      submitModules = null;
+      throw error;
+    });
+    return submitModules;
+  };
   return {
     state,
     start: conversations.start,
@@ -36,7 +51,10 @@ export function createChatStore(
     openConversation: conversations.open,
     refreshConversations: () => conversations.refresh().catch(report),
     setProject: (name: string | null) => conversations.patch({ project: name }).catch(report),
-    setText: draft.setText,
+    setText(text: string) {
+      loadSubmit().catch(() => undefined);
+      draft.setText(text);
+    },
     addChips: draft.addChips,
     updateChip: draft.updateChip,
     removeChip: draft.removeChip,
@@ -55,8 +73,14 @@ export function createChatStore(
       // A new conversation, with its own (empty) title: the next message names it.
       await clearHistory(core, keepPinned);
     },
-    submit: () => submit(parts, notePaths),
-    stop: sender.stop,
+    async submit() {
+      const modules = await loadSubmit().catch((error: unknown) => report(error));
+      if (!modules) return;
+      const [{ submit }, loaded] = modules;
+      await submit({ core, draft, conversations, sender: loaded }, notePaths);
+    },
+    /** Stops the answer being streamed; nothing streams before sending has loaded. */
+    stop: () => sender?.stop(),
     /** Opens a conversation and proposes saving it, rendered, to `05_Salida/`. */
     async exportConversation(id: string) {
       await conversations.open(id);

@@ -1,15 +1,17 @@
 import { lazy, Show } from 'solid-js';
 import { useStores } from '../state/use-stores.ts';
 import { createLater } from '../ui/create-later.ts';
+import { lazyView } from '../ui/lazy-view.tsx';
 import { ChatHeader } from './chat-header.tsx';
 import type { ChatSlots } from './chat-slots.ts';
-import { ChipsBar } from './chips-bar.tsx';
-import { CommandPanel } from './command-panel.tsx';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
 import { NoProvider, useNoProvider } from './no-provider.tsx';
 import { NoteListSetting } from './note-list-setting.tsx';
 
+/** The chips and the commands' answers: loaded when there is something to show, not with the page. */
+const ChipsBar = lazyView(() => import('./chips-bar.tsx').then((m) => m.ChipsBar));
+const CommandPanel = lazyView(() => import('./command-panel.tsx').then((m) => m.CommandPanel));
 const ConfirmReset = lazy(() =>
   import('./confirm-reset.tsx').then((m) => ({ default: m.ConfirmReset })),
 );
@@ -29,9 +31,13 @@ export function ChatView(props: { slots: ChatSlots }) {
       <MessageList answerExtras={props.slots.answerExtras} />
       <div class="chat-bottom">
         <Show when={later()}>
-          <CommandPanel />
+          <Show when={chat.state.panel.kind !== 'none'}>
+            <CommandPanel />
+          </Show>
           <NoteListSetting />
-          <ChipsBar externalChip={props.slots.externalChip} />
+          <Show when={chat.state.chips.length > 0 || chat.state.conversation?.project}>
+            <ChipsBar externalChip={props.slots.externalChip} />
+          </Show>
         </Show>
         <Composer />
       </div>

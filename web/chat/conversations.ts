@@ -16,7 +16,6 @@ import {
 } from '../db/settings-repo.ts';
 import { listTurns, recoverStreamingTurns } from '../db/turns-repo.ts';
 import { getChatContext } from '../lib/api.ts';
-import { removeConversation } from '../lib/conversations-api.ts';
 import type { ChatCore } from './chat-core.ts';
 import { newId } from './new-id.ts';
 
@@ -144,6 +143,8 @@ export async function clearHistory(core: ChatCore, keepPinned: boolean) {
   const c = state.conversation;
   if (!c || state.streaming) return;
   try {
+    // The synchronised conversations' API (and its schemas) loads only when one is removed.
+    const { removeConversation } = await import('../lib/conversations-api.ts');
     await removeConversation(c.id);
   } catch (error) {
     // What IndexedDB holds says whether the laptop has a copy (the screen's turns lag).

@@ -1,11 +1,18 @@
 import { createEffect, createSignal, on, onCleanup } from 'solid-js';
 import { SUGGEST_DEBOUNCE_MS } from '../lib/timing.ts';
-import { draftQuery } from '../search/analysis/draft-query.ts';
 import type { SearchHit } from '../search/engine/search-types.ts';
 import { searchInWorker } from '../search/worker/search-client.ts';
 import type { ChatStore } from './chat-store.ts';
 import { attachSuggestion } from './era-esta-entries.ts';
 import { pickSuggestions } from './pick-suggestions.ts';
+
+/** The draft's query (the Spanish analyzer's words), loaded with the first draft rather than with the page. */
+let queryOf: ((text: string) => string | null) | null = null;
+const loadQueryOf = () =>
+  import('../search/analysis/draft-query.ts').then((m) => {
+    queryOf = m.draftQuery;
+    return m.draftQuery;
+  });
 
 /**
  * Notes related to what is being typed: once the keys pause, the draft's
@@ -39,16 +46,26 @@ export function createDraftSuggestions(chat: ChatStore, enabled: () => boolean) 
     }
   };
 
+  const settle = (query: string | null) => {
+    clearTimeout(timer);
+    if (query === null) {
+      request++;
+      setHits('', []);
+      return;
+    }
+    timer = setTimeout(() => void run(query), SUGGEST_DEBOUNCE_MS);
+  };
+  let typed = 0;
   createEffect(
     on([() => chat.state.text, enabled], ([text, wanted]) => {
       clearTimeout(timer);
-      const query = wanted ? draftQuery(text) : null;
-      if (query === null) {
-        request++;
-        setHits('', []);
-        return;
-      }
-      timer = setTimeout(() => void run(query), SUGGEST_DEBOUNCE_MS);
+      const mine = ++typed;
+      if (!wanted || text.trim() === '') return settle(null);
+      if (queryOf) return settle(queryOf(text));
+      loadQueryOf().then(
+        (draftQuery) => mine === typed && settle(draftQuery(text)),
+        () => mine === typed && settle(null),
+      );
     }),
   );
   onCleanup(() => clearTimeout(timer));

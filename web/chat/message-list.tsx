@@ -1,9 +1,19 @@
-import { createEffect, For, Match, onCleanup, Show, Switch } from 'solid-js';
+import { createEffect, createSignal, For, Match, onCleanup, Show, Switch } from 'solid-js';
 import type { TurnRecord } from '../db/records.ts';
 import { useStores } from '../state/use-stores.ts';
-import { AssistantMessage } from './assistant-message.tsx';
+import { lazyView } from '../ui/lazy-view.tsx';
 import type { ChatSlots } from './chat-slots.ts';
 import { UserMessage } from './user-message.tsx';
+
+/** Whether the answers' view (below) has loaded: the log follows its newest text once it shows. */
+const [answersLoaded, setAnswersLoaded] = createSignal(false);
+/** An answer, its details and what it was sent with: loaded with the first answer shown, not with the page. */
+const AssistantMessage = lazyView(() =>
+  import('./assistant-message.tsx').then((m) => {
+    setAnswersLoaded(true);
+    return m.AssistantMessage;
+  }),
+);
 
 /**
  * The conversation as a log. While an answer streams the log is `aria-busy`,
@@ -20,6 +30,7 @@ export function MessageList(props: Pick<ChatSlots, 'answerExtras'>) {
     const last = chat.state.turns.at(-1);
     if (!last) return;
     void last.content;
+    void answersLoaded();
     void stores.conversationSync.watching(chat.state.conversation?.id)?.text;
     if (frame) return;
     frame = requestAnimationFrame(() => {

@@ -1,6 +1,6 @@
 import { createSignal } from 'solid-js';
 import type { Cores, EmbedStatus } from '../../common/embedding-schemas.ts';
-import * as embeddingsApi from '../lib/embeddings-api.ts';
+import type * as embeddingsApi from '../lib/embeddings-api.ts';
 
 /** How often the status is read while the panel is open or vectors are being computed. */
 export const POLL_MS = 3_000;
@@ -22,6 +22,20 @@ export type EmbeddingsApi = Pick<
   | 'installModelFolder'
   | 'setEmbedBudget'
 >;
+
+const loadApi = () => import('../lib/embeddings-api.ts');
+/** The server's embeddings calls, loaded with their schemas on the first call rather than with the page. */
+const lazyApi: EmbeddingsApi = {
+  getEmbedStatus: (...a) => loadApi().then((m) => m.getEmbedStatus(...a)),
+  giveEmbedConsent: (...a) => loadApi().then((m) => m.giveEmbedConsent(...a)),
+  revokeEmbedConsent: (...a) => loadApi().then((m) => m.revokeEmbedConsent(...a)),
+  setEmbedEnabled: (...a) => loadApi().then((m) => m.setEmbedEnabled(...a)),
+  retryEmbeddings: (...a) => loadApi().then((m) => m.retryEmbeddings(...a)),
+  downloadModel: (...a) => loadApi().then((m) => m.downloadModel(...a)),
+  cancelModelDownload: (...a) => loadApi().then((m) => m.cancelModelDownload(...a)),
+  installModelFolder: (...a) => loadApi().then((m) => m.installModelFolder(...a)),
+  setEmbedBudget: (...a) => loadApi().then((m) => m.setEmbedBudget(...a)),
+};
 
 /** The timer the store polls with (replaced in tests). */
 export interface PollTimer {
@@ -49,7 +63,7 @@ export interface ConsentAsk {
  */
 export function createEmbeddingsStore(
   report: (error: unknown) => void,
-  api: EmbeddingsApi = embeddingsApi,
+  api: EmbeddingsApi = lazyApi,
   timer: PollTimer = browserTimer,
 ) {
   const [status, setStatus] = createSignal<EmbedStatus | null>(null);

@@ -29,7 +29,6 @@ import type {
   ConversationEventSchema,
 } from '../../common/conversation-schemas.ts';
 import { ApiError } from './api-error.ts';
-import { chatEvents } from './chat-events.ts';
 import { checkManifest } from './manifest-check.ts';
 import { REQUEST_TIMEOUT_MS } from './timing.ts';
 
@@ -253,5 +252,7 @@ export async function* streamChat(
   }
   if (!response.ok) throw await errorFromResponse(response);
   if (!response.body) throw new ApiError('bad_answer', 'empty body', response.status);
+  // The stream's reader loads with the first answer, not with the page.
+  const { chatEvents } = await import('./chat-events.ts');
   yield* chatEvents(response.body, signal);
 }
