@@ -49,6 +49,9 @@ async function publishVersionB(root: string): Promise<void> {
     index,
     html.replace('<head>', '<head>\n    <meta name="soma-build" content="B" />'),
   );
+  // The build's compressed copies are version A's: without them the server sends the file.
+  await rm(`${index}.br`, { force: true });
+  await rm(`${index}.gz`, { force: true });
   const swFile = join(web, 'sw.js');
   const sw = await readFile(swFile, 'utf8');
   const next = sw.replace(

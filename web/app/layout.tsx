@@ -10,6 +10,7 @@ import { createLater } from '../ui/create-later.ts';
 import { EventsIndicator } from '../ui/events-indicator.tsx';
 import { HarnessBanner } from '../ui/harness-banner.tsx';
 import { LangSwitch } from '../ui/lang-switch.tsx';
+import { preloadLazyViews } from '../ui/lazy-view.tsx';
 import { VaultTree } from '../vault/vault-tree.tsx';
 import { createTreeVisibility } from './tree-visibility.ts';
 
@@ -33,8 +34,19 @@ export function Layout(props: { children: JSX.Element }) {
   // drew everything in one long task at boot (a trace showed it), now in two shorter ones.
   const paneShown = createLater();
   // The service worker registers only once this screen is drawn, never before it.
+  // Then, when the page is idle, the code the chat needs later (sending, the command panel,
+  // an answer's view): loaded while the server answers, so that a message sent once it has
+  // gone still gets its notice.
   createEffect(() => {
-    if (paneShown()) firstScreenShown();
+    if (!paneShown()) return;
+    firstScreenShown();
+    requestIdleCallback(
+      () => {
+        preloadLazyViews();
+        stores.chat.preload();
+      },
+      { timeout: 5_000 },
+    );
   });
   return (
     <div

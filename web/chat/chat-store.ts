@@ -74,10 +74,19 @@ export function createChatStore(
       await clearHistory(core, keepPinned);
     },
     async submit() {
-      const modules = await loadSubmit().catch((error: unknown) => report(error));
-      if (!modules) return;
+      const modules = await loadSubmit().catch(() => null);
+      if (!modules) {
+        // Sending could not load: the server is gone (nothing cached it yet). Said as a
+        // failed send, the draft left in the box, as when the request itself fails.
+        setState('panel', { kind: 'notice', tone: 'error', key: 'chat.notSent' });
+        return;
+      }
       const [{ submit }, loaded] = modules;
       await submit({ core, draft, conversations, sender: loaded }, notePaths);
+    },
+    /** Loads sending and the commands ahead of the first keystroke (the page is idle). */
+    preload() {
+      loadSubmit().catch(() => undefined);
     },
     /** Stops the answer being streamed; nothing streams before sending has loaded. */
     stop: () => sender?.stop(),

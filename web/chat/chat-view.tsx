@@ -4,14 +4,15 @@ import { createLater } from '../ui/create-later.ts';
 import { lazyView } from '../ui/lazy-view.tsx';
 import { ChatHeader } from './chat-header.tsx';
 import type { ChatSlots } from './chat-slots.ts';
+// Not lazy: it says a message could not be sent, which happens when the server is gone.
+import { CommandPanel } from './command-panel.tsx';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
 import { NoProvider, useNoProvider } from './no-provider.tsx';
 import { NoteListSetting } from './note-list-setting.tsx';
 
-/** The chips and the commands' answers: loaded when there is something to show, not with the page. */
+/** The chips: loaded when there are some to show, not with the page. */
 const ChipsBar = lazyView(() => import('./chips-bar.tsx').then((m) => m.ChipsBar));
-const CommandPanel = lazyView(() => import('./command-panel.tsx').then((m) => m.CommandPanel));
 const ConfirmReset = lazy(() =>
   import('./confirm-reset.tsx').then((m) => ({ default: m.ConfirmReset })),
 );

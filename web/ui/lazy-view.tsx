@@ -1,5 +1,17 @@
 import { type Component, createComponent, createSignal, Show } from 'solid-js';
 
+/** Every lazy view's load, for `preloadLazyViews`. */
+const preloaders: (() => void)[] = [];
+
+/**
+ * Loads every lazy view's module now. Called once the first screen is drawn and the page
+ * is idle: a view first needed while the server is gone (the notice that a message could
+ * not be sent) must not depend on fetching its code from that server.
+ */
+export function preloadLazyViews(): void {
+  for (const ask of preloaders) ask();
+}
+
 /**
  * A component whose module loads when it is first drawn, as solid's `lazy`, but with the
  * loaded view shared by every instance: outside a Suspense, a `lazy` instance made while the
@@ -10,16 +22,19 @@ import { type Component, createComponent, createSignal, Show } from 'solid-js';
 export function lazyView<P extends object>(load: () => Promise<Component<P>>): Component<P> {
   const [view, setView] = createSignal<Component<P> | null>(null);
   let asked = false;
+  const ask = () => {
+    if (asked) return;
+    asked = true;
+    load().then(
+      (loaded) => setView(() => loaded),
+      () => {
+        asked = false;
+      },
+    );
+  };
+  preloaders.push(ask);
   return (props: P) => {
-    if (!asked) {
-      asked = true;
-      load().then(
-        (loaded) => setView(() => loaded),
-        () => {
-          asked = false;
-        },
-      );
-    }
+    ask();
     // createComponent, not <Dynamic>: Dynamic brings the DOM's spread tables to the first page.
     return <Show when={view()}>{(View) => createComponent(View(), props)}</Show>;
   };
