@@ -239,3 +239,24 @@ test('a device file is attached as text, and the chat has no serious accessibili
     [],
   );
 });
+
+test('the search view finds a conversation by its text, apart from the notes, and opens it', async ({
+  page,
+}) => {
+  fake.setScript({ kind: 'echo' });
+  await openChat(page);
+  await enter(page, 'Hablemos de los cormoranes del puerto');
+  await expect(page.getByTestId('message-assistant').last()).toHaveAttribute(
+    'data-status',
+    'complete',
+  );
+  await newConversation(page);
+  await expect(page.getByTestId('message-user')).toHaveCount(0);
+  await page.evaluate(() => {
+    location.hash = '#/buscar?q=cormoranes';
+  });
+  const hits = page.getByTestId('conversation-hits');
+  await expect(hits).toContainText('Conversaciones (1)');
+  await hits.getByTestId('conversation-hit').click();
+  await expect(page.getByTestId('message-user')).toContainText('cormoranes del puerto');
+});

@@ -91,6 +91,7 @@ export const en = {
   'error.unknown': 'Something went wrong.',
 
   'chat.back': '← Back to the conversation',
+  'search.conversations': 'Conversations ({count})',
   'chat.untitled': 'New conversation',
   'chat.new': 'New conversation',
   'chat.audit': 'Audit',

@@ -92,6 +92,7 @@ export const es = {
   'error.unknown': 'Algo salió mal.',
 
   'chat.back': '← Volver a la conversación',
+  'search.conversations': 'Conversaciones ({count})',
   'chat.untitled': 'Conversación nueva',
   'chat.new': 'Nueva conversación',
   'chat.audit': 'Auditoría',
