@@ -7,7 +7,7 @@ import { type BenchResult, round2 } from './results.ts';
 import { benchSearch } from './search.ts';
 
 /**
- * The reference laptop (docs/DESIGN.md), approximated on a faster machine: a
+ * The reference laptop (docs/PRODUCT.md), approximated on a faster machine: a
  * ThinkPad T460 (i5-6200U, Skylake, 2 cores / 4 threads at 2.3–2.8 GHz,
  * 8 GB, no GPU).
  */

@@ -141,7 +141,7 @@ export type SentItem = z.infer<typeof SentItemSchema>;
  */
 export const PART_SEPARATOR = '\n\n';
 
-/** One part of the request as sent, in order (docs/DESIGN.md: every part is shown). */
+/** One part of the request as sent, in order (docs/PRODUCT.md: every part is shown). */
 export const SentPartSchema = z.lazy(() =>
   z.object({
     part: z.enum([

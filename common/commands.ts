@@ -1,5 +1,5 @@
 /**
- * THE command table (docs/DESIGN.md, "Commands") and the parser of the chat box. Shared by
+ * THE command table (docs/PRODUCT.md, "Commands") and the parser of the chat box. Shared by
  * the server and the PWA, so no Node imports. Every command answers to its Spanish name,
  * the seed's three-letter alias and its English name, typed as `/name` or `--name`.
  *

@@ -8,7 +8,7 @@ import { MAX_ATTACHMENT_TEXT } from './chat-schemas.ts';
  * Shared by the server and the PWA.
  */
 
-/** Where synapses are logged, one line each (docs/DESIGN.md, "Supervised Synapse"). */
+/** Where synapses are logged, one line each (docs/PRODUCT.md, "Supervised Synapse"). */
 export const SYNAPSE_LOG_PATH = '02_Conciencia/sesiones/sinapsis_log.txt';
 /** The append-only record of every write SOMA made, one JSON object a line. */
 export const AUDIT_LOG_PATH = '02_Conciencia/sesiones/soma_auditoria.jsonl';

@@ -9,7 +9,7 @@ const ROOT = join(import.meta.dirname, '..');
 const DOCS = [
   'docs/ARCHITECTURE.md',
   'docs/INTERNALS.md',
-  'docs/DESIGN.md',
+  'docs/PRODUCT.md',
   'docs/FACTS.md',
   'bench/README.md',
 ];

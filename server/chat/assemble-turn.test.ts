@@ -70,7 +70,7 @@ function expectInOrder(text: string, markers: string[]) {
 }
 
 describe('server/chat/assemble-turn', () => {
-  it('builds every layer in the order of docs/DESIGN.md, each harness text in its place', () => {
+  it('builds every layer in the order of docs/PRODUCT.md, each harness text in its place', () => {
     const { messages } = assembleTurn(
       base({
         project: { name: 'Tesis', notes: [{ path: '03_Proyectos/Tesis/a.md', text: 'PROJ_A' }] },
@@ -342,7 +342,7 @@ describe('server/chat/assemble-turn parts', () => {
       }),
     );
 
-  it('lists every part of the request in the order of docs/DESIGN.md', () => {
+  it('lists every part of the request in the order of docs/PRODUCT.md', () => {
     expect(full().parts.map((p) => `${p.message}:${p.part}`)).toEqual([
       '0:system',
       '0:rules',

@@ -36,7 +36,7 @@ export interface AssembledTurn {
 }
 
 /**
- * Builds the messages of one turn in docs/DESIGN.md's order: one system message holding
+ * Builds the messages of one turn in docs/PRODUCT.md's order: one system message holding
  * [system prompt + rules + profile + synapse (+ note listing)] + [user context] + [project]
  * + [last closing], then the last N history turns, then the user message (or, for a summary
  * or a closing, the harness's instruction, shown as a part of its own) with the chosen

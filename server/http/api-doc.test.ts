@@ -43,7 +43,7 @@ import { SessionStore } from '../auth/session-store.ts';
 import { pairingRoutes } from '../pairing/pairing-routes.ts';
 
 /**
- * Keeps docs/API.md true (docs/DESIGN.md: the API is documented in one place, kept true by
+ * Keeps docs/API.md true (docs/PRODUCT.md: the API is documented in one place, kept true by
  * a test). A route is documented when a `### ` heading, or the first cell
  * of a table row, names it as `METHOD /api/path` in a code span; an error code is
  * documented by its row in the "Errors" table.

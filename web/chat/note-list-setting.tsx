@@ -8,7 +8,7 @@ const MAX_FOLDER_CHARS = 255;
 
 /**
  * Whether the names of the vault's notes go with every message, and which folders stay
- * out: a visible setting (docs/DESIGN.md), the harness's default until the user changes it.
+ * out: a visible setting (docs/PRODUCT.md), the harness's default until the user changes it.
  */
 export function NoteListSetting() {
   const stores = useStores();

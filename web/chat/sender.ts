@@ -11,7 +11,7 @@ import type { Draft } from './draft.ts';
 import { selectHistory } from './history.ts';
 import { newId } from './new-id.ts';
 
-/** Harness default when the context has not loaded yet (docs/DESIGN.md: last 10 turns). */
+/** Harness default when the context has not loaded yet (docs/PRODUCT.md: last 10 turns). */
 const DEFAULT_HISTORY_TURNS = 10;
 
 /** Sending turns: the user's message, then the answer streamed under it. */
