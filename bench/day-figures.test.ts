@@ -23,7 +23,7 @@ const run = (over: Partial<DayRun> = {}): DayRun => ({
   embedAlone: { chunks: 100, seconds: 10 },
   embedDay: { chunks: 40, seconds: 5 },
   serverRssMb: { idle: 100, dayPeak: 400, samples: 60 },
-  totalPssMb: { idle: 500, dayPeak: 900, samples: 12, browserProcesses: 9 },
+  totalPssMb: { idle: 500, dayPeak: 900, samples: 12, browserProcesses: 9, phonePeak: 300 },
   phoneVisitMs: [800, 1200],
   ttftByPhone: { visiting: [6], not: [6] },
   editorWrites: 20,

@@ -36,8 +36,17 @@ export interface DayRun {
   embedDay: { chunks: number; seconds: number };
   /** Server VmRSS: idle (embedding paused), and the peak sampled during the day. */
   serverRssMb: { idle: number; dayPeak: number; samples: number };
-  /** Server + every launched Chromium process, PSS: idle, and the peak during the day. */
-  totalPssMb: { idle: number; dayPeak: number; samples: number; browserProcesses: number };
+  /**
+   * Server + every process of the laptop's Chromium, PSS: idle, and the peak during the day;
+   * and the peak of the phone's own Chromium, apart (its memory is the phone's).
+   */
+  totalPssMb: {
+    idle: number;
+    dayPeak: number;
+    samples: number;
+    browserProcesses: number;
+    phonePeak: number;
+  };
   /** Phone visits over the LAN listener during the day: open → first answer after its sync. */
   phoneVisitMs: number[];
   /** The day's chat turns through SOMA split by whether a phone visit was under way (TTFT, ms). */
@@ -181,7 +190,7 @@ export function dayFigures(run: DayRun): BenchResult[] {
       value: round2(run.totalPssMb.dayPeak),
       unit: 'MB',
       baseline: { name: 'the same, idle', value: round2(run.totalPssMb.idle) },
-      note: `peak over ${run.totalPssMb.samples} samples of the server's PSS plus the summed PSS of all ${run.totalPssMb.browserProcesses} processes of the launched Chromium (laptop tab and phone context), from /proc/<pid>/smaps_rollup; ${during}`,
+      note: `peak over ${run.totalPssMb.samples} samples of the server's PSS plus the summed PSS of all ${run.totalPssMb.browserProcesses} processes of the laptop's Chromium, from /proc/<pid>/smaps_rollup; the phone's own Chromium (its memory is on the phone) peaked at ${round2(run.totalPssMb.phonePeak)} MB apart; ${during}`,
     },
     {
       name: 'day.embed_rate_ratio',

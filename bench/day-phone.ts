@@ -1,7 +1,11 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
 
 /**
- * The phone of the day bench: a 390×844 context of the same Chromium, paired with SOMA
+ * The phone of the day bench: a 390×844 context of a Chromium of its own, paired with SOMA
  * over its LAN listener (HTTPS, `soma.test` mapped to 127.0.0.1 by the browser's
  * host-resolver rule, the server's key trusted by its SPKI) the way a user pairs one:
  * the laptop asks for a code, the phone opens the link and asks, the laptop approves.
@@ -26,6 +30,43 @@ export function lanFromOutput(output: string): { lanUrl: string; spki: string } 
   const spki = /SPKI del certificado \(SHA-256, base64\): (\S+)/.exec(output)?.[1];
   if (!lanUrl || !spki) throw new Error(`bench day: el servidor no abrió la LAN:\n${output}`);
   return { lanUrl, spki };
+}
+
+/** The phone's browser: its own Chromium, and the pid its memory is counted from. */
+export interface PhoneBrowser {
+  browser: Browser;
+  pid: number;
+  close: () => Promise<void>;
+}
+
+/**
+ * Launches the phone's Chromium at the lowest CPU priority (nice 19). The phone is another
+ * device: its page work (rendering, its own search index) runs on the phone's CPU, not on
+ * the laptop's. Here it has to share this machine's cores, so it takes only what the laptop
+ * leaves; what SOMA's server does for it (the LAN listener's TLS, its sync answers) runs at
+ * the server's own priority and is counted in the laptop's figures, as it would be.
+ */
+export async function launchPhoneBrowser(spki: string): Promise<PhoneBrowser> {
+  const dir = await mkdtemp(join(tmpdir(), 'soma-bench-phone-'));
+  const wrapper = join(dir, 'chromium-nice');
+  await writeFile(wrapper, `#!/bin/sh\nexec nice -n 19 "${CHROMIUM}" "$@"\n`);
+  await chmod(wrapper, 0o755);
+  const server = await chromium.launchServer({
+    executablePath: wrapper,
+    args: [...chromiumArgs, ...phoneChromiumArgs(spki)],
+  });
+  const pid = server.process().pid;
+  if (pid === undefined) throw new Error('bench day: el navegador del teléfono no arrancó');
+  const browser = await chromium.connect(server.wsEndpoint());
+  return {
+    browser,
+    pid,
+    close: async () => {
+      await browser.close().catch(() => {});
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A fetch from the laptop's page (its session cookie, its origin), answering JSON or nothing. */

@@ -41,7 +41,7 @@ export type DayPhase = Pick<
   'day' | 'phoneVisitMs' | 'ttftByPhone' | 'editorWrites' | 'host'
 > & {
   rss: number[];
-  pss: { peak: number; samples: number; browserProcesses: number };
+  pss: { peak: number; samples: number; browserProcesses: number; phonePeak: number };
   chunkReadings: CounterReading[];
   seconds: number;
 };
@@ -58,7 +58,7 @@ export async function runDay(opts: {
   notes: Record<string, string>;
   seconds: number;
   firstRound: number;
-  memory: () => Promise<{ pss: number; processes: number }>;
+  memory: () => Promise<{ pss: number; processes: number; phonePss: number }>;
 }): Promise<DayPhase> {
   const { server, page, phone, notes } = opts;
   const paths = Object.keys(notes);
@@ -70,7 +70,7 @@ export async function runDay(opts: {
     editorWrites: 0,
     host: { load1Before: loadavg()[0] ?? 0, load1After: 0, stolenPct: null },
     rss: [],
-    pss: { peak: 0, samples: 0, browserProcesses: 0 },
+    pss: { peak: 0, samples: 0, browserProcesses: 0, phonePeak: 0 },
     chunkReadings: [],
     seconds: 0,
   };
@@ -125,6 +125,7 @@ export async function runDay(opts: {
       const mem = await opts.memory();
       out.pss.peak = Math.max(out.pss.peak, mem.pss);
       out.pss.browserProcesses = Math.max(out.pss.browserProcesses, mem.processes);
+      out.pss.phonePeak = Math.max(out.pss.phonePeak, mem.phonePss);
       out.pss.samples++;
     }),
   ]);

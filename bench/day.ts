@@ -3,11 +3,11 @@ import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
 import { throttleCpu } from './cpu-throttle.ts';
 import { type CounterReading, dayFigures, type PhaseSamples, stepRate } from './day-figures.ts';
 import { emptySamples, laptopRound } from './day-laptop.ts';
-import { pairPhone, phoneChromiumArgs, phoneVisit } from './day-phone.ts';
+import { launchPhoneBrowser, type PhoneBrowser, pairPhone, phoneVisit } from './day-phone.ts';
 import { chatTurn, pause, runDay } from './day-run.ts';
 import { type DayServer, startDayServer } from './day-server.ts';
 import { pinToCores } from './pin-to-cores.ts';
-import { processTreeMemory, pssUssMb, rssMb } from './process-memory.ts';
+import { ownTreeMemory, processTreeMemory, pssUssMb, rssMb } from './process-memory.ts';
 import type { BenchResult } from './results.ts';
 import { watchLongTasks } from './search.ts';
 import { spanishVault } from './search-vault.ts';
@@ -64,14 +64,12 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
   const server = await startDayServer(notes);
   const { soma, lanUrl } = server;
   let browser: Browser | null = null;
+  let phoneBrowser: PhoneBrowser | null = null;
   try {
     // Paused while the vault first syncs and everything is timed alone.
     await server.post('/api/embeddings/enabled', { enabled: false });
     const pinned = opts.t460 ? `; ${pinToCores(soma.pid, T460.serverCores)}` : '';
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [...chromiumArgs, ...phoneChromiumArgs(server.spki)],
-    });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
     const laptop = await browser.newContext({
       viewport: { width: 1366, height: 768 },
       locale: 'es-ES',
@@ -89,14 +87,17 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
       .waitFor({ timeout: FIRST_SYNC_TIMEOUT_MS });
     const laptopSyncS = (Date.now() - syncT) / 1000;
     say(`laptop synced in ${Math.round(laptopSyncS)} s`);
-    const phone = await pairPhone(browser, page, lanUrl);
+    phoneBrowser = await launchPhoneBrowser(server.spki);
+    const phonePid = phoneBrowser.pid;
+    const phone = await pairPhone(phoneBrowser.browser, page, lanUrl);
     const phoneSyncS = (await phoneVisit(phone, lanUrl, 'faro')) / 1000;
     say(`phone paired and synced in ${Math.round(phoneSyncS)} s`);
     const memory = async () => {
-      const browserMem = await processTreeMemory(process.pid, 'chromium');
+      const browserMem = await processTreeMemory(process.pid, 'chromium', [phonePid]);
       return {
         pss: (await pssUssMb(soma.pid)).pss + browserMem.pssMb,
         processes: browserMem.pids.length,
+        phonePss: (await ownTreeMemory(phonePid)).pssMb,
       };
     };
 
@@ -141,6 +142,7 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
         dayPeak: d.pss.peak,
         samples: d.pss.samples,
         browserProcesses: d.pss.browserProcesses,
+        phonePeak: d.pss.phonePeak,
       },
       phoneVisitMs: d.phoneVisitMs,
       ttftByPhone: d.ttftByPhone,
@@ -148,10 +150,12 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
       host: d.host,
       setup:
         `e5-shaped int8 model, kind onnx, batches of ${server.batchSize}, the default CPU budget (${(await server.embedStatus()).budget.cores} core); ` +
-        `first syncs before the timing: laptop ${Math.round(laptopSyncS)} s, phone over the LAN ${Math.round(phoneSyncS)} s` +
+        `first syncs before the timing: laptop ${Math.round(laptopSyncS)} s, phone over the LAN ${Math.round(phoneSyncS)} s; ` +
+        'the phone in a Chromium of its own at nice 19 (another device: its page work takes what the laptop leaves)' +
         (opts.t460 ? `; laptop tab CPU ×${T460.cpuRate}, phone not slowed${pinned}` : ''),
     });
   } finally {
+    await phoneBrowser?.close();
     await browser?.close();
     await server.stop();
   }

@@ -100,9 +100,36 @@ export interface TreeMemory {
   ussMb: number;
 }
 
-/** The memory of the processes `treeOf` finds. */
-export async function processTreeMemory(root: number, match: string): Promise<TreeMemory> {
-  const pids = treeOf(await processTable(), root, match);
+/** `root` and every process under it, from the table. */
+function withDescendants(table: Awaited<ReturnType<typeof processTable>>, root: number): number[] {
+  return [...table.keys()].filter((pid) => {
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = table.get(p)?.ppid) {
+      if (p === root) return true;
+    }
+    return false;
+  });
+}
+
+/**
+ * The memory of the processes `treeOf` finds, less those under any of `apart` (another
+ * browser this process launched whose memory is counted on its own).
+ */
+export async function processTreeMemory(
+  root: number,
+  match: string,
+  apart: readonly number[] = [],
+): Promise<TreeMemory> {
+  const table = await processTable();
+  const skip = new Set(apart.flatMap((pid) => withDescendants(table, pid)));
+  return memoryOf(treeOf(table, root, match).filter((pid) => !skip.has(pid)));
+}
+
+/** The memory of `root` and every process under it (a browser and all it started). */
+export async function ownTreeMemory(root: number): Promise<TreeMemory> {
+  return memoryOf(withDescendants(await processTable(), root));
+}
+
+async function memoryOf(pids: number[]): Promise<TreeMemory> {
   const sum = { pids, rssMb: 0, pssMb: 0, ussMb: 0 };
   for (const pid of pids) {
     sum.rssMb += await rssMb(pid).catch(() => 0);
