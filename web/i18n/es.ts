@@ -2,8 +2,10 @@ import type { EmbedKey } from './embed-es.ts';
 import type { HarnessKey } from './harness-es.ts';
 
 /**
- * Spanish, the default language. Every user-visible string lives here; `en.ts`
- * must have the same keys. `{name}` placeholders are filled by `t(key, params)`.
+ * Spanish, the default language. Every user-visible string lives here, but for the parts
+ * that load apart with the views using them (`harness-es.ts`, `embed-es.ts`: see
+ * `word-part.ts`); `en.ts` must have the same keys. `{name}` placeholders are filled by
+ * `t(key, params)`.
  */
 export const es = {
   'app.title': 'SOMA',
