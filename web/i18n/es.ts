@@ -1,9 +1,10 @@
 import type { EmbedKey } from './embed-es.ts';
 import type { HarnessKey } from './harness-es.ts';
+import type { QualityKey } from './quality-es.ts';
 
 /**
  * Spanish, the default language. Every user-visible string lives here, but for the parts
- * that load apart with the views using them (`harness-es.ts`, `embed-es.ts`: see
+ * that load apart with the views using them (`harness-es.ts`, `embed-es.ts`, `quality-es.ts`: see
  * `word-part.ts`); `en.ts` must have the same keys. `{name}` placeholders are filled by
  * `t(key, params)`.
  */
@@ -227,31 +228,6 @@ export const es = {
   'eraEsta.no': 'No',
   'eraEsta.saved': 'Recordado en este portátil: servirá para medir la búsqueda (en Buscar).',
   'eraEsta.failed': 'No se pudo recordar: el servidor no respondió.',
-  'quality.title': '¿Encuentra SOMA lo que buscas?',
-  'quality.explain':
-    'Con tus respuestas «Sí, era esta»: en qué puesto sale la nota que buscabas. Se guardan solo en este portátil.',
-  'quality.failed': 'No se pudieron leer tus respuestas.',
-  'quality.none':
-    'Aún no hay respuestas: abre una nota desde la búsqueda, /buscar o las relacionadas (o adjunta una sugerencia) y pulsa «Sí, era esta».',
-  'quality.figures': '{label}: entre las 5 primeras {top5} · MRR {mrr}',
-  'quality.words': 'Solo palabras',
-  'quality.meaning': 'Palabras y sentido',
-  'quality.meaningWith': 'Palabras y sentido ({model})',
-  'quality.provisional':
-    'Provisional: el servidor aún está calculando los vectores de algunas notas; se recalcula al terminar.',
-  'quality.recomputing': 'Ha cambiado el modelo o el arnés: recalculando…',
-  'quality.otherModels': 'Con otros modelos que has usado:',
-  'quality.modelFigures':
-    '{model}: entre las 5 primeras {top5} · MRR {mrr} (preguntas: {count}; {date})',
-  'quality.noMeaning': 'Sin vectores: solo se mide la búsqueda por palabras.',
-  'quality.rank': 'puesto {rank}',
-  'quality.missed': 'no sale entre las 10 primeras',
-  'quality.first': '(primero salió {note})',
-  'quality.export': 'Exportar (JSON)',
-  'quality.erase': 'Borrar todas',
-  'quality.eraseConfirm': '¿Borrar todas tus respuestas «Sí, era esta»?',
-  'quality.eraseYes': 'Sí, borrarlas',
-  'quality.eraseCancel': 'Cancelar',
 
   'paste.title': 'Pega aquí el texto que quieres adjuntar',
   'paste.attach': 'Adjuntar texto',
@@ -589,4 +565,4 @@ export const es = {
 /** The dictionary shape: every language provides the same keys as `es`. */
 export type Messages = { readonly [K in keyof typeof es]: string };
 /** Every key `t` words: the main dictionary's and those of the parts that load apart. */
-export type MessageKey = keyof Messages | HarnessKey | EmbedKey;
+export type MessageKey = keyof Messages | HarnessKey | EmbedKey | QualityKey;

@@ -5,6 +5,8 @@ import { en } from './en.ts';
 import { es } from './es.ts';
 import { harnessEn } from './harness-en.ts';
 import { harnessEs, harnessPart } from './harness-es.ts';
+import { qualityEn } from './quality-en.ts';
+import { qualityEs, qualityPart } from './quality-es.ts';
 import { parseLocale, translate } from './translate.ts';
 import type { WordPart, Words } from './word-part.ts';
 
@@ -15,6 +17,7 @@ const parts: { name: string; es: Words; en: Words; part?: WordPart }[] = [
   { name: 'main', es, en },
   { name: 'harness', es: harnessEs, en: harnessEn, part: harnessPart },
   { name: 'embed', es: embedEs, en: embedEn, part: embedPart },
+  { name: 'quality', es: qualityEs, en: qualityEn, part: qualityPart },
 ];
 const apart = parts.filter((p) => p.part);
 
