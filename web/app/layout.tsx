@@ -8,19 +8,25 @@ import { useStores } from '../state/use-stores.ts';
 import { AuditBanner } from '../ui/audit-banner.tsx';
 import { createLater } from '../ui/create-later.ts';
 import { EventsIndicator } from '../ui/events-indicator.tsx';
-import { HarnessBanner } from '../ui/harness-banner.tsx';
 import { LangSwitch } from '../ui/lang-switch.tsx';
-import { preloadLazyViews } from '../ui/lazy-view.tsx';
+import { lazyView, preloadLazyViews } from '../ui/lazy-view.tsx';
 import { VaultTree } from '../vault/vault-tree.tsx';
 import { createTreeVisibility } from './tree-visibility.ts';
 
 const TREE_ID = 'vault-tree';
+
+/** The banner of a refused harness edit, its words and their describer load only when one is. */
+const HarnessBanner = lazyView(
+  () => import('../ui/harness-banner.tsx').then((m) => m.HarnessBanner),
+  { whenIdle: false },
+);
 
 /** Header, vault tree (a drawer on narrow screens) and the main pane. */
 export function Layout(props: { children: JSX.Element }) {
   const stores = useStores();
   const t = stores.i18n.t;
   const tree = createTreeVisibility(stores.preferences);
+  const harnessRefused = () => stores.vault.state.status?.harness.ok === false;
   // Picking a note on a phone closes the drawer so the note is visible. Keyed by value:
   // the router re-announces the same route after login, which must not close it.
   const routeKey = createMemo(() => JSON.stringify(stores.router.route()));
@@ -85,7 +91,9 @@ export function Layout(props: { children: JSX.Element }) {
       </header>
       <OfflineBanner />
       <AuditBanner />
-      <HarnessBanner />
+      <Show when={harnessRefused()}>
+        <HarnessBanner />
+      </Show>
       <VaultTree id={TREE_ID} open={tree.drawerOpen()} onNavigate={() => tree.closeDrawer()} />
       <main id="main" class="main-pane" tabIndex={-1}>
         <Show when={paneShown()}>{props.children}</Show>

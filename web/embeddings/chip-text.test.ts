@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { type EmbedStatus, embeddingsOffStatus } from '../../common/embedding-schemas.ts';
+import { embedEn } from '../i18n/embed-en.ts';
+import { embedEs } from '../i18n/embed-es.ts';
 import { en as english } from '../i18n/en.ts';
 import { es, type MessageKey } from '../i18n/es.ts';
 import { type MessageParams, translate } from '../i18n/translate.ts';
 import { chipText } from './chip-text.ts';
 
-const t = (key: MessageKey, params?: MessageParams) => translate(es, key, params);
+const t = (key: MessageKey, params?: MessageParams) =>
+  translate({ ...es, ...embedEs }, key, params);
 const number = (n: number) => n.toLocaleString('es');
 const on = (over: Partial<EmbedStatus>): EmbedStatus => ({
   ...embeddingsOffStatus(),
@@ -40,7 +43,8 @@ describe('chipText', () => {
     expect(chipText(failing, t, number)).toBe(
       'Búsqueda semántica con errores, solo por palabras: El servicio falló (HTTP 500); se reintenta solo.',
     );
-    const en = (key: MessageKey, params?: MessageParams) => translate(english, key, params);
+    const en = (key: MessageKey, params?: MessageParams) =>
+      translate({ ...english, ...embedEn }, key, params);
     expect(chipText(failing, en, number)).toBe(
       'Semantic search failing, words only: The service failed (HTTP 500); retrying by itself.',
     );

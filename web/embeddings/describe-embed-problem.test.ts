@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { type EmbedProblem, embedProblemCodes } from '../../common/embedding-schemas.ts';
+import { embedEn } from '../i18n/embed-en.ts';
+import { embedEs } from '../i18n/embed-es.ts';
 import { en } from '../i18n/en.ts';
 import { es, type MessageKey } from '../i18n/es.ts';
 import { type MessageParams, translate } from '../i18n/translate.ts';
 import { describeEmbedProblem } from './describe-embed-problem.ts';
 
-const tEs = (key: MessageKey, params?: MessageParams) => translate(es, key, params);
-const tEn = (key: MessageKey, params?: MessageParams) => translate(en, key, params);
+const tEs = (key: MessageKey, params?: MessageParams) =>
+  translate({ ...es, ...embedEs }, key, params);
+const tEn = (key: MessageKey, params?: MessageParams) =>
+  translate({ ...en, ...embedEn }, key, params);
 
 /** Params as the server sends them for each code (docs/API.md, «lastError»). */
 const PARAMS: Record<EmbedProblem['code'], EmbedProblem['params']> = {

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { type ModelProblem, modelProblemCodes } from '../../common/embedding-schemas.ts';
+import { embedEn } from '../i18n/embed-en.ts';
+import { embedEs } from '../i18n/embed-es.ts';
 import { en } from '../i18n/en.ts';
 import { es, type MessageKey } from '../i18n/es.ts';
 import { type MessageParams, translate } from '../i18n/translate.ts';
 import { describeModelProblem, formatDuration, formatSize } from './model-figures.ts';
 
-const tEs = (key: MessageKey, params?: MessageParams) => translate(es, key, params);
-const tEn = (key: MessageKey, params?: MessageParams) => translate(en, key, params);
+const tEs = (key: MessageKey, params?: MessageParams) =>
+  translate({ ...es, ...embedEs }, key, params);
+const tEn = (key: MessageKey, params?: MessageParams) =>
+  translate({ ...en, ...embedEn }, key, params);
 
 /** Params as server/models sends them for each code (docs/API.md, «semanticModel»). */
 const PARAMS: Record<ModelProblem['code'], ModelProblem['params']> = {

@@ -5,11 +5,13 @@ import {
   jsonReasonCodes,
 } from '../../common/harness-problem.ts';
 import { describeHarnessProblem } from './describe-harness-problem.ts';
-import { en } from './en.ts';
-import { es, type MessageKey } from './es.ts';
+import type { MessageKey } from './es.ts';
+import { harnessEn as en } from './harness-en.ts';
+import { harnessEs as es } from './harness-es.ts';
 import { type MessageParams, translate } from './translate.ts';
+import type { Words } from './word-part.ts';
 
-const words = (messages: typeof es | typeof en) => (key: MessageKey, params?: MessageParams) =>
+const words = (messages: Words) => (key: MessageKey, params?: MessageParams) =>
   translate(messages, key, params);
 
 /** Problems shaped as the server's harness loader sends them. */

@@ -1,6 +1,12 @@
+import type { EmbedKey } from './embed-es.ts';
+import type { HarnessKey } from './harness-es.ts';
+import type { QualityKey } from './quality-es.ts';
+
 /**
- * Spanish, the default language. Every user-visible string lives here; `en.ts`
- * must have the same keys. `{name}` placeholders are filled by `t(key, params)`.
+ * Spanish, the default language. Every user-visible string lives here, but for the parts
+ * that load apart with the views using them (`harness-es.ts`, `embed-es.ts`, `quality-es.ts`: see
+ * `word-part.ts`); `en.ts` must have the same keys. `{name}` placeholders are filled by
+ * `t(key, params)`.
  */
 export const es = {
   'app.title': 'SOMA',
@@ -222,31 +228,6 @@ export const es = {
   'eraEsta.no': 'No',
   'eraEsta.saved': 'Recordado en este portátil: servirá para medir la búsqueda (en Buscar).',
   'eraEsta.failed': 'No se pudo recordar: el servidor no respondió.',
-  'quality.title': '¿Encuentra SOMA lo que buscas?',
-  'quality.explain':
-    'Con tus respuestas «Sí, era esta»: en qué puesto sale la nota que buscabas. Se guardan solo en este portátil.',
-  'quality.failed': 'No se pudieron leer tus respuestas.',
-  'quality.none':
-    'Aún no hay respuestas: abre una nota desde la búsqueda, /buscar o las relacionadas (o adjunta una sugerencia) y pulsa «Sí, era esta».',
-  'quality.figures': '{label}: entre las 5 primeras {top5} · MRR {mrr}',
-  'quality.words': 'Solo palabras',
-  'quality.meaning': 'Palabras y sentido',
-  'quality.meaningWith': 'Palabras y sentido ({model})',
-  'quality.provisional':
-    'Provisional: el servidor aún está calculando los vectores de algunas notas; se recalcula al terminar.',
-  'quality.recomputing': 'Ha cambiado el modelo o el arnés: recalculando…',
-  'quality.otherModels': 'Con otros modelos que has usado:',
-  'quality.modelFigures':
-    '{model}: entre las 5 primeras {top5} · MRR {mrr} (preguntas: {count}; {date})',
-  'quality.noMeaning': 'Sin vectores: solo se mide la búsqueda por palabras.',
-  'quality.rank': 'puesto {rank}',
-  'quality.missed': 'no sale entre las 10 primeras',
-  'quality.first': '(primero salió {note})',
-  'quality.export': 'Exportar (JSON)',
-  'quality.erase': 'Borrar todas',
-  'quality.eraseConfirm': '¿Borrar todas tus respuestas «Sí, era esta»?',
-  'quality.eraseYes': 'Sí, borrarlas',
-  'quality.eraseCancel': 'Cancelar',
 
   'paste.title': 'Pega aquí el texto que quieres adjuntar',
   'paste.attach': 'Adjuntar texto',
@@ -299,68 +280,6 @@ export const es = {
     'Para probar sin clave, arranca el servidor de demostración con npm run demo:upstream y sigue lo que imprime.',
   'noProvider.reply':
     'Sin respuesta: no hay ningún proveedor configurado (mira el aviso de arriba).',
-  'harness.invalid':
-    'El último cambio del arnés ({file}) no es válido y no se aplicó; sigue activo el anterior. {error}',
-  'harness.problem.missing': 'no se encuentra el archivo del arnés',
-  'harness.problem.unreadable': 'no se puede leer el archivo ({errno})',
-  'harness.problem.json': 'línea {line}, columna {column}: JSON inválido: {reason}',
-  'harness.problem.jsonNowhere': 'JSON inválido: {reason}',
-  'harness.problem.more': 'y {count} problema(s) más',
-  'harness.json.expected': 'se esperaba {expected} y se encontró {found}',
-  'harness.json.expect.value':
-    'un valor (texto entre comillas dobles, número, objeto, lista, true, false o null)',
-  'harness.json.expect.name': 'un nombre de campo entre comillas dobles',
-  'harness.json.expect.colon': '«:»',
-  'harness.json.expect.comma_or_close': '«,» o «{close}»',
-  'harness.json.expect.end': 'el final del archivo',
-  'harness.json.foundEnd': 'el final del archivo',
-  'harness.json.trailing_comma': 'sobra la coma antes de «{close}»',
-  'harness.json.bad_escape': 'secuencia de escape no válida en un texto',
-  'harness.json.control_char': 'salto de línea o carácter de control dentro de un texto (usa \\n)',
-  'harness.json.unclosed_string': 'texto sin cerrar: falta la comilla final',
-  'harness.json.other': '{message}',
-  'harness.type.string': 'texto (string)',
-  'harness.type.number': 'número',
-  'harness.type.int': 'número entero',
-  'harness.type.boolean': 'verdadero o falso (boolean)',
-  'harness.type.object': 'objeto',
-  'harness.type.array': 'lista (array)',
-  'harness.type.null': 'null',
-  'harness.type.other': 'otro valor',
-  'harness.issue.at': '{path}: {problem}',
-  'harness.issue.required': 'falta este campo obligatorio',
-  'harness.issue.type': 'se esperaba {expected}, llegó {got}',
-  'harness.issue.empty': 'no puede estar vacío',
-  'harness.issue.empty_list': 'la lista no puede estar vacía',
-  'harness.issue.too_small.chars': 'debe tener al menos {limit} caracteres',
-  'harness.issue.too_small.items': 'debe tener al menos {limit} elementos',
-  'harness.issue.too_small.value': 'debe ser al menos {limit} (llegó {got})',
-  'harness.issue.too_big.chars': 'debe tener como mucho {limit} caracteres',
-  'harness.issue.too_big.items': 'debe tener como mucho {limit} elementos',
-  'harness.issue.too_big.value': 'debe ser como mucho {limit} (llegó {got})',
-  'harness.issue.unknown_key': 'clave desconocida {keys}',
-  'harness.issue.unknown_keys': 'claves desconocidas {keys}',
-  'harness.issue.secret_key':
-    'clave desconocida {keys} (las claves de API no van en el arnés: indica en apiKeyEnv el nombre de la variable de entorno)',
-  'harness.issue.invalid_value': 'valor no válido {input}; se esperaba {values}',
-  'harness.issue.invalid_value.many': 'valor no válido {input}; se esperaba uno de: {values}',
-  'harness.issue.invalid_url': 'no es una URL http(s) válida: {input}',
-  'harness.issue.invalid_format': 'formato no válido {input}',
-  'harness.issue.invalid_key': 'nombre no válido «{input}»',
-  'harness.issue.id_chars': 'solo minúsculas sin tildes, cifras, «_» y «-»',
-  'harness.issue.env_name':
-    'debe ser el nombre de una variable de entorno (p. ej. GROQ_API_KEY), nunca la clave',
-  'harness.issue.one_word': 'una sola palabra, sin espacios ni signos',
-  'harness.issue.md_note': 'una nota .md',
-  'harness.issue.file_name': 'nombre de archivo sin carpetas',
-  'harness.issue.no_profiles': 'hace falta al menos un perfil',
-  'harness.issue.unknown_profile': 'no existe el perfil «{profile}»; perfiles: {profiles}',
-  'harness.issue.duplicate_id': 'id repetido «{id}»',
-  'harness.issue.unknown_provider': 'no existe el proveedor «{provider}»; proveedores: {providers}',
-  'harness.issue.over_context': 'no puede superar limits.contextChars',
-  'harness.issue.looks_like_key':
-    'parece una clave de API: las claves van en variables de entorno, no en el arnés',
-  'harness.issue.other': '{message}',
 
   'details.ttft': 'primera palabra en {s} s',
   'details.tokens': '{in} tokens de entrada, {out} de salida',
@@ -416,157 +335,8 @@ export const es = {
   'error.embeddings_paused':
     'La búsqueda semántica está en pausa: actívala en «Búsqueda semántica» o busca por palabras.',
 
-  'embed.link': 'Búsqueda semántica',
-  'embed.title': 'Búsqueda semántica',
-  'embed.intro':
-    'Encuentra notas por lo que dicen, no solo por sus palabras: cada nota se convierte en vectores en este portátil y la búsqueda los combina con la de palabras.',
-  'embed.off.other': 'O con Ollama u otro servicio',
-  'embed.off.explain':
-    'Está apagada: SOMA busca solo por palabras. Para encenderla, añade esta sección al arnés ({file}) y guárdalo: SOMA la aplica sin reiniciarse (con Ollama en este portátil, antes: ollama pull nomic-embed-text).',
-  'embed.off.readme':
-    'Paso a paso (Ollama o el modelo ONNX sin servidor), qué sale de la máquina y lo que cuesta en un portátil modesto: README.md, sección «Búsqueda semántica».',
-  'embed.embedder': 'Modelo',
-  'embed.kind.endpoint': 'servicio compatible con OpenAI',
-  'embed.kind.onnx': 'modelo ONNX dentro de SOMA',
-  'embed.kind.test': 'embebedor de prueba, sin modelo',
-  'embed.endpoint': 'Dirección',
-  'embed.local.yes': 'En esta máquina: ningún texto sale de ella.',
-  'embed.local.no': 'Fuera de esta máquina: el texto de las notas se envía a este servicio.',
-  'embed.state': 'Estado',
-  'embed.state.off': 'apagada en el arnés',
-  'embed.state.paused': 'en pausa: no se calcula ni se envía nada',
-  'embed.state.waiting_consent': 'esperando tu permiso',
-  'embed.state.embedding': 'calculando',
-  'embed.state.idle': 'al día',
-  'embed.state.failing': 'con errores, reintentando',
-  'embed.progress': '{done} de {total} notas · {chunks} fragmentos',
-  'embed.lastError': 'Último error: {text}',
-  'embed.failing.title': 'La búsqueda semántica está fallando',
-  'embed.failing.lexical':
-    'La búsqueda por palabras sigue funcionando, y los vectores ya calculados se conservan.',
-  'embed.failing.fix.endpoint':
-    'Qué hacer: comprueba que el servicio de {endpoint} está en marcha y tiene el modelo {model} (con Ollama: ollama pull {model}), y que «dimensions» en el arnés es la del modelo.',
-  'embed.failing.fix.onnx':
-    'Qué hacer: comprueba la carpeta del modelo («modelDir» en el arnés) y los paquetes que pide el error.',
-  'embed.failing.fix.test': 'Qué hacer: revisa la sección «embeddings» del arnés.',
-  'embed.failing.retry':
-    'SOMA reintenta solo, cada vez más espaciado; cuando lo hayas corregido, reintenta ahora.',
-  'embed.failing.restart':
-    'Esto se comprueba al arrancar la capa: corrígelo en el arnés y guárdalo (o reinicia SOMA).',
-  'embed.retry': 'Reintentar ahora',
-  'embed.counters': 'Desde que arrancó SOMA',
-  'embed.counters.requests': 'Peticiones',
-  'embed.counters.notes': 'Notas',
-  'embed.counters.chunks': 'Fragmentos',
-  'embed.counters.characters': 'Caracteres',
-  'embed.counters.failures': 'Fallos',
-  'embed.counters.charactersSent': 'Caracteres enviados fuera de la máquina',
-  'embed.switch.off': 'Desactivar',
-  'embed.switch.on': 'Activar',
-  'embed.switch.help':
-    'Desactivar pone la búsqueda semántica en pausa: no se calcula ni se envía nada y la búsqueda es solo por palabras; los vectores guardados se quedan. Al activarla sigue donde estaba, sin recalcular lo que no cambió.',
-  'embed.revoke': 'Retirar el permiso',
-  'embed.revoke.help':
-    'Retirar el permiso deja de enviar texto a {endpoint} (ni notas ni búsquedas) hasta que lo vuelvas a dar; los vectores ya calculados se quedan en este portátil.',
-  'embed.consent.open': 'Decidir sobre el envío…',
-  'embed.consent.title': '¿Enviar tus notas a este servicio?',
-  'embed.consent.body':
-    'Para la búsqueda semántica, SOMA enviaría el texto de {notes} notas ({characters} caracteres) a {endpoint}, modelo {model}. Ese texto sale de esta máquina.',
-  'embed.consent.after':
-    'Después se envían también las notas nuevas o cambiadas y el texto de cada búsqueda semántica. Puedes retirar el permiso cuando quieras.',
-  'embed.consent.yes': 'Sí, enviar',
-  'embed.consent.no': 'No',
-  'embed.consent.declined': 'No se ha enviado nada. La búsqueda sigue solo por palabras.',
-  'embed.chip.semantic': 'Búsqueda semántica: {done} de {total} notas',
-  'embed.chip.lexical': 'Búsqueda solo por palabras',
-  'embed.chip.paused': 'Búsqueda semántica en pausa: solo por palabras',
-  'embed.chip.consent': 'Solo por palabras: la búsqueda semántica espera tu permiso',
-  'embed.chip.failing': 'Búsqueda semántica con errores, solo por palabras: {problem}',
-  'embed.problem.embeddings_off': 'Falta la sección «{section}» en el arnés.',
-  'embed.problem.rate_limited':
-    'El servicio pidió esperar (demasiadas peticiones); se reintenta solo.',
-  'embed.problem.server_error': 'El servicio falló (HTTP {status}); se reintenta solo.',
-  'embed.problem.timeout': 'El servicio no respondió en {ms} ms; se reintenta solo.',
-  'embed.problem.unreachable': 'No se puede conectar con {endpoint}: ¿está en marcha?',
-  'embed.problem.wrong_dimensions':
-    'El modelo da vectores de {got} dimensiones y el arnés dice {expected}: corrige «dimensions».',
-  'embed.problem.bad_vector':
-    'El servicio devolvió un vector con valores no numéricos (NaN o infinito).',
-  'embed.problem.count_mismatch': 'Se pidieron {expected} vectores y llegaron {got}.',
-  'embed.problem.bad_response':
-    'El servicio respondió algo que no se entiende (HTTP {status}): ¿la dirección acaba en /v1?',
-  'embed.problem.key_missing':
-    'Falta la clave: define la variable de entorno {env} y reinicia SOMA.',
-  'embed.problem.onnx_runtime_missing':
-    'El motor ONNX no se puede cargar. En la carpeta de SOMA, vuelve a instalar con: {install} (si sigue, este sistema no tiene su binario; usa Ollama u otro servicio).',
-  'embed.problem.tokenizer_missing': 'Falta el tokenizador. Instálalo con: {install}',
-  'embed.problem.model_dir_invalid.not_a_folder':
-    'La carpeta del modelo {dir} no existe o no es una carpeta.',
-  'embed.problem.model_dir_invalid.missing': 'Falta {file} en la carpeta del modelo {dir}.',
-  'embed.problem.model_dir_invalid.size':
-    '{file} en {dir} no tiene el tamaño esperado ({bytes} bytes): ¿una descarga a medias?',
-  'embed.problem.model_dir_invalid.checksum':
-    '{file} en {dir} no coincide con la suma SHA-256 publicada: descárgalo de nuevo.',
-  'embed.problem.model_failed': 'El modelo falló: {reason}',
-  'embed.model.title': 'Buscar por significado',
-  'embed.model.explain':
-    'Además de las palabras, SOMA puede buscar por lo que dicen tus notas: «automóvil» encuentra la nota sobre el coche. Para eso descarga una vez un modelo que funciona en este portátil.',
-  'embed.model.name': 'Modelo',
-  'embed.model.download': 'Descarga',
-  'embed.model.downloadValue': '{size}, una sola vez',
-  'embed.model.disk': 'En disco',
-  'embed.model.diskValue': '{size} en la carpeta de configuración de SOMA, fuera de la bóveda',
-  'embed.model.time': 'Calcular esta bóveda',
-  'embed.model.timeValueOne':
-    'unos {time} con 1 núcleo (~{chunks} fragmentos); puedes seguir usando SOMA mientras tanto',
-  'embed.model.timeValue':
-    'unos {time} con {cores} núcleos (~{chunks} fragmentos); puedes seguir usando SOMA mientras tanto',
-  'embed.model.private':
-    'El texto de tus notas nunca sale de este portátil: solo se descarga el modelo, y se calcula aquí.',
-  'embed.model.start': 'Buscar por significado',
-  'embed.model.phone':
-    'La descarga del modelo y el uso del procesador se deciden en el portátil: abre SOMA allí.',
-  'embed.model.downloading': '{done} de {total} · {rate}/s · quedan {left}',
-  'embed.model.leftUnknown': 'calculando…',
-  'embed.model.checking': 'Comprobando…',
-  'embed.model.cancel': 'Cancelar',
-  'embed.model.folder.open': 'Usar una carpeta',
-  'embed.model.folder.label': 'Carpeta con el modelo (por ejemplo, en una memoria USB)',
-  'embed.model.folder.help': 'Debe contener {files}. Se copian y se comprueban antes de usarlos.',
-  'embed.model.folder.use': 'Instalar desde esta carpeta',
-  'embed.model.problem.network':
-    'No se pudo conectar con el servidor del modelo ({reason}). Comprueba la conexión y vuelve a intentarlo: la descarga sigue donde se quedó.',
-  'embed.model.problem.http_status':
-    'El servidor del modelo respondió con un error (HTTP {status}). Vuelve a intentarlo más tarde o usa una carpeta con el modelo.',
-  'embed.model.problem.size':
-    '{file} no tiene el tamaño esperado: está incompleto o es otro archivo. Vuelve a intentarlo.',
-  'embed.model.problem.checksum':
-    '{file} no coincide con su suma SHA-256: está dañado o es otra versión. Vuelve a intentarlo.',
-  'embed.model.problem.disk_full':
-    'No queda espacio en el disco ({path}). Libera espacio y vuelve a intentarlo.',
-  'embed.model.problem.not_writable':
-    'SOMA no puede escribir en {path}. Revisa los permisos de esa carpeta y vuelve a intentarlo.',
-  'embed.model.problem.busy':
-    'Ya se está instalando el modelo (quizá con «npm run model»). Espera a que termine.',
-  'embed.model.problem.cancelled':
-    'Descarga cancelada. Lo descargado se guarda: si vuelves a empezar, sigue donde se quedó.',
-  'embed.model.problem.not_a_folder':
-    '«{dir}» no existe o no es una carpeta. Escribe la ruta de la carpeta que contiene el modelo.',
-  'embed.model.problem.missing':
-    'Falta {file} en esa carpeta. Copia ahí los archivos del modelo y vuelve a intentarlo.',
-  'embed.model.problem.removed':
-    'La carpeta del modelo ({dir}) ya no está. La búsqueda sigue por palabras; descárgalo otra vez para buscar por significado (lo ya calculado se conserva).',
-  'embed.model.problem.unexpected':
-    'Algo falló al instalar el modelo ({reason}). Vuelve a intentarlo; si se repite, mira lo que dice el servidor.',
-  'embed.budget.title': 'Procesador',
-  'embed.budget.help':
-    'Con 1 núcleo, el otro queda libre para el navegador y el chat; con 2, termina antes. Ahora usa {cores} de {max}.',
-  'embed.budget.one': 'Usar 1 núcleo',
-  'embed.budget.two': 'Usar 2 núcleos',
-  'embed.duration.seconds': '{n} s',
-  'embed.duration.minutes': '{n} min',
-  'embed.duration.hours': '{h} h {m} min',
   'devices.link': 'Dispositivos',
+  'embed.link': 'Búsqueda semántica',
   'offline.banner':
     'Sin conexión: puedes leer los cierres y las notas guardadas. El chat y las propuestas necesitan el servidor.',
   'share.received': 'Recibido de otra app: revísalo antes de enviar.',
@@ -794,4 +564,5 @@ export const es = {
 
 /** The dictionary shape: every language provides the same keys as `es`. */
 export type Messages = { readonly [K in keyof typeof es]: string };
-export type MessageKey = keyof Messages;
+/** Every key `t` words: the main dictionary's and those of the parts that load apart. */
+export type MessageKey = keyof Messages | HarnessKey | EmbedKey | QualityKey;

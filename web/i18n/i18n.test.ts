@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest';
+import { embedEn } from './embed-en.ts';
+import { embedEs, embedPart } from './embed-es.ts';
 import { en } from './en.ts';
 import { es } from './es.ts';
+import { harnessEn } from './harness-en.ts';
+import { harnessEs, harnessPart } from './harness-es.ts';
+import { qualityEn } from './quality-en.ts';
+import { qualityEs, qualityPart } from './quality-es.ts';
 import { parseLocale, translate } from './translate.ts';
+import type { WordPart, Words } from './word-part.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-describe('i18n dictionaries', () => {
+/** The main dictionary, and the parts that load apart from it. */
+const parts: { name: string; es: Words; en: Words; part?: WordPart }[] = [
+  { name: 'main', es, en },
+  { name: 'harness', es: harnessEs, en: harnessEn, part: harnessPart },
+  { name: 'embed', es: embedEs, en: embedEn, part: embedPart },
+  { name: 'quality', es: qualityEs, en: qualityEn, part: qualityPart },
+];
+const apart = parts.filter((p) => p.part);
+
+describe.each(parts)('i18n dictionaries ($name)', ({ es, en }) => {
   it('have exactly the same keys in Spanish and English', () => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(es).sort());
   });
@@ -24,15 +40,34 @@ describe('i18n dictionaries', () => {
     }
   });
 
+  it('use the same placeholders in both languages', () => {
+    for (const key of Object.keys(es)) {
+      expect(placeholders(en[key] ?? ''), key).toEqual(placeholders(es[key] ?? ''));
+    }
+  });
+});
+
+describe('i18n dictionaries', () => {
   it('tell how to allow a private address when /extraer refuses one', () => {
     expect(es['error.url_refused.private']).toContain('extract.allowPrivateAddresses');
     expect(en['error.url_refused.private']).toContain('extract.allowPrivateAddresses');
   });
 
-  it('use the same placeholders in both languages', () => {
-    for (const key of Object.keys(es) as (keyof typeof es)[]) {
-      expect(placeholders(en[key]), key).toEqual(placeholders(es[key]));
-    }
+  it('hold every key in one part only, so the first page carries none of the parts', () => {
+    const all = parts.flatMap((p) => Object.keys(p.es));
+    expect(all.length).toBe(new Set(all).size);
+  });
+});
+
+describe.each(apart)('wordPart ($name)', ({ es, en, part }) => {
+  it('loads its English words for en and its Spanish ones for es', async () => {
+    expect(await part?.load('en')).toBe(en);
+    expect(await part?.load('es')).toBe(es);
+  });
+
+  it('knows its words among others, and not without them', () => {
+    expect(part?.isIn({ ...parts[0]?.es, ...es })).toBe(true);
+    expect(part?.isIn(parts[0]?.es ?? {})).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
-import { es, type MessageKey, type Messages } from './es.ts';
+import { es, type Messages } from './es.ts';
+import type { Words } from './word-part.ts';
 
 export const locales = ['es', 'en'] as const;
 export type Locale = (typeof locales)[number];
@@ -14,9 +15,13 @@ export async function loadDictionary(locale: Locale): Promise<Messages> {
 /** Values substituted for `{name}` placeholders in a message. */
 export type MessageParams = Readonly<Record<string, string | number>>;
 
-/** Looks a key up in a dictionary and fills its `{placeholders}`; unknown placeholders stay as written. */
-export function translate(messages: Messages, key: MessageKey, params?: MessageParams): string {
-  return fill(messages[key], params);
+/**
+ * Looks a key up in some words (the main dictionary, a part loaded apart, or both) and fills
+ * its `{placeholders}`; unknown placeholders stay as written, a key not there says nothing.
+ */
+export function translate(messages: Words, key: string, params?: MessageParams): string {
+  const text = messages[key];
+  return text === undefined ? '' : fill(text, params);
 }
 
 /** Fills a message's `{placeholders}`; unknown ones stay as written. */

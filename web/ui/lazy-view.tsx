@@ -17,9 +17,13 @@ export function preloadLazyViews(): void {
  * loaded view shared by every instance: outside a Suspense, a `lazy` instance made while the
  * module loads waits on the first instance's resource, and never shows if that first
  * instance was disposed meanwhile (an answer's row redrawn while its view still loaded).
- * A load that fails is tried again by the next instance drawn.
+ * A load that fails is tried again by the next instance drawn. `whenIdle: false` keeps a
+ * view out of `preloadLazyViews`: a view few pages ever show loads only when it is drawn.
  */
-export function lazyView<P extends object>(load: () => Promise<Component<P>>): Component<P> {
+export function lazyView<P extends object>(
+  load: () => Promise<Component<P>>,
+  { whenIdle = true }: { whenIdle?: boolean } = {},
+): Component<P> {
   const [view, setView] = createSignal<Component<P> | null>(null);
   let asked = false;
   const ask = () => {
@@ -32,7 +36,7 @@ export function lazyView<P extends object>(load: () => Promise<Component<P>>): C
       },
     );
   };
-  preloaders.push(ask);
+  if (whenIdle) preloaders.push(ask);
   return (props: P) => {
     ask();
     // createComponent, not <Dynamic>: Dynamic brings the DOM's spread tables to the first page.

@@ -1,6 +1,7 @@
 import { createSignal, onCleanup, Show } from 'solid-js';
 import type { SearchPairs } from '../../../common/search-pair-schemas.ts';
 import { eraseModelQualities } from '../../db/search-quality-repo.ts';
+import { qualityPart } from '../../i18n/quality-es.ts';
 import { eraseSearchPairs, getSearchPairs } from '../../lib/search-pairs-api.ts';
 import { useStores } from '../../state/use-stores.ts';
 import type { QualityReport } from '../engine/search-quality.ts';
@@ -18,7 +19,9 @@ import { QualityQuestions } from './quality-questions.tsx';
  * exported (a JSON file) or erased here.
  */
 export function SearchQualityPanel() {
-  const t = useStores().i18n.t;
+  const i18n = useStores().i18n;
+  const t = i18n.t;
+  const worded = i18n.usePart(qualityPart);
   const [pairs, setPairs] = createSignal<SearchPairs | null>(null);
   const [answer, setAnswer] = createSignal<QualityAnswer | null>(null);
   /** The model or the harness changed: the figures shown are being computed again. */
@@ -72,79 +75,82 @@ export function SearchQualityPanel() {
   );
   const meaningLabel = (model: string | null) =>
     model ? t('quality.meaningWith', { model }) : t('quality.meaning');
+  // The panel's words load with the search view: drawn once they are here.
   return (
-    <details
-      class="search-quality"
-      data-testid="search-quality"
-      onToggle={(e) => (e.currentTarget.open ? void load() : stopWatching())}
-    >
-      <summary>{t('quality.title')}</summary>
-      <p class="muted">{t('quality.explain')}</p>
-      <Show when={failed()}>
-        <p class="notice notice-error">{t('quality.failed')}</p>
-      </Show>
-      <Show when={pairs()?.pairs.length === 0}>
-        <p class="muted">{t('quality.none')}</p>
-      </Show>
-      <Show when={answer()}>
-        {(a) => (
-          <>
-            <Show when={stale()}>
-              <p class="muted" data-testid="quality-stale">
-                {t('quality.recomputing')}
+    <Show when={worded()}>
+      <details
+        class="search-quality"
+        data-testid="search-quality"
+        onToggle={(e) => (e.currentTarget.open ? void load() : stopWatching())}
+      >
+        <summary>{t('quality.title')}</summary>
+        <p class="muted">{t('quality.explain')}</p>
+        <Show when={failed()}>
+          <p class="notice notice-error">{t('quality.failed')}</p>
+        </Show>
+        <Show when={pairs()?.pairs.length === 0}>
+          <p class="muted">{t('quality.none')}</p>
+        </Show>
+        <Show when={answer()}>
+          {(a) => (
+            <>
+              <Show when={stale()}>
+                <p class="muted" data-testid="quality-stale">
+                  {t('quality.recomputing')}
+                </p>
+              </Show>
+              {figures(t('quality.words'), a().words)}
+              <Show when={a().meaning} fallback={<p class="muted">{t('quality.noMeaning')}</p>}>
+                {(m) => (
+                  <>
+                    {figures(meaningLabel(a().model), m())}
+                    <Show when={a().provisional}>
+                      <p class="muted">{t('quality.provisional')}</p>
+                    </Show>
+                  </>
+                )}
+              </Show>
+              <QualityModels byModel={a().byModel} current={a().meaning ? a().model : null} />
+              <QualityQuestions words={a().words} meaning={a().meaning} />
+            </>
+          )}
+        </Show>
+        <Show when={(pairs()?.pairs.length ?? 0) > 0}>
+          <Show
+            when={erasing()}
+            fallback={
+              <p>
+                <button type="button" class="button button-quiet" onClick={exportPairs}>
+                  {t('quality.export')}
+                </button>{' '}
+                <button
+                  type="button"
+                  class="button button-quiet"
+                  data-testid="quality-erase"
+                  onClick={() => setErasing(true)}
+                >
+                  {t('quality.erase')}
+                </button>
               </p>
-            </Show>
-            {figures(t('quality.words'), a().words)}
-            <Show when={a().meaning} fallback={<p class="muted">{t('quality.noMeaning')}</p>}>
-              {(m) => (
-                <>
-                  {figures(meaningLabel(a().model), m())}
-                  <Show when={a().provisional}>
-                    <p class="muted">{t('quality.provisional')}</p>
-                  </Show>
-                </>
-              )}
-            </Show>
-            <QualityModels byModel={a().byModel} current={a().meaning ? a().model : null} />
-            <QualityQuestions words={a().words} meaning={a().meaning} />
-          </>
-        )}
-      </Show>
-      <Show when={(pairs()?.pairs.length ?? 0) > 0}>
-        <Show
-          when={erasing()}
-          fallback={
-            <p>
-              <button type="button" class="button button-quiet" onClick={exportPairs}>
-                {t('quality.export')}
-              </button>{' '}
+            }
+          >
+            <p role="alert">
+              {t('quality.eraseConfirm')}{' '}
               <button
                 type="button"
-                class="button button-quiet"
-                data-testid="quality-erase"
-                onClick={() => setErasing(true)}
+                class="button button-danger"
+                data-testid="quality-erase-yes"
+                onClick={() => void erase()}
               >
-                {t('quality.erase')}
+                {t('quality.eraseYes')}
+              </button>{' '}
+              <button type="button" class="button button-quiet" onClick={() => setErasing(false)}>
+                {t('quality.eraseCancel')}
               </button>
             </p>
-          }
-        >
-          <p role="alert">
-            {t('quality.eraseConfirm')}{' '}
-            <button
-              type="button"
-              class="button button-danger"
-              data-testid="quality-erase-yes"
-              onClick={() => void erase()}
-            >
-              {t('quality.eraseYes')}
-            </button>{' '}
-            <button type="button" class="button button-quiet" onClick={() => setErasing(false)}>
-              {t('quality.eraseCancel')}
-            </button>
-          </p>
+          </Show>
         </Show>
-      </Show>
-    </details>
+      </details>
+    </Show>
   );
 }
