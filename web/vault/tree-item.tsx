@@ -1,7 +1,7 @@
 import type { TreeRow } from '../../common/api-schemas.ts';
 import { noteHash } from '../router/route.ts';
 import { useStores } from '../state/use-stores.ts';
-import { displayName, skipReasonKey } from './tree-paths.ts';
+import { displayName, rowPath, skipReasonKey } from './tree-paths.ts';
 
 type Of<T extends TreeRow['type']> = Extract<TreeRow, { type: T }>;
 
@@ -34,7 +34,7 @@ export function TreeFolder(props: { folder: Of<'folder'> }) {
 
 /** A note: a link to its view, marked as current when open. */
 export function TreeNote(props: { note: Of<'note'>; isCurrent: IsCurrent }) {
-  const current = () => props.isCurrent(props.note.path.normalize('NFC'));
+  const current = () => props.isCurrent(rowPath(props.note));
   return (
     <a
       class="tree-entry tree-note"

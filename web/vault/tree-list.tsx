@@ -1,7 +1,17 @@
-import { createEffect, createMemo, createSignal, For, Match, onCleanup, Switch } from 'solid-js';
+import {
+  createEffect,
+  createMemo,
+  createSignal,
+  For,
+  Match,
+  onCleanup,
+  Switch,
+  untrack,
+} from 'solid-js';
 import type { TreeRow } from '../../common/api-schemas.ts';
 import type { FlatRow } from './flat-rows.ts';
 import { type IsCurrent, TreeFile, TreeFolder, TreeNote } from './tree-item.tsx';
+import { rowPath } from './tree-paths.ts';
 import { revealTop, type TreeView, treeWindow } from './tree-window.ts';
 
 /** What the tree assumes before it has measured itself (a laptop's screen of 40 px rows). */
@@ -66,12 +76,11 @@ export function TreeList(props: {
       revealed = path;
       return;
     }
-    const index = props.rows.findIndex(
-      (f) => f.row.type === 'note' && f.row.path.normalize('NFC') === path,
-    );
+    const index = props.rows.findIndex((f) => f.row.type === 'note' && rowPath(f.row) === path);
     if (index < 0) return;
     revealed = path;
-    const top = revealTop(index, view());
+    // Read, not followed: scrolling must not look for the row again.
+    const top = revealTop(index, untrack(view));
     const box = props.scroller();
     if (top !== null && box) box.scrollTop = top;
   });
