@@ -9,7 +9,8 @@ import {
   untrack,
 } from 'solid-js';
 import type { TreeRow } from '../../common/api-schemas.ts';
-import type { FlatRow } from './flat-rows.ts';
+import { useStores } from '../state/use-stores.ts';
+import { type FlatRow, flattenTree } from './flat-rows.ts';
 import { type IsCurrent, TreeFile, TreeFolder, TreeNote } from './tree-item.tsx';
 import { rowPath } from './tree-paths.ts';
 import { revealTop, type TreeView, treeWindow } from './tree-window.ts';
@@ -23,19 +24,20 @@ const FIRST_VIEW: TreeView = { scrollTop: 0, height: 900, listTop: 0, rowHeight:
  * Rows stay the same objects while unchanged, so a drawn row keeps its DOM (and focus).
  */
 export function TreeList(props: {
-  rows: readonly FlatRow[];
   scroller: () => HTMLElement | undefined;
   isCurrent: IsCurrent;
   /** The open note's path (NFC), which the tree scrolls into view once its row is listed. */
   current: () => string | null;
 }) {
+  const vault = useStores().vault;
+  const rows = createMemo(() => flattenTree(vault.rows, vault.isExpanded));
   let list!: HTMLUListElement;
   const [view, setView] = createSignal(FIRST_VIEW);
-  const range = createMemo(() => treeWindow(view(), props.rows.length));
+  const range = createMemo(() => treeWindow(view(), rows().length));
   const shown = createMemo(() => {
     const { start, end } = range();
     const places = new Map<TreeRow, FlatRow>();
-    for (let i = start; i < end; i++) places.set(props.rows[i]!.row, props.rows[i]!);
+    for (let i = start; i < end; i++) places.set(rows()[i]!.row, rows()[i]!);
     return places;
   });
   const drawn = createMemo(() => [...shown().keys()]);
@@ -76,7 +78,7 @@ export function TreeList(props: {
       revealed = path;
       return;
     }
-    const index = props.rows.findIndex((f) => f.row.type === 'note' && rowPath(f.row) === path);
+    const index = rows().findIndex((f) => f.row.type === 'note' && rowPath(f.row) === path);
     if (index < 0) return;
     revealed = path;
     // Read, not followed: scrolling must not look for the row again.
@@ -91,7 +93,7 @@ export function TreeList(props: {
       class="tree-list"
       style={{
         'padding-top': `${range().start * view().rowHeight}px`,
-        'padding-bottom': `${(props.rows.length - range().end) * view().rowHeight}px`,
+        'padding-bottom': `${(rows().length - range().end) * view().rowHeight}px`,
       }}
     >
       <For each={drawn()}>

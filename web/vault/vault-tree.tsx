@@ -1,7 +1,12 @@
-import { createMemo, createSelector, createSignal, Show } from 'solid-js';
+import { createSelector, createSignal, Show } from 'solid-js';
 import { useStores } from '../state/use-stores.ts';
-import { flattenTree } from './flat-rows.ts';
-import { TreeList } from './tree-list.tsx';
+import { lazyView } from '../ui/lazy-view.tsx';
+
+/**
+ * The rows, drawn a window at a time: their code loads once the vault's top level has
+ * answered, off the first page's JavaScript.
+ */
+const TreeList = lazyView(() => import('./tree-list.tsx').then((m) => m.TreeList));
 
 /** The vault's folders and notes as a collapsible tree, in the navigation landmark. */
 export function VaultTree(props: { id: string; open: boolean; onNavigate: () => void }) {
@@ -15,7 +20,6 @@ export function VaultTree(props: { id: string; open: boolean; onNavigate: () => 
     return route.name === 'note' ? route.path : null;
   };
   const isCurrent = createSelector(current);
-  const flat = createMemo(() => flattenTree(stores.vault.rows, stores.vault.isExpanded));
   const [scroller, setScroller] = createSignal<HTMLElement>();
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: only bubbled clicks from the links inside land here, and Enter on a link fires click too.
@@ -34,7 +38,7 @@ export function VaultTree(props: { id: string; open: boolean; onNavigate: () => 
       <Show when={topLevel()} fallback={<p class="muted">{t('tree.loading')}</p>}>
         {(nodes) => (
           <Show when={nodes().length > 0} fallback={<p class="muted">{t('tree.empty')}</p>}>
-            <TreeList rows={flat()} scroller={scroller} isCurrent={isCurrent} current={current} />
+            <TreeList scroller={scroller} isCurrent={isCurrent} current={current} />
           </Show>
         )}
       </Show>
