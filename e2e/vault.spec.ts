@@ -114,8 +114,10 @@ test('when the server stops, the page says so in words', async ({ page, soma }) 
   await expect(page.getByTestId('error-banner')).toHaveCount(0);
 });
 
-test('a long folder lists all its notes and marks only the open one', async ({ page }) => {
-  // More notes than the tree draws in one task: the rest must follow on their own.
+test('a long folder is drawn a window at a time, with the open note in view and marked', async ({
+  page,
+}) => {
+  // Far more notes than fit on the screen: only those in view (and a few around) are drawn.
   const many = Object.fromEntries(
     Array.from({ length: 450 }, (_, i) => {
       const name = `Nota ${String(i).padStart(3, '0')}`;
@@ -129,14 +131,29 @@ test('a long folder lists all its notes and marks only the open one', async ({ p
     const origin = new URL(page.url()).origin;
     await page.goto(`${origin}/#/nota/${encodeURIComponent('06_Archivo/Nota 449.md')}`);
     await expect(page.getByTestId('note-view')).toContainText('Texto 449.');
-    // The tree opens the note's folder once the note is shown, and draws all of it.
+    // The tree opens the note's folder once the note is shown and scrolls its row into view.
     const tree = page.getByTestId('vault-tree');
     const last = tree.getByRole('link', { name: 'Nota 449', exact: true });
     await expect(last).toHaveAttribute('aria-current', 'page');
-    await expect(tree.locator('a.tree-note[href*="06_Archivo"]')).toHaveCount(450);
+    await expect(last).toBeInViewport();
+    // A drawn row still says where it sits, since its neighbours may not be in the page.
+    const row = tree
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: 'Nota 449', exact: true }) });
+    await expect(row).toHaveAttribute('aria-level', '2');
+    await expect(row).toHaveAttribute('aria-setsize', '450');
+    await expect(row).toHaveAttribute('aria-posinset', '450');
+    const drawn = await tree.locator('a.tree-note[href*="06_Archivo"]').count();
+    expect(drawn).toBeGreaterThan(0);
+    expect(drawn).toBeLessThan(100);
+    // Scrolling back up draws the first notes again; one of them opens.
+    await tree.evaluate((box) => {
+      box.scrollTop = 0;
+    });
     await tree.getByRole('link', { name: 'Nota 007', exact: true }).click();
     await expect(page.getByTestId('note-view')).toContainText('Texto 7.');
     await expect(tree.locator('[aria-current="page"]')).toHaveText('Nota 007');
+    await expect(last).toHaveCount(0);
   } finally {
     await soma.stop();
   }

@@ -3,6 +3,7 @@ import { LoginRequired } from '../session/login-required.tsx';
 import { useStores } from '../state/use-stores.ts';
 import { ErrorBanner } from '../ui/error-banner.tsx';
 import { FatalError } from '../ui/fatal-error.tsx';
+import { preloadWhenIdle } from '../ui/lazy-view.tsx';
 import { Layout } from './layout.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
 import { hasShared } from './share-target.ts';
@@ -10,9 +11,17 @@ import { StoreProvider } from './store-provider.tsx';
 
 const SearchRoute = lazy(() => import('./routes/search-route.tsx'));
 /** A note (its front matter's YAML parser, the related notes): not needed to show the chat. */
-const NoteRoute = lazy(() =>
-  import('./routes/note-route.tsx').then((m) => ({ default: m.NoteRoute })),
-);
+const loadNoteRoute = () => import('./routes/note-route.tsx');
+const NoteRoute = lazy(() => loadNoteRoute().then((m) => ({ default: m.NoteRoute })));
+// The first note opened must not wait for its code (nor its Markdown renderer): both load
+// once the first screen is drawn and the page is idle, never on the way to that screen.
+preloadWhenIdle(() => {
+  NoteRoute.preload().catch(() => undefined);
+  loadNoteRoute().then(
+    (m) => m.preloadNoteView(),
+    () => undefined,
+  );
+});
 const DevicesView = lazy(() => import('../devices/devices-view.tsx'));
 const EmbeddingsPanel = lazy(() => import('../embeddings/embeddings-panel.tsx'));
 const OfflineHome = lazy(() => import('../offline/offline-home.tsx'));

@@ -12,6 +12,11 @@ export function preloadLazyViews(): void {
   for (const ask of preloaders) ask();
 }
 
+/** Adds a load of code the user may soon need (another route's) to those `preloadLazyViews` runs. */
+export function preloadWhenIdle(ask: () => void): void {
+  preloaders.push(ask);
+}
+
 /**
  * A component whose module loads when it is first drawn, as solid's `lazy`, but with the
  * loaded view shared by every instance: outside a Suspense, a `lazy` instance made while the

@@ -13,6 +13,21 @@ export function eventPath(event: VaultEvent): string {
   return (event.type === 'remove' ? event.path : event.entry.path).normalize('NFC');
 }
 
+const nfcPaths = new WeakMap<TreeRow, string>();
+
+/**
+ * A row's path in NFC, as routes hold it. Remembered per row (rows stay the same objects
+ * while unchanged): the tree looks for the open note among thousands of rows.
+ */
+export function rowPath(row: TreeRow): string {
+  let path = nfcPaths.get(row);
+  if (path === undefined) {
+    path = row.path.normalize('NFC');
+    nfcPaths.set(row, path);
+  }
+  return path;
+}
+
 /** A note's display name: its file name without `.md`. */
 export function displayName(node: Pick<TreeRow, 'name' | 'type'>): string {
   return node.type === 'note' ? noteName(node.name) : node.name;

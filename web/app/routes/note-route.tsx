@@ -1,6 +1,10 @@
 import { createEffect, createMemo, on, onCleanup } from 'solid-js';
 import { useStores } from '../../state/use-stores.ts';
+import { preloadRenderer } from '../../vault/note-body.tsx';
 import { NoteView } from '../../vault/note-view.tsx';
+
+/** Loads what a note's first view still lacks once this route's code is here: the renderer. */
+export const preloadNoteView = preloadRenderer;
 
 /** `#/nota/<path>`: opens the note named by the URL, with a way back to the conversation. */
 export function NoteRoute(props: { path: string }) {
