@@ -17,8 +17,9 @@ export type PipelineState = 'paused' | 'waiting_consent' | 'embedding' | 'idle' 
  * Keeps the vector store in step with the vault in the background: at start it embeds
  * every note whose hash differs from the stored one and drops notes gone from the vault,
  * then follows the vault's events. One batch at a time (the embedder is the bottleneck,
- * and chat must not wait on a busy CPU), stored as soon as it is embedded, so stopping
- * loses at most the batch in flight. Failures back off and retry the same batch.
+ * and chat must not wait on a busy CPU), stored as soon as it is embedded: the next batch
+ * is read and embedded while the last one is written, so stopping loses at most those two.
+ * Failures back off and retry the same batch.
  */
 export class EmbedPipeline {
   private readonly queue: NoteQueue;
@@ -40,6 +41,8 @@ export class EmbedPipeline {
   /** The loop has ended (stopped, or a fault it logged): nothing will be sent any more. */
   private ended = false;
   private running: Promise<void> = Promise.resolve();
+  /** The last batch's write, still going while the next batch embeds; a failure ends the loop. */
+  private storing: Promise<void> = Promise.resolve();
   private unsubscribe: () => void = () => {};
 
   constructor(
@@ -78,6 +81,7 @@ export class EmbedPipeline {
     this.running = this.queue
       .reconcile()
       .then(() => this.loop())
+      .finally(() => this.storing)
       .catch((err) => {
         if (!this.abort.signal.aborted) this.deps.log?.(`[embeddings] parado: ${String(err)}`);
       })
@@ -172,30 +176,52 @@ export class EmbedPipeline {
 
   private async loop(): Promise<void> {
     const signal = this.abort.signal;
-    while (!signal.aborted) {
-      // Checked before every batch (halt() also aborts the one in flight): paused, nothing is sent.
-      if (this.paused()) {
-        this.state = 'paused';
-        this.releaseParked();
-        await this.idle();
-        continue;
+    // The next batch, read while the one before it embeds (the model waits on no disk);
+    // its notes go back to the queue whenever the loop rests.
+    let next: Promise<Pending[]> | null = null;
+    const putBack = async () => {
+      const taken = next;
+      next = null;
+      if (taken) this.queue.requeue((await taken).map((p) => p.path));
+    };
+    try {
+      while (!signal.aborted) {
+        // Checked before every batch (halt() also aborts the one in flight): paused, nothing is sent.
+        if (this.paused()) {
+          await putBack();
+          await this.storing;
+          this.state = 'paused';
+          this.releaseParked();
+          await this.idle();
+          continue;
+        }
+        if (this.queue.size === 0 && !next) {
+          await this.storing;
+          this.state = this.lastError ? 'failing' : 'idle';
+          await this.idle();
+          continue;
+        }
+        if (!this.deps.mayEmbed()) {
+          await putBack();
+          await this.queue.surveyQueue();
+          this.state = 'waiting_consent';
+          await this.idle();
+          continue;
+        }
+        if (this.state !== 'failing') this.state = 'embedding';
+        const batch = await (next ?? this.queue.takeBatch(this.deps.embedder.batchSize));
+        next = null;
+        if (this.queue.size > 0) {
+          next = this.queue.takeBatch(this.deps.embedder.batchSize);
+          // Awaited on the next turn or by putBack; a failed read ends the loop there.
+          next.catch(() => {});
+        }
+        await this.embedWithRetry(batch);
+        // Let requests in between batches run first.
+        await new Promise((r) => setImmediate(r));
       }
-      if (this.queue.size === 0) {
-        this.state = this.lastError ? 'failing' : 'idle';
-        await this.idle();
-        continue;
-      }
-      if (!this.deps.mayEmbed()) {
-        await this.queue.surveyQueue();
-        this.state = 'waiting_consent';
-        await this.idle();
-        continue;
-      }
-      if (this.state !== 'failing') this.state = 'embedding';
-      const batch = await this.queue.takeBatch(this.deps.embedder.batchSize);
-      await this.embedWithRetry(batch);
-      // Let requests in between batches run first.
-      await new Promise((r) => setImmediate(r));
+    } finally {
+      await putBack();
     }
   }
 
@@ -236,12 +262,18 @@ export class EmbedPipeline {
           signal,
         );
         if (!done) break;
+        // One write at a time in flight: the one before this batch's ends first.
+        const previous = this.storing;
+        this.storing = done.stored;
+        await previous;
         this.lastError = null;
         this.state = 'embedding';
         return;
       } catch (err) {
         if (signal.aborted || !this.allowed()) break;
         if (!(err instanceof EmbedError)) throw err;
+        // Told with what came before it on disk, as the status shows it.
+        await this.storing;
         this.counters.failures++;
         this.lastError = err.problem;
         this.state = 'failing';
