@@ -18,7 +18,8 @@ export type PipelineState = 'paused' | 'waiting_consent' | 'embedding' | 'idle' 
  * every note whose hash differs from the stored one and drops notes gone from the vault,
  * then follows the vault's events. One batch at a time (the embedder is the bottleneck,
  * and chat must not wait on a busy CPU), stored as soon as it is embedded: the next batch
- * is read and embedded while the last one is written, so stopping loses at most those two.
+ * is read while one embeds, and written while the next ones embed, so stopping loses at
+ * most the batch in flight and the writes that had not ended.
  * Failures back off and retry the same batch.
  */
 export class EmbedPipeline {
@@ -41,8 +42,11 @@ export class EmbedPipeline {
   /** The loop has ended (stopped, or a fault it logged): nothing will be sent any more. */
   private ended = false;
   private running: Promise<void> = Promise.resolve();
-  /** The last batch's write, still going while the next batch embeds; a failure ends the loop. */
-  private storing: Promise<void> = Promise.resolve();
+  /**
+   * Batches' writes still going while later batches embed, oldest first: at most two, so a
+   * slow disk never holds the model and a failing one ends the loop a batch or two later.
+   */
+  private writes: Promise<void>[] = [];
   private unsubscribe: () => void = () => {};
 
   constructor(
@@ -81,7 +85,7 @@ export class EmbedPipeline {
     this.running = this.queue
       .reconcile()
       .then(() => this.loop())
-      .finally(() => this.storing)
+      .finally(() => this.written())
       .catch((err) => {
         if (!this.abort.signal.aborted) this.deps.log?.(`[embeddings] parado: ${String(err)}`);
       })
@@ -189,14 +193,14 @@ export class EmbedPipeline {
         // Checked before every batch (halt() also aborts the one in flight): paused, nothing is sent.
         if (this.paused()) {
           await putBack();
-          await this.storing;
+          await this.written();
           this.state = 'paused';
           this.releaseParked();
           await this.idle();
           continue;
         }
         if (this.queue.size === 0 && !next) {
-          await this.storing;
+          await this.written();
           this.state = this.lastError ? 'failing' : 'idle';
           await this.idle();
           continue;
@@ -223,6 +227,11 @@ export class EmbedPipeline {
     } finally {
       await putBack();
     }
+  }
+
+  /** Resolves once every batch embedded so far is on disk; rejects if a write failed. */
+  private async written(): Promise<void> {
+    for (let w = this.writes.shift(); w; w = this.writes.shift()) await w;
   }
 
   private paused(): boolean {
@@ -262,10 +271,8 @@ export class EmbedPipeline {
           signal,
         );
         if (!done) break;
-        // One write at a time in flight: the one before this batch's ends first.
-        const previous = this.storing;
-        this.storing = done.stored;
-        await previous;
+        this.writes.push(done.stored);
+        if (this.writes.length > 2) await this.writes.shift();
         this.lastError = null;
         this.state = 'embedding';
         return;
@@ -273,7 +280,7 @@ export class EmbedPipeline {
         if (signal.aborted || !this.allowed()) break;
         if (!(err instanceof EmbedError)) throw err;
         // Told with what came before it on disk, as the status shows it.
-        await this.storing;
+        await this.written();
         this.counters.failures++;
         this.lastError = err.problem;
         this.state = 'failing';
