@@ -60,7 +60,11 @@ export async function startDayServer(notes: Record<string, string>): Promise<Day
     timeoutMs: 10_000,
   };
   const soma = await startSoma(notes, {
-    nodeArgs: (await serveCommand()).nodeArgs,
+    // A diagnosis may load a probe into the server (bench/diagnostics/server-loop-probe.mjs).
+    nodeArgs: [
+      ...(await serveCommand()).nodeArgs,
+      ...(process.env.SOMA_DAY_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
     harness: { providers: [provider], embeddings, semanticModel: await semanticModel(model.dir) },
     args: ['--lan', '--lan-host', PHONE_HOST, '--lan-address', '127.0.0.1'],
   });

@@ -146,25 +146,26 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
   return app;
 }
 
-/** The name index per manifest: the manifest object only changes when the vault does. */
-const listings = new WeakMap<object, Map<string, NameIndex>>();
+/** Per vault and exclusion, the last name index and the manifest it was built from. */
+const listings = new WeakMap<Vault, Map<string, { manifest: object; index: NameIndex }>>();
 
 /**
  * The index of the vault's note names outside `exclude` (folder prefixes, NFC, any case),
- * built once per manifest and exclusion.
+ * built again only when the manifest changed, from the last one (its names' terms kept).
  */
 async function noteNames(vault: Vault, exclude: readonly string[]): Promise<NameIndex> {
   const manifest = await vault.manifest();
   const prefixes = exclude.map((f) => `${noteKey(f.trim().replace(/\/+$/, ''))}/`);
   const cacheKey = JSON.stringify(prefixes);
-  const byExclusion = listings.get(manifest) ?? new Map<string, NameIndex>();
-  listings.set(manifest, byExclusion);
-  const cached = byExclusion.get(cacheKey);
-  if (cached) return cached;
+  const byExclusion = listings.get(vault) ?? new Map();
+  listings.set(vault, byExclusion);
+  const last = byExclusion.get(cacheKey);
+  if (last?.manifest === manifest) return last.index;
   const index = buildNameIndex(
     manifest.notes.filter((n) => !prefixes.some((prefix) => noteKey(n.path).startsWith(prefix))),
+    last?.index,
   );
-  byExclusion.set(cacheKey, index);
+  byExclusion.set(cacheKey, { manifest, index });
   return index;
 }
 

@@ -42,4 +42,21 @@ describe('server/chat/note-listing', () => {
     expect(ranked.names[0]).toBe('Tesis');
     expect(ranked.matched).toBe(1);
   });
+
+  it('built from the last index, keeps the terms of the names it had and ranks as one built afresh', () => {
+    const before = buildNameIndex(notes);
+    const edited = [...notes.slice(1), { path: '00_Entrada/Apunte suelto.md', mtime: 10 }];
+    const renamed = [...edited, { path: '02_Nuevo/Fotos recuperadas.md', mtime: 11 }];
+    const after = buildNameIndex(renamed, before);
+    const fresh = buildNameIndex(renamed);
+    const tesis = before.entries[before.byKey.get('tesis')!]!;
+    expect(after.entries[after.byKey.get('tesis')!]!.terms).toBe(tesis.terms);
+    const focus = { message: '¿Cómo recupero las fotos?', notes: [] };
+    expect(rankNoteNames(after, focus)).toEqual(rankNoteNames(fresh, focus));
+    expect(rankNoteNames(after, focus).names.slice(0, 3)).toEqual([
+      'Fotos recuperadas',
+      'Recuperación de fotos',
+      'Recuperar el sueño',
+    ]);
+  });
 });

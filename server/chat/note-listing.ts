@@ -12,8 +12,9 @@ export interface NameIndex {
   /** One entry per name (case-insensitively), newest first, then by name. */
   entries: { name: string; key: string; terms: ReadonlySet<string> }[];
   byKey: ReadonlyMap<string, number>;
+  /** Each term's entries, in the entries' order: a turn looks up its words, never scans all names. */
+  postings: ReadonlyMap<string, readonly number[]>;
 }
-
 /**
  * The names to send, the ones that matter to this turn first: `linked` names linked from
  * the chosen notes, then `matched` names sharing words with the message or the chosen
@@ -38,8 +39,14 @@ function nameTerms(name: string): Set<string> {
   return out;
 }
 
-/** Builds the ranking's index of `notes`: one entry per name, the newest copy's time. */
-export function buildNameIndex(notes: readonly ListedNote[]): NameIndex {
+/** Names sort in Spanish order; one collator, as `localeCompare` builds one per call. */
+const spanish = new Intl.Collator('es');
+
+/**
+ * Builds the ranking's index of `notes`: one entry per name, the newest copy's time. The
+ * terms of a name already in `previous` are taken from it: one note edited re-stems nothing.
+ */
+export function buildNameIndex(notes: readonly ListedNote[], previous?: NameIndex): NameIndex {
   const newest = new Map<string, { name: string; mtime: number }>();
   for (const n of notes) {
     const name = noteName(n.path);
@@ -49,10 +56,23 @@ export function buildNameIndex(notes: readonly ListedNote[]): NameIndex {
       newest.set(key, { name: seen?.name ?? name, mtime: n.mtime });
   }
   const sorted = [...newest.entries()].sort(
-    ([, a], [, b]) => b.mtime - a.mtime || a.name.localeCompare(b.name, 'es'),
+    ([, a], [, b]) => b.mtime - a.mtime || spanish.compare(a.name, b.name),
   );
-  const entries = sorted.map(([key, { name }]) => ({ name, key, terms: nameTerms(name) }));
-  return { entries, byKey: new Map(entries.map((e, i) => [e.key, i])) };
+  const termsOfName = (name: string, key: string) => {
+    const at = previous?.byKey.get(key);
+    const before = at === undefined ? undefined : previous?.entries[at];
+    return before?.name === name ? before.terms : nameTerms(name);
+  };
+  const entries = sorted.map(([key, { name }]) => ({ name, key, terms: termsOfName(name, key) }));
+  const postings = new Map<string, number[]>();
+  entries.forEach((e, at) => {
+    for (const t of e.terms) {
+      const list = postings.get(t);
+      if (list) list.push(at);
+      else postings.set(t, [at]);
+    }
+  });
+  return { entries, byKey: new Map(entries.map((e, i) => [e.key, i])), postings };
 }
 
 /**
@@ -75,24 +95,23 @@ export function rankNoteNames(index: NameIndex, focus: ListingFocus): RankedList
   const query = analyzeQuery(
     [focus.message, ...focus.notes.map((n) => noteName(n.path))].join('\n'),
   );
-  const scored: { at: number; score: number }[] = [];
-  if (query.length > 0) {
-    index.entries.forEach((e, at) => {
-      if (taken.has(at)) return;
-      let score = 0;
-      for (const q of query) {
-        if (q.terms.some((t) => e.terms.has(t))) score += 1;
-        else if (q.related.some((t) => e.terms.has(t))) score += 0.5;
-      }
-      if (score > 0) scored.push({ at, score });
-    });
+  // Each query word scores a name once: 1 when a term of it is the name's, else 0.5 for a related one.
+  const scores = new Map<number, number>();
+  for (const q of query) {
+    const full = new Set<number>();
+    for (const t of q.terms) for (const at of index.postings.get(t) ?? []) full.add(at);
+    const related = new Set<number>();
+    for (const t of q.related) for (const at of index.postings.get(t) ?? []) related.add(at);
+    for (const at of full) scores.set(at, (scores.get(at) ?? 0) + 1);
+    for (const at of related) if (!full.has(at)) scores.set(at, (scores.get(at) ?? 0) + 0.5);
   }
-  // Stable: equal scores keep the index's order, newest first.
-  scored.sort((a, b) => b.score - a.score);
+  const scored = [...scores].filter(([at]) => !taken.has(at)).map(([at, score]) => ({ at, score }));
+  // Equal scores keep the index's order, newest first.
+  scored.sort((a, b) => b.score - a.score || a.at - b.at);
   for (const s of scored) taken.add(s.at);
-  const rest = index.entries.flatMap((_, at) => (taken.has(at) ? [] : [at]));
-  const names = [...linked, ...scored.map((s) => s.at), ...rest].map(
-    (at) => index.entries[at]!.name,
-  );
+  const names = [...linked, ...scored.map((s) => s.at)].map((at) => index.entries[at]!.name);
+  for (let at = 0; at < index.entries.length; at++) {
+    if (!taken.has(at)) names.push(index.entries[at]!.name);
+  }
   return { names, linked: linked.length, matched: scored.length };
 }

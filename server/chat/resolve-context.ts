@@ -57,6 +57,9 @@ export async function resolveContext(
  * approved is in the next request.
  */
 export async function readUserContext(vault: Vault, path: string): Promise<string | null> {
+  // Most vaults have no such note: reading one that is missing searches its folder for
+  // another spelling of the name, on every turn.
+  if (!(await vault.mayHold(path))) return null;
   try {
     return (await vault.readNote(path)).content;
   } catch (error) {

@@ -4,11 +4,13 @@ import type { NoteQueue, Pending } from './note-queue.ts';
 import type { NoteToStore, VectorStore } from './vector-store.ts';
 
 /**
- * Embeds one batch of notes (in requests of the embedder's batch size) and stores their
- * vectors, counting requests, characters and what left the machine as it goes. `mayEmbed`
- * is asked right before each request: consent withdrawn or the layer paused between two
- * requests of a batch sends nothing more.
- * @returns false when it stopped (not allowed, or aborted) and stored nothing
+ * Embeds one batch of notes (in requests of the embedder's batch size) and starts storing
+ * their vectors, counting requests, characters and what left the machine as it goes.
+ * `mayEmbed` is asked right before each request: consent withdrawn or the layer paused
+ * between two requests of a batch sends nothing more. The write (two fsyncs) is not waited
+ * for: the next batch may be read and embedded meanwhile, the store keeping writes in order.
+ * @returns false when it stopped (not allowed, or aborted) and stored nothing, else the
+ *   write, which counts the batch's notes and chunks once they are on disk
  * @throws EmbedError when the embedder fails; nothing of the batch is stored then
  */
 export async function embedBatch(
@@ -21,7 +23,7 @@ export async function embedBatch(
     mayEmbed: () => boolean;
   },
   signal: AbortSignal,
-): Promise<boolean> {
+): Promise<false | { stored: Promise<void> }> {
   const { embedder, store, queue, counters } = deps;
   const texts = batch.flatMap((p) => p.chunks.map((c) => c.text));
   const vectors: Float32Array[] = [];
@@ -50,9 +52,12 @@ export async function embedBatch(
   // A note changed or removed while its batch was in flight is not stored stale (the
   // vault's event queued it again, or forgot it).
   const current = notes.filter((n) => queue.isCurrent(n.path, n.hash));
-  await store.put(current);
-  for (const n of current) queue.stored(n.path);
-  counters.notes += current.length;
-  counters.chunks += texts.length;
-  return true;
+  const stored = store.put(current).then(() => {
+    for (const n of current) queue.stored(n.path);
+    counters.notes += current.length;
+    counters.chunks += texts.length;
+  });
+  // Awaited by the pipeline before it rests or stores the next batch; not unhandled meanwhile.
+  stored.catch(() => {});
+  return { stored };
 }

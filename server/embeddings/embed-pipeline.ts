@@ -17,8 +17,10 @@ export type PipelineState = 'paused' | 'waiting_consent' | 'embedding' | 'idle' 
  * Keeps the vector store in step with the vault in the background: at start it embeds
  * every note whose hash differs from the stored one and drops notes gone from the vault,
  * then follows the vault's events. One batch at a time (the embedder is the bottleneck,
- * and chat must not wait on a busy CPU), stored as soon as it is embedded, so stopping
- * loses at most the batch in flight. Failures back off and retry the same batch.
+ * and chat must not wait on a busy CPU), stored as soon as it is embedded: the next batch
+ * is read while one embeds, and written while the next ones embed, so stopping loses at
+ * most the batch in flight and the writes that had not ended.
+ * Failures back off and retry the same batch.
  */
 export class EmbedPipeline {
   private readonly queue: NoteQueue;
@@ -40,6 +42,11 @@ export class EmbedPipeline {
   /** The loop has ended (stopped, or a fault it logged): nothing will be sent any more. */
   private ended = false;
   private running: Promise<void> = Promise.resolve();
+  /**
+   * Batches' writes still going while later batches embed, oldest first: at most two, so a
+   * slow disk never holds the model and a failing one ends the loop a batch or two later.
+   */
+  private writes: Promise<void>[] = [];
   private unsubscribe: () => void = () => {};
 
   constructor(
@@ -78,6 +85,7 @@ export class EmbedPipeline {
     this.running = this.queue
       .reconcile()
       .then(() => this.loop())
+      .finally(() => this.written())
       .catch((err) => {
         if (!this.abort.signal.aborted) this.deps.log?.(`[embeddings] parado: ${String(err)}`);
       })
@@ -172,31 +180,58 @@ export class EmbedPipeline {
 
   private async loop(): Promise<void> {
     const signal = this.abort.signal;
-    while (!signal.aborted) {
-      // Checked before every batch (halt() also aborts the one in flight): paused, nothing is sent.
-      if (this.paused()) {
-        this.state = 'paused';
-        this.releaseParked();
-        await this.idle();
-        continue;
+    // The next batch, read while the one before it embeds (the model waits on no disk);
+    // its notes go back to the queue whenever the loop rests.
+    let next: Promise<Pending[]> | null = null;
+    const putBack = async () => {
+      const taken = next;
+      next = null;
+      if (taken) this.queue.requeue((await taken).map((p) => p.path));
+    };
+    try {
+      while (!signal.aborted) {
+        // Checked before every batch (halt() also aborts the one in flight): paused, nothing is sent.
+        if (this.paused()) {
+          await putBack();
+          await this.written();
+          this.state = 'paused';
+          this.releaseParked();
+          await this.idle();
+          continue;
+        }
+        if (this.queue.size === 0 && !next) {
+          await this.written();
+          this.state = this.lastError ? 'failing' : 'idle';
+          await this.idle();
+          continue;
+        }
+        if (!this.deps.mayEmbed()) {
+          await putBack();
+          await this.queue.surveyQueue();
+          this.state = 'waiting_consent';
+          await this.idle();
+          continue;
+        }
+        if (this.state !== 'failing') this.state = 'embedding';
+        const batch = await (next ?? this.queue.takeBatch(this.deps.embedder.batchSize));
+        next = null;
+        if (this.queue.size > 0) {
+          next = this.queue.takeBatch(this.deps.embedder.batchSize);
+          // Awaited on the next turn or by putBack; a failed read ends the loop there.
+          next.catch(() => {});
+        }
+        await this.embedWithRetry(batch);
+        // Let requests in between batches run first.
+        await new Promise((r) => setImmediate(r));
       }
-      if (this.queue.size === 0) {
-        this.state = this.lastError ? 'failing' : 'idle';
-        await this.idle();
-        continue;
-      }
-      if (!this.deps.mayEmbed()) {
-        await this.queue.surveyQueue();
-        this.state = 'waiting_consent';
-        await this.idle();
-        continue;
-      }
-      if (this.state !== 'failing') this.state = 'embedding';
-      const batch = await this.queue.takeBatch(this.deps.embedder.batchSize);
-      await this.embedWithRetry(batch);
-      // Let requests in between batches run first.
-      await new Promise((r) => setImmediate(r));
+    } finally {
+      await putBack();
     }
+  }
+
+  /** Resolves once every batch embedded so far is on disk; rejects if a write failed. */
+  private async written(): Promise<void> {
+    for (let w = this.writes.shift(); w; w = this.writes.shift()) await w;
   }
 
   private paused(): boolean {
@@ -236,12 +271,16 @@ export class EmbedPipeline {
           signal,
         );
         if (!done) break;
+        this.writes.push(done.stored);
+        if (this.writes.length > 2) await this.writes.shift();
         this.lastError = null;
         this.state = 'embedding';
         return;
       } catch (err) {
         if (signal.aborted || !this.allowed()) break;
         if (!(err instanceof EmbedError)) throw err;
+        // Told with what came before it on disk, as the status shows it.
+        await this.written();
         this.counters.failures++;
         this.lastError = err.problem;
         this.state = 'failing';

@@ -154,6 +154,13 @@ describe('vault', () => {
     ]);
   });
 
+  it('says a note may be at a path when indexed or just written, and not when missing', async () => {
+    expect(await vault.mayHold('03_Proyectos/Tesis.md')).toBe(true);
+    expect(await vault.mayHold('01_Caracter/contexto.md')).toBe(false);
+    await put('01_Caracter/contexto.md', 'recién escrita');
+    expect(await vault.mayHold('01_Caracter/contexto.md')).toBe(true);
+  });
+
   it('resolves a same-note section link to the note itself', async () => {
     await put('Idea.md', 'Ver [[#Arriba]]');
     const [link] = (await vault.readNote('Idea.md')).links;

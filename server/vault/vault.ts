@@ -1,4 +1,4 @@
-import { realpath, stat } from 'node:fs/promises';
+import { lstat, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FolderRows, Manifest, Note, VaultEvent } from '../../common/api-schemas.ts';
 import { KeyedQueue } from '../../common/keyed-queue.ts';
@@ -132,6 +132,21 @@ export class Vault {
       throw new ApiError(404, 'not_found', `No existe la carpeta «${rel}» en la bóveda`);
     }
     return { path: rel, rows: buildFolderRows(rel, this.folders, this.entries) };
+  }
+
+  /**
+   * Whether a note may be at `input`, without reading it: the index holds it, or a file is
+   * there under its NFC spelling (written since the watcher last looked). An optional note
+   * read on every chat turn costs one lstat while missing, not a listing of its folder.
+   */
+  async mayHold(input: string): Promise<boolean> {
+    await this.scanNow();
+    const rel = normalizeVaultPath(input);
+    if (this.entries.has(rel)) return true;
+    return lstat(path.join(this.root, ...rel.split('/'))).then(
+      () => true,
+      () => false,
+    );
   }
 
   /** Reads a note fresh from disk. 404 `not_found`, 415 `not_a_note` for skipped files. */
