@@ -11,6 +11,15 @@ import { measured } from './user-timing.ts';
 export const SAVE_DEBOUNCE_MS = 2_000;
 
 /**
+ * The least time from one save to the next that a change asks for. A note edited every
+ * few seconds (an editor's autosave) had the worker snapshot and gzip the whole index
+ * after each edit, a second of work every few seconds that typed questions waited
+ * behind. An unsaved change costs a reload nothing but a note fetched again: the
+ * catch-up sync diffs the manifest against the saved hashes.
+ */
+export const SAVE_SPACING_MS = 30_000;
+
+/**
  * Reads the saved index (from `read` when the record's read has begun already),
  * each step a User Timing measure; null when there is none, or an older
  * analyzer or layout saved it. The page keys saved with it are learnt when the
@@ -41,6 +50,8 @@ export function createIndexSaver(
   state: EngineState,
   opts: {
     delayMs?: number;
+    /** The least time from a save's start to the next one's, for saves a change asks for. */
+    spacingMs?: number;
     /** Resolves once every note indexed so far is in the copy (a first sync holds its writes). */
     copyWritten?: (() => Promise<void>) | undefined;
   },
@@ -50,10 +61,12 @@ export function createIndexSaver(
   let dirty = false;
   /** How many times the index changed. */
   let revision = 0;
+  let lastSave = Number.NEGATIVE_INFINITY;
 
   const save = () => {
     clearTimeout(timer);
     dirty = false;
+    lastSave = performance.now();
     saving = saving
       .then(async () => {
         // A saved index names no note the copy lacks: a reload reads its hits' text there.
@@ -81,12 +94,13 @@ export function createIndexSaver(
     get revision() {
       return revision;
     },
-    /** The index changed: a save is due once changes pause. */
+    /** The index changed: a save is due once changes pause, and not sooner than the spacing allows. */
     changed() {
       revision++;
       dirty = true;
       clearTimeout(timer);
-      timer = setTimeout(save, opts.delayMs ?? SAVE_DEBOUNCE_MS);
+      const spaced = lastSave + (opts.spacingMs ?? SAVE_SPACING_MS) - performance.now();
+      timer = setTimeout(save, Math.max(opts.delayMs ?? SAVE_DEBOUNCE_MS, spaced));
     },
     flush: (): Promise<void> => (dirty ? save() : saving),
   };
