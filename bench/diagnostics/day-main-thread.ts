@@ -2,7 +2,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM, chromiumArgs } from '../../playwright.config.ts';
 import { throttleCpu } from '../cpu-throttle.ts';
 import { emptySamples, laptopRound } from '../day-laptop.ts';
-import { pairPhone, phoneChromiumArgs, phoneVisit } from '../day-phone.ts';
+import { launchPhoneBrowser, pairPhone, phoneVisit } from '../day-phone.ts';
 import { runDay } from '../day-run.ts';
 import { startDayServer } from '../day-server.ts';
 import { watchLongTasks } from '../search.ts';
@@ -96,10 +96,8 @@ async function main() {
   const notes = spanishVault(10_000);
   const paths = Object.keys(notes);
   const server = await startDayServer(notes);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [...chromiumArgs, ...phoneChromiumArgs(server.spki)],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
+  const phoneBrowser = await launchPhoneBrowser(server.spki);
   try {
     await server.post('/api/embeddings/enabled', { enabled: false });
     const laptop = await browser.newContext({ viewport: { width: 1366, height: 768 } });
@@ -114,7 +112,7 @@ async function main() {
     await page
       .locator('[data-testid="search-summary"][data-query="faro"]')
       .waitFor({ timeout: 180_000 });
-    const phone = await pairPhone(browser, page, server.lanUrl);
+    const phone = await pairPhone(phoneBrowser.browser, page, server.lanUrl);
     await phoneVisit(phone, server.lanUrl, 'faro');
     const cdp = await laptop.newCDPSession(page);
     await cdp.send('Profiler.enable');
@@ -143,7 +141,7 @@ async function main() {
         notes,
         seconds,
         firstRound: 1,
-        memory: async () => ({ pss: 0, processes: 0 }),
+        memory: async () => ({ pss: 0, processes: 0, phonePss: 0 }),
       });
       const log = await page.evaluate(
         () => (window as unknown as { queryLog: unknown[][] }).queryLog,
@@ -165,6 +163,7 @@ async function main() {
   } catch (err) {
     console.error(err);
   } finally {
+    await phoneBrowser.close();
     await browser.close();
     await server.stop().catch(() => undefined);
   }
