@@ -40,7 +40,8 @@ export interface PhoneBrowser {
 }
 
 /**
- * Launches the phone's Chromium at the lowest CPU priority (nice 19). The phone is another
+ * Launches the phone's Chromium under the idle scheduling policy (`chrt --idle 0`; a nice
+ * value would not hold: Chromium run as root sets its processes' own). The phone is another
  * device: its page work (rendering, its own search index) runs on the phone's CPU, not on
  * the laptop's. Here it has to share this machine's cores, so it takes only what the laptop
  * leaves; what SOMA's server does for it (the LAN listener's TLS, its sync answers) runs at
@@ -48,8 +49,8 @@ export interface PhoneBrowser {
  */
 export async function launchPhoneBrowser(spki: string): Promise<PhoneBrowser> {
   const dir = await mkdtemp(join(tmpdir(), 'soma-bench-phone-'));
-  const wrapper = join(dir, 'chromium-nice');
-  await writeFile(wrapper, `#!/bin/sh\nexec nice -n 19 "${CHROMIUM}" "$@"\n`);
+  const wrapper = join(dir, 'chromium-idle');
+  await writeFile(wrapper, `#!/bin/sh\nexec chrt --idle 0 "${CHROMIUM}" "$@"\n`);
   await chmod(wrapper, 0o755);
   const server = await chromium.launchServer({
     executablePath: wrapper,

@@ -151,7 +151,7 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
       setup:
         `e5-shaped int8 model, kind onnx, batches of ${server.batchSize}, the default CPU budget (${(await server.embedStatus()).budget.cores} core); ` +
         `first syncs before the timing: laptop ${Math.round(laptopSyncS)} s, phone over the LAN ${Math.round(phoneSyncS)} s; ` +
-        'the phone in a Chromium of its own at nice 19 (another device: its page work takes what the laptop leaves)' +
+        'the phone in a Chromium of its own under SCHED_IDLE (another device: its page work takes only CPU the laptop leaves idle)' +
         (opts.t460 ? `; laptop tab CPU ×${T460.cpuRate}, phone not slowed${pinned}` : ''),
     });
   } finally {

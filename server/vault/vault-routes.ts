@@ -10,7 +10,9 @@ import { exportStream } from './vault-export.ts';
 export function vaultRoutes(vault: Vault): Hono {
   const app = new Hono();
   app.get('/folder', async (c) => c.json(await vault.folder(c.req.query('path') ?? '')));
-  app.get('/manifest', async (c) => c.json(await vault.manifest()));
+  app.get('/manifest', async (c) =>
+    c.body(await vault.manifestJson(), 200, { 'Content-Type': 'application/json' }),
+  );
   app.get('/note', async (c) => {
     const path = c.req.query('path');
     if (path === undefined || path === '') {

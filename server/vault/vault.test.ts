@@ -196,6 +196,21 @@ describe('vault', () => {
     expect((await vault.readNote('03_Proyectos/Tesis.md')).links[1]?.resolved).toBeNull();
   });
 
+  it('gives the manifest as JSON text equal to the manifest, made again after a change', async () => {
+    const before = await vault.manifestJson();
+    expect(JSON.parse(before)).toEqual(await vault.manifest());
+    expect(await vault.manifestJson()).toBe(before);
+    const event = waitForEvent(
+      vault,
+      (e) => e.type === 'upsert' && e.entry.path === '00_Entrada/Otra.md',
+    );
+    await put('00_Entrada/Otra.md', '# Otra');
+    await event;
+    const after = JSON.parse(await vault.manifestJson());
+    expect(after).toEqual(await vault.manifest());
+    expect(after.notes.map((n: { path: string }) => n.path)).toContain('00_Entrada/Otra.md');
+  });
+
   it('sync() finds a note written into a folder stored in NFD under its NFC path', async () => {
     await vault.ready();
     const folder = 'Sueños de Mac'.normalize('NFD');

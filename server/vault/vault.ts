@@ -46,6 +46,8 @@ export class Vault {
   /** Bumped on every change to the index; the manifest is rebuilt only when it moved. */
   private revision = 0;
   private manifestCache: { revision: number; manifest: Manifest } | null = null;
+  /** The manifest as the route sends it, made once per revision (see manifestJson). */
+  private manifestText: { revision: number; json: string } | null = null;
   /** The first scan, once started (scanNow). */
   private scanned: Promise<void> | null = null;
   /** The scan cache's write after the first scan: nothing waits for it but close(). */
@@ -115,10 +117,28 @@ export class Vault {
    */
   async manifest(): Promise<Manifest> {
     await this.scanNow();
+    return this.currentManifest();
+  }
+
+  /** The manifest of the index as it is now (no await: revision and content agree). */
+  private currentManifest(): Manifest {
     if (this.manifestCache?.revision !== this.revision) {
       this.manifestCache = { revision: this.revision, manifest: buildManifest(this.entries) };
     }
     return this.manifestCache.manifest;
+  }
+
+  /**
+   * The manifest as JSON text, serialised once per change to the index: a 10,000-note
+   * manifest is over a megabyte, and each device's sync asks for it; serialising it again
+   * for each of them held the event loop (and so every chat turn) for tens of ms each time.
+   */
+  async manifestJson(): Promise<string> {
+    await this.scanNow();
+    if (this.manifestText?.revision !== this.revision) {
+      this.manifestText = { revision: this.revision, json: JSON.stringify(this.currentManifest()) };
+    }
+    return this.manifestText.json;
   }
 
   /**
