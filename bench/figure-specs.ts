@@ -171,7 +171,7 @@ export const FIGURE_SPECS: Record<string, FigureSpec> = {
     max: 600,
   },
   'day.total_pss_mb': {
-    label: 'A day with everything on: server + browser (laptop tab, phone) PSS, peak',
+    label: "A day with everything on: server + the laptop's browser PSS, peak (the phone's apart)",
     max: 1_500,
   },
   'day.embed_rate_ratio': {
