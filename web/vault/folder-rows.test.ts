@@ -78,6 +78,36 @@ describe('createFolderRows', () => {
     expect(tree.rows('a')).toBeNull();
   });
 
+  it('takes the new size and date of a listed note in place, fetching nothing', async () => {
+    const server = fakeServer();
+    const tree = createFolderRows(server.getFolder, () => {});
+    tree.need('');
+    tree.need('a/b');
+    await settle();
+    const top = tree.rows('');
+    expect(tree.edited('a/b/c.md', 7, 9)).toBe(true);
+    await vi.advanceTimersByTimeAsync(TREE_REFRESH_DEBOUNCE_MS);
+    expect(server.asked.sort()).toEqual(['', 'a/b']);
+    expect(tree.rows('a/b')?.[0]).toMatchObject({ path: 'a/b/c.md', size: 7, mtime: 9 });
+    expect(tree.rows('')).toBe(top);
+  });
+
+  it('leaves to a reload a note its folder does not list, or a folder not loaded or loading', async () => {
+    const server = fakeServer();
+    const tree = createFolderRows(server.getFolder, () => {});
+    tree.need('a/b');
+    await settle();
+    expect(tree.edited('a/b/nueva.md', 1, 2)).toBe(false);
+    expect(tree.edited('a/otra.md', 1, 2)).toBe(false);
+    server.hold(true);
+    void tree.reloadAll();
+    expect(tree.edited('a/b/c.md', 1, 2)).toBe(false);
+    server.hold(false);
+    server.release();
+    await settle();
+    expect(tree.edited('a/b/c.md', 1, 2)).toBe(true);
+  });
+
   it('drops an answer overtaken by a newer request', async () => {
     const server = fakeServer();
     const tree = createFolderRows(server.getFolder, () => {});

@@ -21,6 +21,8 @@ export function createFolderRows(
   /** Folders whose last fetch failed: needing them again retries. */
   const failed = new Set<string>();
   const dirty = new Set<string>();
+  /** Folders with a fetch under way: its answer may predate a change, so changes reload. */
+  const loading = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const signal = (path: string) => {
@@ -37,6 +39,7 @@ export function createFolderRows(
     const request = (requests.get(path) ?? 0) + 1;
     requests.set(path, request);
     const [get, set] = signal(path);
+    loading.add(path);
     try {
       const { rows } = await getFolder(path);
       if (requests.get(path) !== request) return;
@@ -51,6 +54,8 @@ export function createFolderRows(
         failed.add(path);
         report(error);
       }
+    } finally {
+      if (requests.get(path) === request) loading.delete(path);
     }
   };
 
@@ -69,6 +74,28 @@ export function createFolderRows(
         for (const f of dirty) void load(f);
         dirty.clear();
       }, TREE_REFRESH_DEBOUNCE_MS);
+    },
+    /**
+     * A note already listed in its loaded folder was rewritten: its row takes the new size
+     * and date in place, and no folder is fetched (an editor saving a note every few seconds
+     * would otherwise have a 1,000-note folder fetched, checked and compared each time).
+     * False when the folder is not loaded as it is now, or does not list the note (a new
+     * note): then `changed` must reload.
+     */
+    edited(notePath: string, size: number, mtime: number): boolean {
+      const folder = ancestorFolders(notePath).at(-1) ?? '';
+      if (!requests.has(folder) || failed.has(folder) || loading.has(folder)) return false;
+      if (dirty.has(folder)) return false;
+      const [get, set] = signal(folder);
+      const rows = get();
+      const i = rows?.findIndex((r) => r.type === 'note' && r.path.normalize('NFC') === notePath);
+      if (!rows || i === undefined || i < 0) return false;
+      const row = rows[i]!;
+      if (row.type !== 'note') return false;
+      if (row.size !== size || row.mtime !== mtime) {
+        set(rows.map((r, j) => (j === i ? { ...row, size, mtime } : r)));
+      }
+      return true;
     },
     /** After a reconnect: events may have been missed, so every loaded folder is asked again. */
     reloadAll: () => Promise.all([...requests.keys()].map(load)).then(() => undefined),

@@ -74,7 +74,9 @@ export function createVaultStore(report: (error: unknown) => void) {
 
   const onVaultEvent = (event: VaultEvent) => {
     const path = eventPath(event);
-    tree.changed(path);
+    const listed =
+      event.type === 'upsert' && tree.edited(path, event.entry.size, event.entry.mtime);
+    if (!listed) tree.changed(path);
     // A note read ahead and changed since is read again when its route opens it.
     if (prefetched?.path === path) prefetched = null;
     for (const listener of pathListeners) listener(path);
