@@ -65,24 +65,4 @@ describe('web/search/engine/saved-index', () => {
     saver.changed();
     await savedAs(['a.md', 'b.md']);
   });
-
-  it('holds a due save while questions keep coming, and saves once they pause', async () => {
-    const s = state();
-    // While typing, the last question is always just now.
-    let typing = true;
-    const since = performance.now();
-    const saver = createIndexSaver(s, {
-      delayMs: 5,
-      spacingMs: 0,
-      quietMs: 50,
-      lastQueryAt: () => (typing ? performance.now() : since),
-    });
-    s.hashes['a.md'] = 'h1';
-    saver.changed();
-    await pause(300);
-    // Due for most of that time, but questions kept coming: not saved.
-    expect(await savedPaths()).toBeNull();
-    typing = false;
-    await savedAs(['a.md']);
-  });
 });

@@ -20,16 +20,6 @@ export const SAVE_DEBOUNCE_MS = 2_000;
 export const SAVE_SPACING_MS = 30_000;
 
 /**
- * A due save waits until no question came for this long: taking the snapshot holds the
- * worker for a few hundred ms on a slow laptop, and a question typed meanwhile (a
- * suggestion per keystroke) would wait behind it. The user's pauses are when it runs.
- */
-export const SAVE_QUIET_MS = 1_500;
-
-/** The longest a due save waits for such a pause, so one typing without end still gets saved. */
-export const SAVE_MAX_WAIT_MS = 30_000;
-
-/**
  * Reads the saved index (from `read` when the record's read has begun already),
  * each step a User Timing measure; null when there is none, or an older
  * analyzer or layout saved it. The page keys saved with it are learnt when the
@@ -64,10 +54,6 @@ export function createIndexSaver(
     spacingMs?: number;
     /** Resolves once every note indexed so far is in the copy (a first sync holds its writes). */
     copyWritten?: (() => Promise<void>) | undefined;
-    /** When the last question was asked (performance.now()); a due save waits for a pause. */
-    lastQueryAt?: (() => number) | undefined;
-    /** How long without a question counts as a pause (SAVE_QUIET_MS). */
-    quietMs?: number;
   },
 ) {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -76,25 +62,9 @@ export function createIndexSaver(
   /** How many times the index changed. */
   let revision = 0;
   let lastSave = Number.NEGATIVE_INFINITY;
-  /** When the pending save first came due (null: none is waiting for a pause). */
-  let dueSince: number | null = null;
-
-  /** A save came due: it runs now, or once questions pause (at most SAVE_MAX_WAIT_MS later). */
-  const due = () => {
-    const now = performance.now();
-    dueSince ??= now;
-    const quiet = opts.quietMs ?? SAVE_QUIET_MS;
-    const sinceQuery = now - (opts.lastQueryAt?.() ?? Number.NEGATIVE_INFINITY);
-    if (sinceQuery < quiet && now - dueSince < SAVE_MAX_WAIT_MS) {
-      timer = setTimeout(due, quiet - sinceQuery);
-      return;
-    }
-    void save();
-  };
 
   const save = () => {
     clearTimeout(timer);
-    dueSince = null;
     dirty = false;
     lastSave = performance.now();
     saving = saving
@@ -130,7 +100,7 @@ export function createIndexSaver(
       dirty = true;
       clearTimeout(timer);
       const spaced = lastSave + (opts.spacingMs ?? SAVE_SPACING_MS) - performance.now();
-      timer = setTimeout(due, Math.max(opts.delayMs ?? SAVE_DEBOUNCE_MS, spaced));
+      timer = setTimeout(save, Math.max(opts.delayMs ?? SAVE_DEBOUNCE_MS, spaced));
     },
     flush: (): Promise<void> => (dirty ? save() : saving),
   };

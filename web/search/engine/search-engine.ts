@@ -41,12 +41,9 @@ export function createSearchEngine(
   } = {},
 ) {
   const state: EngineState = { index: NoteIndex.empty(), hashes: {}, texts: new NoteTexts() };
-  /** When the last question was ranked: a background save waits for the user's pause. */
-  let lastQueryAt = Number.NEGATIVE_INFINITY;
   const saver = createIndexSaver(state, {
     delayMs: opts.saveDelayMs,
     copyWritten: opts.copyWritten,
-    lastQueryAt: () => lastQueryAt,
   });
   const filer = createChangeFiler(state, { analysis: opts.analysis, changed: saver.changed });
   const hitsOf = createHitSnippets(state);
@@ -73,7 +70,6 @@ export function createSearchEngine(
     },
     /** Ranks `query` and nothing more: no snippet, so no read of the copy (a warm-up question, a «¿Era esta?» figure). */
     rank(query: string, typing: boolean): RankedNote[] {
-      lastQueryAt = performance.now();
       return state.index.search(query, {}, typing, synonyms);
     },
     /** Questions to warm the query code up with, from `notes` notes' titles (warm-up-questions.ts). */
@@ -142,7 +138,6 @@ export function createSearchEngine(
       const measure = measureNextSearch;
       measureNextSearch = false;
       const t0 = performance.now();
-      lastQueryAt = t0;
       const ranked = state.index.search(query, filters, typing, synonyms);
       let t = measure ? measured('soma:first-search-rank', t0) : t0;
       if (ranked.length === 0) return [];
