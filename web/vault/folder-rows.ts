@@ -3,7 +3,7 @@ import type { FolderRows, TreeRow } from '../../common/api-schemas.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { TREE_REFRESH_DEBOUNCE_MS } from '../lib/timing.ts';
 import { shareRows } from './share-rows.ts';
-import { ancestorFolders } from './tree-paths.ts';
+import { ancestorFolders, rowPath } from './tree-paths.ts';
 
 /**
  * The tree, a folder at a time: only the top level and the folders the user opened are
@@ -88,7 +88,7 @@ export function createFolderRows(
       if (dirty.has(folder)) return false;
       const [get, set] = signal(folder);
       const rows = get();
-      const i = rows?.findIndex((r) => r.type === 'note' && r.path.normalize('NFC') === notePath);
+      const i = rows?.findIndex((r) => r.type === 'note' && rowPath(r) === notePath);
       if (!rows || i === undefined || i < 0) return false;
       const row = rows[i]!;
       if (row.type !== 'note') return false;
