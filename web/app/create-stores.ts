@@ -24,10 +24,7 @@ export function createStores(): Stores {
   const preferences = createPreferencesStore();
   const i18n = createI18nStore(preferences.setLocale);
   void preferences.ready.then(() => i18n.restore(preferences.locale()));
-  // A note's request leaves at the hash change, not once the page has swapped its views.
-  const router = createRouterStore((route) => {
-    if (route.name === 'note') vault.prefetchNote(route.path);
-  });
+  const router = createRouterStore();
 
   /** The one place failures go: a lost session shows the login page, anything else the banner. */
   const report = (error: unknown) => {

@@ -1,18 +1,10 @@
 import { createSignal, onCleanup } from 'solid-js';
 import { parseHash, type Route } from './route.ts';
 
-/**
- * The current route, following `hashchange`. Call inside a component or root.
- * `ahead` hears a new route before the page draws it (and takes down the old one), so a
- * request the new route needs can already be on its way.
- */
-export function createRouterStore(ahead: (route: Route) => void = () => undefined) {
+/** The current route, following `hashchange`. Call inside a component or root. */
+export function createRouterStore() {
   const [route, setRoute] = createSignal<Route>(parseHash(location.hash));
-  const update = () => {
-    const next = parseHash(location.hash);
-    ahead(next);
-    setRoute(next);
-  };
+  const update = () => setRoute(parseHash(location.hash));
   window.addEventListener('hashchange', update);
   onCleanup(() => window.removeEventListener('hashchange', update));
   return {

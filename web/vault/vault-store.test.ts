@@ -114,47 +114,4 @@ describe('the vault store opening a note', () => {
     expect(vi.mocked(getFolder).mock.calls.map((c) => c[0])).toEqual(['04_Sueños']);
     expect(store.isExpanded('00_Entrada')).toBe(false);
   });
-
-  it('takes the note read ahead at the hash change instead of asking again', async () => {
-    const store = createVaultStore(() => undefined);
-    store.prefetchNote('00_Entrada/Idea.md');
-    const opened = store.openNote('00_Entrada/Idea.md');
-    expect(getNote).toHaveBeenCalledTimes(1);
-    noteAnswers.shift()?.(note('00_Entrada/Idea.md'));
-    await opened;
-    expect(store.note().status).toBe('ready');
-  });
-
-  it('asks for the note itself when the one read ahead was another', async () => {
-    const store = createVaultStore(() => undefined);
-    store.prefetchNote('00_Entrada/Idea.md');
-    void store.openNote('04_Sueños/Faro.md');
-    expect(vi.mocked(getNote).mock.calls.map((c) => c[0])).toEqual([
-      '00_Entrada/Idea.md',
-      '04_Sueños/Faro.md',
-    ]);
-  });
-
-  it('reads again a note whose read ahead failed', async () => {
-    vi.mocked(getNote).mockRejectedValueOnce(new Error('lost'));
-    const store = createVaultStore(() => undefined);
-    store.prefetchNote('00_Entrada/Idea.md');
-    await flush();
-    const opened = store.openNote('00_Entrada/Idea.md');
-    expect(getNote).toHaveBeenCalledTimes(2);
-    noteAnswers.shift()?.(note('00_Entrada/Idea.md'));
-    await opened;
-    expect(store.note().status).toBe('ready');
-  });
-
-  it('reads again a note read ahead that changed before its route opened it', async () => {
-    const store = createVaultStore(() => undefined);
-    const started = store.start();
-    api.statusAnswers.shift()?.(status(harness(false)));
-    await started;
-    store.prefetchNote('00_Entrada/Idea.md');
-    api.handlers?.onVault({ type: 'remove', path: '00_Entrada/Idea.md' });
-    void store.openNote('00_Entrada/Idea.md');
-    expect(getNote).toHaveBeenCalledTimes(2);
-  });
 });

@@ -32,8 +32,6 @@ export function createVaultStore(report: (error: unknown) => void) {
   let closeEvents: (() => void) | null = null;
   let reopenTimer: ReturnType<typeof setTimeout> | undefined;
   let noteRequest = 0;
-  /** A note asked for ahead of its route being drawn, for that route's `openNote` to take. */
-  let prefetched: { path: string; note: Promise<Note> } | null = null;
   /** Harness events received, and the last one: a status read that overlaps one keeps it. */
   let harnessEvents = 0;
   let lastHarness: HarnessStatus | null = null;
@@ -49,13 +47,13 @@ export function createVaultStore(report: (error: unknown) => void) {
     setState('status', { ...status, harness });
   };
 
-  const loadNote = async (path: string, quiet: boolean, ahead?: Promise<Note>) => {
+  const loadNote = async (path: string, quiet: boolean) => {
     const request = ++noteRequest;
     const before = note();
     if (!quiet) setNote({ status: 'loading', path });
     const wasShown = 'path' in before && before.path === path && before.status === 'ready';
     try {
-      const loaded = await (ahead ?? readNote(path));
+      const loaded = await readNote(path);
       if (request === noteRequest) setNote({ status: 'ready', path, note: loaded });
     } catch (error) {
       if (request !== noteRequest) return;
@@ -77,8 +75,6 @@ export function createVaultStore(report: (error: unknown) => void) {
     const listed =
       event.type === 'upsert' && tree.edited(path, event.entry.size, event.entry.mtime);
     if (!listed) tree.changed(path);
-    // A note read ahead and changed since is read again when its route opens it.
-    if (prefetched?.path === path) prefetched = null;
     for (const listener of pathListeners) listener(path);
     if (path !== currentPath()) return;
     if (event.type === 'remove') setNote({ status: 'gone', path });
@@ -171,9 +167,7 @@ export function createVaultStore(report: (error: unknown) => void) {
      * not stand between the user and the note (nor does a note left before it answered).
      */
     async openNote(path: string) {
-      const ahead = prefetched?.path === path ? prefetched.note : undefined;
-      prefetched = null;
-      await loadNote(path, false, ahead);
+      await loadNote(path, false);
       if (currentPath() !== path) return;
       await new Promise<void>((resolve) => afterPaint(resolve));
       if (currentPath() !== path) return;
@@ -182,15 +176,6 @@ export function createVaultStore(report: (error: unknown) => void) {
           setExpanded(folder, true);
           tree.need(folder);
         }
-      });
-    },
-    /** Starts reading a note the route is about to open; its `openNote` takes the answer. */
-    prefetchNote(path: string) {
-      const note = readNote(path);
-      prefetched = { path, note };
-      // A failed read is not kept: the openNote reads again, and tells its own failure.
-      note.catch(() => {
-        if (prefetched?.note === note) prefetched = null;
       });
     },
     closeNote() {
