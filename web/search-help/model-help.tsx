@@ -16,7 +16,7 @@ import { RequestParts } from '../ui/request-parts.tsx';
 import { describeHelpError } from './describe-help-error.ts';
 import { takeModelHelpRequest } from './model-help-request.ts';
 import { searchHelpStatus } from './search-help-api.ts';
-import { type ModelSearch, searchWithModel } from './search-with-model.ts';
+import { type ModelSearch, searchWithAnswer, searchWithModel } from './search-with-model.ts';
 import './search-help.css';
 
 type HelpState =
@@ -56,13 +56,42 @@ export function ModelHelp(props: { query: string; folder: string; tag: string })
   const ask = async () => {
     const mine = ++ticket;
     setState({ status: 'asking' });
+    const version = stores.search.version();
     try {
       const result = await searchWithModel(props.query, { folder: props.folder, tag: props.tag });
-      if (mine === ticket) setState({ status: 'ready', result });
+      if (mine !== ticket) return;
+      setState({ status: 'ready', result });
+      // The index changed while the model answered or the queries ran.
+      if (stores.search.version() !== version) void rerun();
     } catch (error) {
       if (mine === ticket) setState({ status: 'error', error });
     }
   };
+  // The index changed (a sync, an edit): the model's queries run again over it, the model is
+  // not asked again. Asked right after sign-in, the first answer may predate the first sync.
+  const rerun = async () => {
+    const s = state();
+    if (s.status !== 'ready') return;
+    const mine = ticket;
+    const version = stores.search.version();
+    const filters = { folder: props.folder, tag: props.tag };
+    try {
+      const result = await searchWithAnswer(props.query, s.result.answer, filters);
+      if (mine !== ticket) return;
+      setState({ status: 'ready', result });
+      // Changed again while these ran: once more, over the index as it is now.
+      if (stores.search.version() !== version) void rerun();
+    } catch {
+      // The answer on screen stays; the next change tries again.
+    }
+  };
+  createEffect(
+    on(
+      () => stores.search.version(),
+      () => void rerun(),
+      { defer: true },
+    ),
+  );
   // `/buscar --modelo` asked before this view showed: asked once the offer is known (off: the
   // server's refusal is shown, so the command is never silently ignored).
   createEffect(() => {

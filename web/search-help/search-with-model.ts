@@ -18,7 +18,19 @@ export interface ModelSearch {
  * (`localOnly`): the model's words go nowhere else, and no note text leaves at all.
  */
 export async function searchWithModel(query: string, filters: SearchFilters): Promise<ModelSearch> {
-  const answer = await askSearchHelp(query);
+  return searchWithAnswer(query, await askSearchHelp(query), filters);
+}
+
+/**
+ * Runs the model's queries and the user's own in the search worker and fuses the lists,
+ * without asking the model again: the same answer over the index as it is now (after a
+ * sync changed it, the hits follow the vault as the ordinary results do).
+ */
+export async function searchWithAnswer(
+  query: string,
+  answer: SearchHelpAnswer,
+  filters: SearchFilters,
+): Promise<ModelSearch> {
   const started = performance.now();
   const queries = [query, ...answer.queries];
   const answers = await Promise.all(
