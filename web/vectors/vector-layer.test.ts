@@ -67,6 +67,9 @@ function fakeServer(pages: Omit<VectorsDelta, 'model' | 'dimensions' | 'encoding
 const CAR = '# Garaje\n\nEl automóvil nuevo está aparcado junto a la furgoneta.';
 const DOG = '# Paseo\n\nEl cachorro ladra por la mañana.';
 const CAT = '# Sofá\n\nEl felino duerme al sol.';
+const noVector = async (): Promise<never> => {
+  throw new Error('no');
+};
 
 describe('the vector layer', () => {
   it('syncs pages until `more` is false, keeps the cursor, and resumes from it', async () => {
@@ -164,6 +167,32 @@ describe('the vector layer', () => {
     const stored: string[] = [];
     await forEachVectorNote((r) => stored.push(r.path));
     expect(stored).toEqual(['c.md']);
+  });
+
+  it('is told of another generation’s vectors only once a query vector of it can be used', async () => {
+    const first = fakeServer([page('g1', 1, [embedNote('a.md', CAR)], { reset: true })]);
+    await createVectorLayer({
+      getStatus: async () => status(),
+      embedQuery: noVector,
+      ...first,
+    }).sync();
+    // The server now embeds with another model: generation g2, its query vectors of g2.
+    const second = fakeServer([page('g2', 1, [embedNote('c.md', CAT)], { reset: true })]);
+    let asked: Promise<Int8Array> | null = null;
+    const layer = createVectorLayer({
+      getStatus: async () => status({ generation: 'g2' }),
+      embedQuery: async (text) => ({ generation: 'g2', vector: encodeVector(testVector(text, D)) }),
+      // Whoever hears of the change searches at once (the «¿Era esta?» figures do).
+      onChanged: () => {
+        const plan = layer.plan('gato');
+        if (plan.kind === 'later') asked ??= plan.vector;
+      },
+      ...second,
+    });
+    await layer.load();
+    await layer.sync();
+    if (!asked) throw new Error('no query vector asked for');
+    expect(await asked).toHaveLength(D);
   });
 
   it('finds a note that shares no word with the query through its vector, snippet from its chunk', async () => {

@@ -94,6 +94,8 @@ export function createVectorLayer(deps: VectorLayerDeps) {
       queries.clear();
     }
     model = change.model;
+    // Before anyone hears of the change: a query vector asked for then is of this generation.
+    generation = change.generation;
     for (const path of change.removed) index.remove(path);
     for (const r of change.upserted) index.set(r.path, chunksOf(r, change.dimensions));
   };

@@ -22,6 +22,8 @@ export interface VectorChange {
   dimensions: number;
   /** The embedding model that made these vectors. */
   model: string;
+  /** The generation these vectors belong to (a query vector must be of the same one). */
+  generation: string;
 }
 
 export interface VectorSyncDeps {
@@ -75,6 +77,7 @@ export async function syncVectors(status: EmbedStatus, deps: VectorSyncDeps): Pr
       removed: delta.removed,
       dimensions: delta.dimensions,
       model: delta.model,
+      generation: delta.generation,
     };
     await applyVectorPage({
       reset,

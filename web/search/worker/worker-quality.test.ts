@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedStatus } from '../../../common/embedding-schemas.ts';
 import type { SearchPair } from '../../../common/search-pair-schemas.ts';
 import { encodeVector } from '../../../common/vector-codec.ts';
@@ -30,10 +30,12 @@ const BOTH = [pair('automóvil', 'garaje.md'), pair('faro', 'faro.md')];
  * The search worker's engine, vector layer and figures over NOTES, as the worker wires
  * them (new vectors check the figures); `server` is what the embeddings API answers.
  */
-async function worker(vectorsOn: boolean) {
+async function worker(vectorsOn: boolean, options: { retryMs?: number } = {}) {
   const server = {
     status: testEmbedStatus(),
     notes: vectorsOn ? NOTES : [],
+    /** The server refuses query vectors (it is restarting). */
+    refusing: false,
   };
   const engine = createSearchEngine();
   await updateCachedNotes(NOTES, []);
@@ -52,22 +54,25 @@ async function worker(vectorsOn: boolean) {
       dimensions: TEST_DIMENSIONS,
       encoding: 'int8-base64' as const,
     }),
-    embedQuery: async (text) => ({
-      generation: server.status.generation,
-      vector: encodeVector(testVector(text, TEST_DIMENSIONS)),
-    }),
+    embedQuery: async (text) => {
+      if (server.refusing) throw new Error('fetch failed');
+      return {
+        generation: server.status.generation,
+        vector: encodeVector(testVector(text, TEST_DIMENSIONS)),
+      };
+    },
     onChanged: () => void keeper?.check(),
   });
   await vectors.sync();
   const answers: FromWorker[] = [];
-  keeper = createQualityKeeper(engine, vectors, (m) => answers.push(m));
+  keeper = createQualityKeeper(engine, vectors, (m) => answers.push(m), options);
   /** The server moves to `over` (another model, other settings): the worker reads it again. */
   const serverChanges = async (over: Partial<EmbedStatus>, notes = server.notes) => {
     server.status = testEmbedStatus({ ...server.status, ...over });
     server.notes = notes;
     await vectors.sync();
   };
-  return { engine, answers, keeper, serverChanges };
+  return { engine, answers, keeper, serverChanges, server };
 }
 
 /** The figures posted, in order, as [model, words ranks, meaning ranks]. */
@@ -166,6 +171,29 @@ describe('web/search/worker/worker-quality', () => {
       provisional: false,
       byModel: [{ model: 'test-concepts-64' }],
     });
+  });
+
+  it('scores again by itself when a question’s vector could not be had, then every change again', async () => {
+    const { answers, keeper, serverChanges, server } = await worker(true, { retryMs: 5 });
+    await keeper.ask(ask(9, BOTH));
+    // The server restarts on another model, and refuses query vectors for a while.
+    server.refusing = true;
+    await serverChanges({ model: 'test-other', generation: 'g2' });
+    await keeper.check();
+    // Tried again, and again: nothing is posted while it fails, and nothing old is.
+    await vi.waitFor(() =>
+      expect(answers.filter((a) => a.type === 'quality-stale').length).toBeGreaterThan(2),
+    );
+    expect(answers.filter((a) => a.type === 'quality')).toHaveLength(1);
+    server.refusing = false;
+    await vi.waitFor(() =>
+      expect(answers.at(-1)).toMatchObject({ type: 'quality', model: 'test-other' }),
+    );
+    // Scored: a later change is still seen.
+    const seen = answers.length;
+    await serverChanges({ hybrid: { rrfK: 60, vectorWeight: 0.7, minSimilarity: 0.99 } });
+    await keeper.check();
+    expect(answers.slice(seen).map((a) => a.type)).toEqual(['quality-stale', 'quality']);
   });
 
   it('leaves the figures alone once the panel that asked for them stopped', async () => {

@@ -14,6 +14,13 @@ type QualityAnswer = Extract<FromWorker, { type: 'quality' }>;
 const yieldToMessages = yieldToLoop;
 
 /**
+ * A scoring that failed (a question's vector not given: the server restarting, or on
+ * another generation for a moment) is tried again this long after while watched, then
+ * twice as long after each further failure.
+ */
+export const QUALITY_RETRY_MS = 2_000;
+
+/**
  * Keeps the «¿Era esta?» figures in the worker: the pairs scored with words
  * alone (the lexical ranking) and, when the vectors are there, words +
  * meaning (fused as a search fuses them; a question's vector may come from
@@ -27,8 +34,9 @@ export function createQualityKeeper(
   engine: SearchEngine,
   vectors: VectorLayer,
   post: (message: FromWorker) => void,
-  now: () => number = Date.now,
+  options: { now?: () => number; retryMs?: number } = {},
 ) {
+  const { now = Date.now, retryMs = QUALITY_RETRY_MS } = options;
   const lexical = (query: string): SearchHit[] =>
     engine.rank(query, false).map((r) => ({ ...r, snippet: '', marks: [] }));
   /** What the figures depend on besides the pairs and the notes. */
@@ -81,6 +89,9 @@ export function createQualityKeeper(
   let scoredWith = '';
   let running: Promise<void> | null = null;
   let again = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Failed scorings in a row: each waits twice as long before the next try (up to 30 s). */
+  let failures = 0;
 
   /** Scores the watched pairs; a call while scoring scores once more after. */
   const run = (): Promise<void> => {
@@ -108,12 +119,30 @@ export function createQualityKeeper(
             provisional: meaning !== null && provisional,
           };
           post({ ...answer, byModel: await kept(answer) });
+          failures = 0;
         } while (again);
+      } catch {
+        // Nothing was posted for these inputs: the figures shown are the old ones (marked
+        // stale). Forgetting what was scored makes the next check, or the retry, score again.
+        scoredWith = '';
+        clearTimeout(retryTimer);
+        retryTimer = setTimeout(() => void check(), Math.min(retryMs * 2 ** failures, 30_000));
+        failures++;
       } finally {
         running = null;
       }
     })();
     return running;
+  };
+
+  /**
+   * Something the ranking depends on may have changed: when it did, the figures are
+   * stale (the page is told) and scored again. Nothing changed: nothing happens.
+   */
+  const check = (): Promise<void> => {
+    if (!watching || inputs() === scoredWith) return running ?? Promise.resolve();
+    post({ type: 'quality-stale', id: watching.id });
+    return run();
   };
 
   return {
@@ -124,17 +153,11 @@ export function createQualityKeeper(
     },
     /** The panel that asked `id` closed: changes no longer score its pairs again. */
     stop(id: number) {
-      if (watching?.id === id) watching = null;
+      if (watching?.id !== id) return;
+      watching = null;
+      clearTimeout(retryTimer);
     },
-    /**
-     * Something the ranking depends on may have changed: when it did, the figures are
-     * stale (the page is told) and scored again. Nothing changed: nothing happens.
-     */
-    check(): Promise<void> {
-      if (!watching || inputs() === scoredWith) return running ?? Promise.resolve();
-      post({ type: 'quality-stale', id: watching.id });
-      return run();
-    },
+    check,
   };
 }
 
