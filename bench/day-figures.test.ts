@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type DayRun, dayFigures, type PhaseSamples, stepRate } from './day-figures.ts';
+import {
+  type DayRun,
+  dayFigures,
+  medianOfDays,
+  type PhaseSamples,
+  stepRate,
+} from './day-figures.ts';
 
 const phase = (scale: number, dropped: string[] = []): PhaseSamples => ({
   suggestMs: Array.from({ length: 20 }, (_, i) => (i + 1) * scale),
@@ -99,5 +105,36 @@ describe('stepRate', () => {
         { atMs: 900, count: 16 },
       ]),
     ).toBeNull();
+  });
+});
+
+describe('medianOfDays', () => {
+  const days = [3, 1, 2].map((k) =>
+    dayFigures(
+      run({
+        day: { ...phase(k), noteOpenMs: Array.from({ length: 20 }, () => 100 * k) },
+        serverRssMb: { idle: 100, dayPeak: 100 * k, samples: 60 },
+        ...(k === 3 ? { idle: phase(1, ['x']) } : {}),
+      }),
+    ),
+  );
+  const got = (name: string) => medianOfDays(days).find((f) => f.name === name);
+
+  it('gives each timing as the median of the days, every day’s value in its note', () => {
+    const open = got('day.note_open_p95_ms');
+    expect(open?.value).toBe(200);
+    expect(open?.note).toMatch(
+      /^median of 3 days \(each: 300, 100, 200\); the median day: .*median 200 ms/,
+    );
+  });
+
+  it('takes memory at its peak over the days and sums what was lost', () => {
+    expect(got('day.server_rss_mb')?.value).toBe(300);
+    expect(got('day.dropped')?.value).toBe(1);
+    expect(got('day.dropped')?.note).toContain('idle: x');
+  });
+
+  it('refuses a day that lacks a figure', () => {
+    expect(() => medianOfDays([days[0]!, days[1]!.slice(1)])).toThrow('day.suggest_p95_ms');
   });
 });

@@ -220,3 +220,51 @@ export function dayFigures(run: DayRun): BenchResult[] {
     },
   ];
 }
+
+/** Figures a run of several days sums (lost requests) or takes the peak of (memory, load). */
+const ACROSS_DAYS: Record<string, 'sum' | 'max'> = {
+  'day.dropped': 'sum',
+  'day.server_rss_mb': 'max',
+  'day.total_pss_mb': 'max',
+  'day.host_load_1m': 'max',
+};
+
+/**
+ * The figures of several days (each `dayFigures` of one day, same idle phase) as one set:
+ * a timing is the median of the days' values (a figure is met only if it holds at the
+ * median across samples), with every day's value in its note and the median day's own
+ * note after; memory and load are the peak over the days, lost requests their sum.
+ */
+export function medianOfDays(days: readonly BenchResult[][]): BenchResult[] {
+  const first = days[0];
+  if (!first) throw new Error('bench day: ningún día');
+  return first.map((figure) => {
+    const all = days.map((d) => {
+      const same = d.find((f) => f.name === figure.name);
+      if (!same) throw new Error(`bench day: falta ${figure.name} en un día`);
+      return same;
+    });
+    const values = all.map((f) => f.value);
+    const how = ACROSS_DAYS[figure.name];
+    const value =
+      how === 'sum'
+        ? values.reduce((a, b) => a + b, 0)
+        : how === 'max'
+          ? Math.max(...values)
+          : round2(median(values));
+    // The day whose value is nearest the figure tells its samples, host and set-up.
+    const told = all.reduce((best, f) =>
+      Math.abs(f.value - value) < Math.abs(best.value - value) ? f : best,
+    );
+    const what = how === 'sum' ? 'sum' : how === 'max' ? 'peak' : 'median';
+    const listed = `${what} of ${days.length} days (each: ${values.join(', ')})`;
+    const note =
+      how === 'sum'
+        ? `${listed}; ${all
+            .filter((f) => f.value > 0)
+            .map((f) => f.note)
+            .join('; ')}`
+        : `${listed}; ${how === 'max' ? 'the peak day' : 'the median day'}: ${told.note ?? ''}`;
+    return { ...told, value, note };
+  });
+}
