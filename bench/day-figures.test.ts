@@ -15,6 +15,7 @@ const phase = (scale: number, dropped: string[] = []): PhaseSamples => ({
   finalQueryMs: [5 * scale, 6 * scale],
   hybridAnswers: 0,
   noteOpenMs: Array.from({ length: 20 }, (_, i) => i * scale),
+  noteRequestMs: [scale],
   ttftSoma: [3 * scale, 3 * scale],
   ttftDirect: [1, 1],
   dropped,

@@ -16,6 +16,8 @@ export interface PhaseSamples {
   hybridAnswers: number;
   /** Hash set → the note readable: its path and rendered body shown (ms). */
   noteOpenMs: number[];
+  /** The note's request in those opens, sent → last byte (ms; from the page's resource timing). */
+  noteRequestMs: number[];
   /** Time to first token through SOMA and direct to the same fake upstream, in pairs (ms). */
   ttftSoma: number[];
   ttftDirect: number[];
@@ -88,6 +90,10 @@ function overhead(p: PhaseSamples): number {
 }
 
 const p95 = (xs: readonly number[]) => percentile(xs, 0.95);
+
+/** The note requests' spread, or that the page timed none. */
+const requests = (p: PhaseSamples) =>
+  p.noteRequestMs.length ? spread(p.noteRequestMs) : 'none timed';
 
 /** "p95 12.3, median 4.5 ms over 40" for a note. */
 function spread(xs: readonly number[]): string {
@@ -173,7 +179,7 @@ export function dayFigures(run: DayRun): BenchResult[] {
         name: 'the same, nothing else running, p95',
         value: round2(p95(idle.noteOpenMs)),
       },
-      note: `#/nota/<path> set → the note readable (its path and rendered body shown): day ${spread(day.noteOpenMs)}; idle ${spread(idle.noteOpenMs)}; ${during}`,
+      note: `#/nota/<path> set → the note readable (its path and rendered body shown): day ${spread(day.noteOpenMs)}; idle ${spread(idle.noteOpenMs)}; of which the note's request, sent → last byte: day ${requests(day)}, idle ${requests(idle)}; ${during}`,
     },
     {
       name: 'day.server_rss_mb',

@@ -72,9 +72,11 @@ const timeQuery = async (args: { q: string; timeout: number }) => {
  * for); or -1.
  */
 const timeNoteOpen = async (args: { path: string; timeout: number }) => {
+  // The page's buffer holds 250 entries: a day's requests would fill it.
+  performance.clearResourceTimings();
   const t0 = performance.now();
   location.hash = `#/nota/${args.path.split('/').map(encodeURIComponent).join('/')}`;
-  return new Promise<number>((resolve) => {
+  return new Promise<{ ms: number; requestMs: number }>((resolve) => {
     const observer = new MutationObserver(() => {
       const view = document.querySelector('[data-testid="note-view"]');
       if (view?.getAttribute('aria-busy') === 'true') return;
@@ -82,11 +84,19 @@ const timeNoteOpen = async (args: { path: string; timeout: number }) => {
       if (view.querySelector('.markdown') === null) return;
       observer.disconnect();
       clearTimeout(timer);
-      resolve(performance.now() - t0);
+      const ms = performance.now() - t0;
+      // The note's request, sent → last byte (the server's share, with the network's).
+      const asked = `/api/vault/note?path=${encodeURIComponent(args.path)}`;
+      const request = performance
+        .getEntriesByType('resource')
+        .find((e) => e.startTime >= t0 && e.name.endsWith(asked)) as
+        | PerformanceResourceTiming
+        | undefined;
+      resolve({ ms, requestMs: request ? request.responseEnd - request.startTime : -1 });
     });
     const timer = setTimeout(() => {
       observer.disconnect();
-      resolve(-1);
+      resolve({ ms: -1, requestMs: -1 });
     }, args.timeout);
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   });
@@ -118,6 +128,7 @@ export function emptySamples(): PhaseSamples {
     finalQueryMs: [],
     hybridAnswers: 0,
     noteOpenMs: [],
+    noteRequestMs: [],
     ttftSoma: [],
     ttftDirect: [],
     dropped: [],
@@ -144,9 +155,10 @@ async function search(page: Page, n: number, s: PhaseSamples): Promise<void> {
 /** Times opening the `n`-th note into `s`. */
 async function openNote(page: Page, n: number, paths: readonly string[], s: PhaseSamples) {
   const path = paths[(n * 7919) % paths.length]!;
-  const ms = await page.evaluate(timeNoteOpen, { path, timeout: STEP_TIMEOUT_MS });
+  const { ms, requestMs } = await page.evaluate(timeNoteOpen, { path, timeout: STEP_TIMEOUT_MS });
   if (ms < 0) s.dropped.push(`note ${path} did not open in ${STEP_TIMEOUT_MS} ms`);
   else s.noteOpenMs.push(ms);
+  if (requestMs >= 0) s.noteRequestMs.push(requestMs);
 }
 
 /** A question's prefixes as drafts (keystroke → suggestions), then the whole of it typed key by key. */
