@@ -9,7 +9,7 @@ import { streamChat } from '../inference/provider-chain.ts';
 import { keyReady } from '../upstream/provider-key.ts';
 import type { Vault } from '../vault/vault.ts';
 import { assembleTurn } from './assemble-turn.ts';
-import { buildNameIndex, type NameIndex, rankNoteNames } from './note-listing.ts';
+import { emptyNameIndex, type NameIndex, rankNoteNames, updateNameIndex } from './note-listing.ts';
 import { noticeText } from './notice-text.ts';
 import { latestClosing, listProjects, readUserContext, resolveContext } from './resolve-context.ts';
 import { sseResponse } from './sse-response.ts';
@@ -146,12 +146,12 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
   return app;
 }
 
-/** Per vault and exclusion, the last name index and the manifest it was built from. */
+/** Per vault and exclusion, the name index and the manifest it is up to date with. */
 const listings = new WeakMap<Vault, Map<string, { manifest: object; index: NameIndex }>>();
 
 /**
  * The index of the vault's note names outside `exclude` (folder prefixes, NFC, any case),
- * built again only when the manifest changed, from the last one (its names' terms kept).
+ * brought up to date only when the manifest changed, and then only where it did.
  */
 async function noteNames(vault: Vault, exclude: readonly string[]): Promise<NameIndex> {
   const manifest = await vault.manifest();
@@ -161,10 +161,7 @@ async function noteNames(vault: Vault, exclude: readonly string[]): Promise<Name
   listings.set(vault, byExclusion);
   const last = byExclusion.get(cacheKey);
   if (last?.manifest === manifest) return last.index;
-  const index = buildNameIndex(
-    manifest.notes.filter((n) => !prefixes.some((prefix) => noteKey(n.path).startsWith(prefix))),
-    last?.index,
-  );
+  const index = updateNameIndex(last?.index ?? emptyNameIndex(), manifest.notes, prefixes);
   byExclusion.set(cacheKey, { manifest, index });
   return index;
 }

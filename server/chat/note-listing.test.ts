@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildNameIndex, rankNoteNames } from './note-listing.ts';
+import { buildNameIndex, emptyNameIndex, rankNoteNames, updateNameIndex } from './note-listing.ts';
 
 const notes = [
   { path: '00_Entrada/Apunte suelto.md', mtime: 5 },
@@ -43,20 +44,64 @@ describe('server/chat/note-listing', () => {
     expect(ranked.matched).toBe(1);
   });
 
-  it('built from the last index, keeps the terms of the names it had and ranks as one built afresh', () => {
-    const before = buildNameIndex(notes);
+  it('brought up to date, keeps the terms of the names it had and ranks as one built afresh', () => {
+    const index = buildNameIndex(notes);
+    const tesis = index.byKey.get('tesis')!.terms;
     const edited = [...notes.slice(1), { path: '00_Entrada/Apunte suelto.md', mtime: 10 }];
     const renamed = [...edited, { path: '02_Nuevo/Fotos recuperadas.md', mtime: 11 }];
-    const after = buildNameIndex(renamed, before);
-    const fresh = buildNameIndex(renamed);
-    const tesis = before.entries[before.byKey.get('tesis')!]!;
-    expect(after.entries[after.byKey.get('tesis')!]!.terms).toBe(tesis.terms);
+    updateNameIndex(index, renamed);
+    expect(index.byKey.get('tesis')!.terms).toBe(tesis);
     const focus = { message: '¿Cómo recupero las fotos?', notes: [] };
-    expect(rankNoteNames(after, focus)).toEqual(rankNoteNames(fresh, focus));
-    expect(rankNoteNames(after, focus).names.slice(0, 3)).toEqual([
+    expect(rankNoteNames(index, focus)).toEqual(rankNoteNames(buildNameIndex(renamed), focus));
+    expect(rankNoteNames(index, focus).names.slice(0, 3)).toEqual([
       'Fotos recuperadas',
       'Recuperación de fotos',
       'Recuperar el sueño',
     ]);
+  });
+
+  it('leaves out the excluded folders, folded, and takes them back when no longer excluded', () => {
+    const index = buildNameIndex(notes, ['06_archivo/']);
+    const all = (i: typeof index) => rankNoteNames(i, { message: '', notes: [] }).names;
+    expect(all(index)).toEqual(['Tesis', 'Apunte suelto', 'Recuperación de fotos']);
+    expect(all(updateNameIndex(index, notes))).toEqual(all(buildNameIndex(notes)));
+  });
+
+  it('kept up to date through any run of edits, new notes and deletions, ranks as one built afresh', () => {
+    const names = [
+      'Faro',
+      'faro',
+      'Marea alta',
+      'Recuperar fotos',
+      'Fotos',
+      'Tesis',
+      'Ñandú',
+      'Árbol',
+    ];
+    const note = fc.record({
+      path: fc
+        .tuple(fc.constantFrom('a/', 'b/', 'c/d/'), fc.constantFrom(...names))
+        .map(([dir, name]) => `${dir}${name}.md`),
+      mtime: fc.integer({ min: 0, max: 5 }),
+    });
+    // Each step is the whole listing, as a manifest gives it (a path once).
+    const listing = fc
+      .array(note, { maxLength: 12 })
+      .map((xs) => [...new Map(xs.map((n) => [n.path, n])).values()]);
+    fc.assert(
+      fc.property(fc.array(listing, { minLength: 1, maxLength: 6 }), fc.boolean(), (steps, cut) => {
+        const exclude = cut ? ['b/'] : [];
+        const index = emptyNameIndex();
+        for (const step of steps) {
+          updateNameIndex(index, step, exclude);
+          const fresh = buildNameIndex(step, exclude);
+          for (const message of ['', 'las fotos del faro', 'marea']) {
+            expect(rankNoteNames(index, { message, notes: [] })).toEqual(
+              rankNoteNames(fresh, { message, notes: [] }),
+            );
+          }
+        }
+      }),
+    );
   });
 });
