@@ -124,6 +124,28 @@ export async function processTreeMemory(
   return memoryOf(treeOf(table, root, match).filter((pid) => !skip.has(pid)));
 }
 
+/**
+ * The processes `treeOf` finds, less those under any of `apart`, whose command line
+ * holds `flag` (`--type=renderer`: a Chromium's renderers).
+ */
+export async function processTreeWithFlag(
+  root: number,
+  match: string,
+  flag: string,
+  apart: readonly number[] = [],
+): Promise<number[]> {
+  const table = await processTable();
+  const skip = new Set(apart.flatMap((pid) => withDescendants(table, pid)));
+  const found: number[] = [];
+  for (const pid of treeOf(table, root, match)) {
+    if (skip.has(pid)) continue;
+    // Chromium rewrites its processes' titles: the arguments may come joined by spaces.
+    const args = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (args.split(/[\0 ]/).includes(flag)) found.push(pid);
+  }
+  return found;
+}
+
 /** The memory of `root` and every process under it (a browser and all it started). */
 export async function ownTreeMemory(root: number): Promise<TreeMemory> {
   return memoryOf(withDescendants(await processTable(), root));

@@ -44,7 +44,7 @@ export function t460Method(): string {
     `server pinned to cores ${T460.serverCores} with taskset (${pinNote}), its CPU not slowed; ` +
     `memory: server VmRSS plus the PSS of every process of the launched Chromium (none excluded) ` +
     `with the vault open, against ${T460.memoryBudgetMb} MB; ` +
-    `the day group: laptop tab slowed ${T460.cpuRate}× throughout, server and its model pinned, phone in a Chromium of its own under the idle scheduling policy (SCHED_IDLE: it is another device, so its page work takes only CPU the laptop leaves idle) and its memory apart, ` +
+    `the day group: laptop tab's main thread slowed ${T460.cpuRate}× throughout by a CPU quota (a cgroup per thread, not DevTools throttling, which spins the thread while it holds it back), server and its model pinned, phone in a Chromium of its own under the idle scheduling policy (SCHED_IDLE: it is another device, so its page work takes only CPU the laptop leaves idle) and its memory apart, ` +
     'its worker-timed figure a ratio of two times measured alike (so not scaled), its memory against budgets of its own; ' +
     `machine CPU: ${cpus()[0]?.model ?? 'unknown'}`
   );

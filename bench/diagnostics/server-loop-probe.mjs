@@ -4,12 +4,15 @@
 //     npm run bench -- --only day --quick --t460
 // The server writes its pid to soma-loop-probe/pid in its temp folder (/tmp); each `kill -USR2 <pid>` opens or
 // closes a window. On closing, window N appends to loop.txt the event-loop delay histogram
-// (monitorEventLoopDelay), the loop's utilisation, the process's CPU, and the ONNX worker's
+// (monitorEventLoopDelay), the loop's utilisation, the process's CPU, the requests served by
+// route, and the ONNX worker's
 // document requests (time out, and the gaps in which the model waited for the main thread,
 // the longest with their monotonic time in µs), and writes wN.cpuprofile (the main thread,
 // 0.5 ms sampling; its timestamps are on the same clock). A diagnosis tool, not a figure.
 // Plain JavaScript: the built server runs without tsx, and its worker threads inherit the flag.
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { Server as HttpServer } from 'node:http';
+import { Server as HttpsServer } from 'node:https';
 import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +51,19 @@ function probe() {
     return emit.call(this, event, ...args);
   };
 
+  /** Requests the window's servers received, by method and path (no query). */
+  const routes = new Map();
+  for (const Server of [HttpServer, HttpsServer]) {
+    const emitRequest = Server.prototype.emit;
+    Server.prototype.emit = function (event, ...args) {
+      if (event === 'request' && open) {
+        const route = `${args[0].method} ${String(args[0].url).split('?')[0]}`;
+        routes.set(route, (routes.get(route) ?? 0) + 1);
+      }
+      return emitRequest.call(this, event, ...args);
+    };
+  }
+
   let open = false;
   let windows = 0;
   let cpu0 = process.cpuUsage();
@@ -62,6 +78,7 @@ function probe() {
       open = true;
       delay.reset();
       requests.length = 0;
+      routes.clear();
       cpu0 = process.cpuUsage();
       t0 = performance.now();
       elu0 = performance.eventLoopUtilization();
@@ -85,7 +102,11 @@ function probe() {
         `loop delay p50 ${ms(delay.percentile(50))} p90 ${ms(delay.percentile(90))} p99 ${ms(delay.percentile(99))} max ${ms(delay.max)} ms\n` +
         `  worker: ${requests.length} document requests, median ${Math.round(median(busy))} ms (sum ${Math.round(sum(busy))}); ` +
         `gaps median ${Math.round(median(gaps.map((g) => g[0])))} ms, sum ${Math.round(sum(gaps.map((g) => g[0])))}, ` +
-        `longest ${longest.map(([g, at]) => `${Math.round(g)} ms at ${at}`).join(', ') || 'none'}\n`,
+        `longest ${longest.map(([g, at]) => `${Math.round(g)} ms at ${at}`).join(', ') || 'none'}\n` +
+        `  requests: ${[...routes]
+          .sort((a, b) => b[1] - a[1])
+          .map(([r, n]) => `${r} ${n}`)
+          .join(', ')}\n`,
     );
     session.post('Profiler.stop', (err, result) => {
       if (!err) writeFileSync(join(dir, `w${n}.cpuprofile`), JSON.stringify(result.profile));
