@@ -15,6 +15,7 @@ import { updateCachedNotes } from '../db/notes-cache-repo.ts';
 import { forEachVectorNote, loadVectorSync } from '../db/vectors-repo.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { hybridHits } from '../search/hybrid-search.ts';
+import { VectorIndex } from './vector-index.ts';
 import { createVectorLayer, reasonOf } from './vector-layer.ts';
 
 afterEach(() => deleteDatabase());
@@ -140,6 +141,33 @@ describe('the vector layer', () => {
     ]);
     expect(changed).toBe(2);
     layer.stop();
+  });
+
+  it('cuts its packed vectors to size once the server has finished embedding, not at every poll', async () => {
+    const server = fakeServer([
+      page('g1', 1, [embedNote('a.md', CAR)], { reset: true }),
+      page('g1', 2, [embedNote('b.md', DOG)]),
+      page('g1', 3, [embedNote('c.md', CAT)]),
+    ]);
+    const states: EmbedStatus['state'][] = ['embedding', 'embedding', 'idle'];
+    const fit = vi.spyOn(VectorIndex.prototype, 'fit');
+    try {
+      const layer = createVectorLayer({
+        getStatus: async () => status({ state: states.shift() ?? 'idle' }),
+        embedQuery: noVector,
+        pollMs: 1,
+        ...server,
+      });
+      await layer.sync();
+      // Fitted when the status says idle, with all three notes in.
+      await vi.waitFor(() => expect(fit).toHaveBeenCalled());
+      expect(layer.index?.notes).toBe(3);
+      expect(states).toHaveLength(0);
+      expect(fit).toHaveBeenCalledTimes(1);
+      layer.stop();
+    } finally {
+      fit.mockRestore();
+    }
   });
 
   it('drops every vector on a reset (another generation)', async () => {

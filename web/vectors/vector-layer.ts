@@ -82,6 +82,8 @@ export function createVectorLayer(deps: VectorLayerDeps) {
   let status: EmbedStatus | null = null;
   let pollTimer: ReturnType<typeof setTimeout> | undefined;
   let loading: Promise<void> = Promise.resolve();
+  /** Vectors came since the packed arrays were last cut to size. */
+  let unfitted = false;
   const queries = createQueryVectors({
     embedQuery: deps.embedQuery,
     generation: () => generation,
@@ -112,9 +114,16 @@ export function createVectorLayer(deps: VectorLayerDeps) {
     let received = 0;
     try {
       received = await syncVectors(status, { getVectors: deps.getVectors, onChange: apply });
-      if (received > 0) index?.fit();
     } catch {
       // A failed page is asked again on the next sync; what was stored stays.
+    }
+    if (received > 0) unfitted = true;
+    // While the server embeds, more vectors come every few seconds: the packed arrays keep
+    // their spare room until it settles. Fitting after each poll copied every vector twice a
+    // poll (grown for the new ones, then cut back), a query waiting behind each copy.
+    if (unfitted && status.state !== 'embedding') {
+      index?.fit();
+      unfitted = false;
     }
     // New vectors rank differently; and a search answered before this read (the first one
     // after a reload, on a busy machine) told no reason or an old one for being lexical.
