@@ -1,6 +1,6 @@
-import { type Browser, chromium, type Page } from '@playwright/test';
+import { type Browser, chromium } from '@playwright/test';
 import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
-import { throttleCpu } from './cpu-throttle.ts';
+import { type SlowedTab, slowTab } from './cpu-throttle.ts';
 import {
   type CounterReading,
   dayFigures,
@@ -13,18 +13,11 @@ import { launchPhoneBrowser, type PhoneBrowser, pairPhone, phoneVisit } from './
 import { chatTurn, pause, runDay } from './day-run.ts';
 import { type DayServer, startDayServer } from './day-server.ts';
 import { pinToCores } from './pin-to-cores.ts';
-import {
-  ownTreeMemory,
-  processTreeMemory,
-  processTreeWithFlag,
-  pssUssMb,
-  rssMb,
-} from './process-memory.ts';
+import { ownTreeMemory, processTreeMemory, pssUssMb, rssMb } from './process-memory.ts';
 import type { BenchResult } from './results.ts';
 import { watchLongTasks } from './search.ts';
 import { spanishVault } from './search-vault.ts';
 import { T460 } from './t460.ts';
-import { slowThreads, type ThreadQuota } from './thread-quota.ts';
 
 /**
  * The day group: a day's work on the laptop with everything on at once, timed beside the
@@ -77,18 +70,6 @@ async function embedAlone(server: DayServer, seconds: number) {
   throw new Error('bench day: el servidor no embebe');
 }
 
-/**
- * Slows the laptop tab's main thread T460.cpuRate times: the main threads of the laptop
- * Chromium's renderers (the only browser launched so far) each get a CPU quota; where the
- * machine allows none, DevTools' throttling does it (null: nothing to release).
- */
-async function slowLaptopTab(page: Page): Promise<ThreadQuota | null> {
-  const renderers = await processTreeWithFlag(process.pid, 'chromium', '--type=renderer');
-  const quota = renderers.length ? await slowThreads(renderers, T460.cpuRate) : null;
-  if (!quota) await throttleCpu(page, T460.cpuRate);
-  return quota;
-}
-
 /** The day group's figures. */
 export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise<BenchResult[]> {
   const size = opts.quick ? 'quick' : 'full';
@@ -98,7 +79,7 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
   const { soma, lanUrl } = server;
   let browser: Browser | null = null;
   let phoneBrowser: PhoneBrowser | null = null;
-  let slowed: ThreadQuota | null = null;
+  let slowed: SlowedTab | null = null;
   try {
     // Paused while the vault first syncs and everything is timed alone.
     await server.post('/api/embeddings/enabled', { enabled: false });
@@ -115,7 +96,7 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
     const syncT = Date.now();
     await page.goto(`${soma.url}/#/`);
     // Slowed from here on (its first sync included), by a quota where the machine allows.
-    if (opts.t460) slowed = await slowLaptopTab(page);
+    if (opts.t460) slowed = await slowTab(page, T460.cpuRate);
     await page.getByTestId('search-box').fill('faro');
     await page
       .locator('[data-testid="search-summary"][data-query="faro"]')
@@ -152,7 +133,7 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
       `first syncs before the timing: laptop ${Math.round(laptopSyncS)} s, phone over the LAN ${Math.round(phoneSyncS)} s; ` +
       'the phone in a Chromium of its own under SCHED_IDLE (another device: its page work takes only CPU the laptop leaves idle)' +
       (opts.t460
-        ? `; laptop tab's main thread slowed ×${T460.cpuRate} (${slowed?.how ?? `DevTools CPU throttling, no CPU quota allowed here: the slowed thread spins while held back, taking CPU from everything else`}), phone not slowed${pinned}`
+        ? `; laptop tab's main thread slowed ×${T460.cpuRate} (${slowed?.how}), phone not slowed${pinned}`
         : '');
     const days: BenchResult[][] = [];
     for (let k = 0; k < DAYS[size]; k++) {

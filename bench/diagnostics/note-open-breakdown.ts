@@ -1,7 +1,7 @@
 import { chromium } from '@playwright/test';
 import { startSoma } from '../../e2e/soma-server.ts';
 import { CHROMIUM, chromiumArgs } from '../../playwright.config.ts';
-import { throttleCpu } from '../cpu-throttle.ts';
+import { slowTab } from '../cpu-throttle.ts';
 import { median, percentile, round2 } from '../results.ts';
 import { BENCH_QUERIES, spanishVault } from '../search-vault.ts';
 import { serveCommand } from '../serve-args.ts';
@@ -16,7 +16,7 @@ import { firstVisit, frameName, type ProfileNode } from './chromium-trace.ts';
  * the long tasks and folder requests inside the window. Parts of one run compare; runs
  * on a loaded machine do not. A diagnostic, not a figure:
  * `npx tsx bench/diagnostics/note-open-breakdown.ts [notes] [opens] [cpu slow-down]` (after
- * `npm run build`; a slow-down of 4 is the day bench's T460 mode). With `PROFILE=1` it also
+ * `npm run build`; a slow-down of 4 is the day bench's T460 mode, made as the day makes it). With `PROFILE=1` it also
  * prints the functions that took the page's main thread over all the opens (a sampled CPU
  * profile; build with `npx vite build --sourcemap hidden` to see source files, not chunks).
  */
@@ -80,7 +80,8 @@ try {
   await firstVisit(page, soma.loginLink, BENCH_QUERIES[0]!);
   // The first sync's copy and index are saved in the background (~1–2 s at 10k).
   await page.waitForTimeout(6000);
-  if (cpuRate > 1) await throttleCpu(page, cpuRate);
+  const slowed = cpuRate > 1 ? await slowTab(page, cpuRate) : null;
+  if (slowed) console.log(`slowed: ${slowed.how}`);
   const paths = Object.keys(spanishVault(count));
   const shown: number[] = [];
   const body: number[] = [];
@@ -136,6 +137,7 @@ try {
     `header shown p50 ${round2(median(shown))} p95 ${round2(percentile(shown, 0.95))} (${shown.length});` +
       ` body shown (the day bench's note open) p50 ${round2(median(body))} p95 ${round2(percentile(body, 0.95))} (${body.length})`,
   );
+  await slowed?.release();
 } finally {
   await browser.close();
   await soma.stop();
