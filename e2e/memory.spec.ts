@@ -79,6 +79,8 @@ test('a pinned note goes with every turn, across a reload, until unpinned', asyn
   await page.reload();
   await expect(page.getByTestId('composer')).toBeEnabled();
   await expect(chip).toHaveAttribute('data-pinned', 'true');
+  // The conversation is shown again before `ask` counts its answers.
+  await expect(page.getByTestId('message-assistant')).toHaveCount(2);
   expect((await ask(page, 'tres')).messages.at(-1)?.content).toContain(NOTE_TEXT);
 
   await chip.getByTestId('chip-pin').click();
@@ -224,5 +226,8 @@ test('the note list is a setting: an excluded folder and switching it off change
   // The choice is kept: a reload still sends no list.
   await page.reload();
   await expect(page.getByTestId('composer')).toBeEnabled();
+  // The conversation is shown again before `ask` counts its answers (on a busy machine
+  // the composer was enabled first: `ask` counted none, then saw all four).
+  await expect(page.getByTestId('message-assistant')).toHaveCount(3);
   expect(system((await ask(page, 'cuatro')).messages)).not.toContain(shipped.prompts.vaultListing);
 });
