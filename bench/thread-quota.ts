@@ -1,4 +1,4 @@
-import { mkdir, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rmdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The cgroup (v1) CPU controller's folder, where a root process may make groups. */
@@ -31,9 +31,12 @@ export async function slowThreads(
   const made: string[] = [];
   const release = async () => {
     for (const dir of made) {
-      // A thread goes back to the root group before its group can be removed.
-      const tid = dir.slice(dir.lastIndexOf('-') + 1);
-      await writeFile(join(CPU_CGROUP, 'tasks'), tid).catch(() => undefined);
+      // Every thread in the group (threads the slowed one started since are in it too) goes
+      // back to the root group before the group can be removed.
+      const tasks = await readFile(join(dir, 'tasks'), 'utf8').catch(() => '');
+      for (const tid of tasks.split('\n').filter(Boolean)) {
+        await writeFile(join(CPU_CGROUP, 'tasks'), tid).catch(() => undefined);
+      }
       await rmdir(dir).catch(() => undefined);
     }
   };
