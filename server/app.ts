@@ -1,4 +1,5 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { compress } from 'hono/compress';
 import type { Status } from '../common/api-schemas.ts';
 import { embeddingsOffStatus } from '../common/embedding-schemas.ts';
 import { authRoutes } from './auth/auth-routes.ts';
@@ -20,7 +21,6 @@ import type { HistoryStore } from './history/history-store.ts';
 import { ApiError } from './http/api-error.ts';
 import { bodyLimit } from './http/body-limit.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
-import { lanCompress } from './http/lan-compress.ts';
 import { serveWeb } from './http/serve-web.ts';
 import type { LanState } from './lan/lan-info.ts';
 import { lazyPairing } from './pairing/lazy-pairing.ts';
@@ -145,8 +145,9 @@ export function createApp(deps: AppDeps): Hono {
       isLive: (sessionId) => deps.sessions.list().some((s) => s.id === sessionId),
     }),
   );
-  // Gzip for the LAN listener (a phone over Wi-Fi) only; never for an event stream.
-  api.use(lanCompress());
+  // JSON and the vault export (NDJSON) only: a compressed event stream would be buffered
+  // and arrive in lumps, which the export does not mind.
+  api.use(compress({ contentTypeFilter: /^application\/(json|x-ndjson)/ }));
   const audit = new AuditHealth(deps.vault.root);
   api.get('/status', async (c) => {
     const status: Status = {
