@@ -69,18 +69,18 @@ export function ModelHelp(props: { query: string; folder: string; tag: string })
   };
   // The index changed (a sync, an edit): the model's queries run again over it, the model is
   // not asked again. Asked right after sign-in, the first answer may predate the first sync.
+  // Each change starts a run; only the newest run's hits are shown (an older one read an
+  // older index), and none once the model is asked anew.
+  let reruns = 0;
   const rerun = async () => {
     const s = state();
     if (s.status !== 'ready') return;
     const mine = ticket;
-    const version = stores.search.version();
+    const run = ++reruns;
     const filters = { folder: props.folder, tag: props.tag };
     try {
       const result = await searchWithAnswer(props.query, s.result.answer, filters);
-      if (mine !== ticket) return;
-      setState({ status: 'ready', result });
-      // Changed again while these ran: once more, over the index as it is now.
-      if (stores.search.version() !== version) void rerun();
+      if (mine === ticket && run === reruns) setState({ status: 'ready', result });
     } catch {
       // The answer on screen stays; the next change tries again.
     }

@@ -84,8 +84,8 @@ export function createFolderRows(
      */
     edited(notePath: string, size: number, mtime: number): boolean {
       const folder = ancestorFolders(notePath).at(-1) ?? '';
-      if (!requests.has(folder) || failed.has(folder) || loading.has(folder)) return false;
-      if (dirty.has(folder)) return false;
+      const current = requests.has(folder) && !failed.has(folder) && !loading.has(folder);
+      if (!current || dirty.has(folder)) return false;
       const [get, set] = signal(folder);
       const rows = get();
       const i = rows?.findIndex((r) => r.type === 'note' && rowPath(r) === notePath);

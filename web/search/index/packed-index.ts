@@ -1,3 +1,4 @@
+import { yieldToLoop } from '../../lib/yield-to-loop.ts';
 import type { IndexSnapshot } from './index-snapshot.ts';
 import { UNREADABLE } from './varint-reader.ts';
 
@@ -36,7 +37,7 @@ async function gzip(parts: BlobPart[]): Promise<Blob> {
   const writer = stream.writable.getWriter();
   for (let at = 0; at < bytes.length; at += GZIP_SLICE_BYTES) {
     await writer.write(bytes.subarray(at, at + GZIP_SLICE_BYTES));
-    await new Promise((resolve) => setTimeout(resolve));
+    await yieldToLoop();
   }
   await writer.close();
   return packed;
