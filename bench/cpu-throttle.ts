@@ -22,12 +22,16 @@ export interface SlowedTab {
 
 /**
  * Slows `page`'s main thread `rate` times the way a slower laptop would: the main threads
- * of the renderers of the Chromium this process launched (the only one running: call it
- * before launching another) each get a CPU quota (thread-quota.ts); where the machine
- * allows none, DevTools' throttling does it, and `how` says that this spins the thread.
+ * of the renderers of the Chromium this process launched, less any under `apart` (another
+ * browser's pids), each get a CPU quota (thread-quota.ts); where the machine allows none,
+ * DevTools' throttling does it, and `how` says that this spins the thread.
  */
-export async function slowTab(page: Page, rate: number): Promise<SlowedTab> {
-  const renderers = await processTreeWithFlag(process.pid, 'chromium', '--type=renderer');
+export async function slowTab(
+  page: Page,
+  rate: number,
+  apart: readonly number[] = [],
+): Promise<SlowedTab> {
+  const renderers = await processTreeWithFlag(process.pid, 'chromium', '--type=renderer', apart);
   const quota = await slowThreads(renderers, rate);
   if (quota) return quota;
   await throttleCpu(page, rate);

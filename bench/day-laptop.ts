@@ -1,6 +1,9 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { SUGGEST_DEBOUNCE_MS } from '../web/lib/timing.ts';
+import { type SlowedTab, slowTab } from './cpu-throttle.ts';
 import type { PhaseSamples } from './day-figures.ts';
+import type { DayServer } from './day-server.ts';
+import { watchLongTasks } from './search.ts';
 import { longestSince, timeDraft } from './search-suggest.ts';
 import { BENCH_QUERIES } from './search-vault.ts';
 
@@ -101,6 +104,39 @@ const timeNoteOpen = async (args: { path: string; timeout: number }) => {
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   });
 };
+
+/** How long the laptop's first sync of the vault may take. */
+const FIRST_SYNC_TIMEOUT_MS = 180_000;
+
+/**
+ * The laptop's tab as the day uses it: 1366×768, signed in with the server's cookie, long
+ * tasks watched (and `initScripts` run) before the app, slowed `rate` times from its load on
+ * (its first sync included; `apart`: another browser's pids, left alone), then synced
+ * until its search answers. `slowed` is null when not slowed.
+ */
+export async function openLaptopTab(
+  browser: Browser,
+  server: DayServer,
+  opts: { rate: number; apart?: readonly number[]; initScripts?: (() => void)[] },
+): Promise<{ page: Page; slowed: SlowedTab | null; syncSeconds: number }> {
+  const laptop = await browser.newContext({
+    viewport: { width: 1366, height: 768 },
+    locale: 'es-ES',
+  });
+  const [name, ...value] = server.cookie.split('=');
+  await laptop.addCookies([{ name: name!, value: value.join('='), url: server.soma.url }]);
+  const page = await laptop.newPage();
+  for (const script of [watchLongTasks, ...(opts.initScripts ?? [])])
+    await page.addInitScript(script);
+  const t0 = Date.now();
+  await page.goto(`${server.soma.url}/#/`);
+  const slowed = opts.rate > 1 ? await slowTab(page, opts.rate, opts.apart) : null;
+  await page.getByTestId('search-box').fill('faro');
+  await page
+    .locator('[data-testid="search-summary"][data-query="faro"]')
+    .waitFor({ timeout: FIRST_SYNC_TIMEOUT_MS });
+  return { page, slowed, syncSeconds: (Date.now() - t0) / 1000 };
+}
 
 /** Back to the conversation with an empty, enabled composer. */
 async function toComposer(page: Page): Promise<void> {

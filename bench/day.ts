@@ -1,6 +1,6 @@
 import { type Browser, chromium } from '@playwright/test';
 import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
-import { type SlowedTab, slowTab } from './cpu-throttle.ts';
+import type { SlowedTab } from './cpu-throttle.ts';
 import {
   type CounterReading,
   dayFigures,
@@ -8,14 +8,13 @@ import {
   type PhaseSamples,
   stepRate,
 } from './day-figures.ts';
-import { emptySamples, laptopRound } from './day-laptop.ts';
+import { emptySamples, laptopRound, openLaptopTab } from './day-laptop.ts';
 import { launchPhoneBrowser, type PhoneBrowser, pairPhone, phoneVisit } from './day-phone.ts';
 import { chatTurn, pause, runDay } from './day-run.ts';
 import { type DayServer, startDayServer } from './day-server.ts';
 import { pinToCores } from './pin-to-cores.ts';
 import { ownTreeMemory, processTreeMemory, pssUssMb, rssMb } from './process-memory.ts';
 import type { BenchResult } from './results.ts';
-import { watchLongTasks } from './search.ts';
 import { spanishVault } from './search-vault.ts';
 import { T460 } from './t460.ts';
 
@@ -45,7 +44,7 @@ const IDLE_ROUNDS = { full: 5, quick: 2 };
 const IDLE_TURNS = { full: 30, quick: 10 };
 /** Seconds the embedding rate is measured with nothing else running (and at least three batches). */
 const EMBED_ALONE_S = { full: 20, quick: 8 };
-/** How long the first sync of the vault, or the model's first batch, may take. */
+/** How long the model's first batch may take. */
 const FIRST_SYNC_TIMEOUT_MS = 180_000;
 
 /** Progress on stdout, so a long run shows where it is. */
@@ -85,23 +84,10 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
     await server.post('/api/embeddings/enabled', { enabled: false });
     const pinned = opts.t460 ? `; ${pinToCores(soma.pid, T460.serverCores)}` : '';
     browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
-    const laptop = await browser.newContext({
-      viewport: { width: 1366, height: 768 },
-      locale: 'es-ES',
-    });
-    const [name, ...value] = server.cookie.split('=');
-    await laptop.addCookies([{ name: name!, value: value.join('='), url: soma.url }]);
-    const page = await laptop.newPage();
-    await page.addInitScript(watchLongTasks);
-    const syncT = Date.now();
-    await page.goto(`${soma.url}/#/`);
-    // Slowed from here on (its first sync included), by a quota where the machine allows.
-    if (opts.t460) slowed = await slowTab(page, T460.cpuRate);
-    await page.getByTestId('search-box').fill('faro');
-    await page
-      .locator('[data-testid="search-summary"][data-query="faro"]')
-      .waitFor({ timeout: FIRST_SYNC_TIMEOUT_MS });
-    const laptopSyncS = (Date.now() - syncT) / 1000;
+    const tab = await openLaptopTab(browser, server, { rate: opts.t460 ? T460.cpuRate : 1 });
+    const { page } = tab;
+    slowed = tab.slowed;
+    const laptopSyncS = tab.syncSeconds;
     say(`laptop synced in ${Math.round(laptopSyncS)} s`);
     phoneBrowser = await launchPhoneBrowser(server.spki);
     const phonePid = phoneBrowser.pid;

@@ -1,11 +1,10 @@
 import { chromium } from '@playwright/test';
 import { CHROMIUM, chromiumArgs } from '../../playwright.config.ts';
-import { throttleCpu } from '../cpu-throttle.ts';
-import { emptySamples, laptopRound } from '../day-laptop.ts';
+import type { SlowedTab } from '../cpu-throttle.ts';
+import { emptySamples, laptopRound, openLaptopTab } from '../day-laptop.ts';
 import { launchPhoneBrowser, pairPhone, phoneVisit } from '../day-phone.ts';
 import { runDay } from '../day-run.ts';
 import { startDayServer } from '../day-server.ts';
-import { watchLongTasks } from '../search.ts';
 import { spanishVault } from '../search-vault.ts';
 import { T460 } from '../t460.ts';
 import {
@@ -98,23 +97,20 @@ async function main() {
   const server = await startDayServer(notes);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
   const phoneBrowser = await launchPhoneBrowser(server.spki);
+  let slowed: SlowedTab | null = null;
   try {
     await server.post('/api/embeddings/enabled', { enabled: false });
-    const laptop = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-    const [name, ...value] = server.cookie.split('=');
-    await laptop.addCookies([{ name: name!, value: value.join('='), url: server.soma.url }]);
-    const page = await laptop.newPage();
-    await page.addInitScript(watchLongTasks);
-    await page.addInitScript(watchQueries);
-    await throttleCpu(page, T460.cpuRate);
-    await page.goto(`${server.soma.url}/#/`);
-    await page.getByTestId('search-box').fill('faro');
-    await page
-      .locator('[data-testid="search-summary"][data-query="faro"]')
-      .waitFor({ timeout: 180_000 });
+    const tab = await openLaptopTab(browser, server, {
+      rate: T460.cpuRate,
+      apart: [phoneBrowser.pid],
+      initScripts: [watchQueries],
+    });
+    const { page } = tab;
+    slowed = tab.slowed;
+    console.log(`slowed: ${slowed?.how}`);
     const phone = await pairPhone(phoneBrowser.browser, page, server.lanUrl);
     await phoneVisit(phone, server.lanUrl, 'faro');
-    const cdp = await laptop.newCDPSession(page);
+    const cdp = await page.context().newCDPSession(page);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
     const trace = process.env.NO_TRACE
@@ -163,6 +159,7 @@ async function main() {
   } catch (err) {
     console.error(err);
   } finally {
+    await slowed?.release();
     await phoneBrowser.close();
     await browser.close();
     await server.stop().catch(() => undefined);

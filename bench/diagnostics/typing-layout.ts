@@ -1,7 +1,7 @@
 import { chromium } from '@playwright/test';
 import { startSoma } from '../../e2e/soma-server.ts';
 import { CHROMIUM, chromiumArgs } from '../../playwright.config.ts';
-import { throttleCpu } from '../cpu-throttle.ts';
+import { type SlowedTab, slowTab } from '../cpu-throttle.ts';
 import { median } from '../results.ts';
 import { watchLongTasks } from '../search.ts';
 import { longestSince } from '../search-suggest.ts';
@@ -27,11 +27,13 @@ async function main() {
   const paths = Object.keys(notes);
   const soma = await startSoma(notes, { nodeArgs: (await serveCommand()).nodeArgs });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
+  let slowed: SlowedTab | null = null;
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     await page.addInitScript(watchLongTasks);
-    await throttleCpu(page, T460.cpuRate);
     await page.goto(soma.loginLink);
+    slowed = await slowTab(page, T460.cpuRate);
+    console.log(`slowed: ${slowed.how}`);
     await page.getByTestId('search-box').fill('faro');
     await page
       .locator('[data-testid="search-summary"][data-query="faro"]')
@@ -82,6 +84,7 @@ async function main() {
       );
     }
   } finally {
+    await slowed?.release();
     await browser.close();
     await soma.stop().catch(() => undefined);
   }
