@@ -7,6 +7,12 @@ export const SERVER_RETRY_MS = 5_000;
 /** How long to wait before reopening an event stream the browser gave up on? */
 export const EVENTS_RETRY_MS = 3_000;
 
+/**
+ * How long does a shown note stay, marked busy, while the next one loads, before the pane
+ * says it is loading? A quick answer replaces it at once, with no loading state drawn.
+ */
+export const NOTE_LOADING_SHOWN_AFTER_MS = 300;
+
 /** How long to gather a burst of vault events (a sync, a bulk rename) before reloading the tree once? */
 export const TREE_REFRESH_DEBOUNCE_MS = 250;
 

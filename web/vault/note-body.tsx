@@ -1,38 +1,67 @@
-import { createResource, Match, Switch } from 'solid-js';
+import { createMemo, createSignal, Match, Switch } from 'solid-js';
 import type { Note } from '../../common/api-schemas.ts';
 import { useStores } from '../state/use-stores.ts';
 
+type Renderer = typeof import('../markdown/render-markdown.ts');
+
+/** The renderer once loaded: from then on a note's body is drawn with its header, in one frame. */
+let renderer: Renderer | null = null;
+
 /** Loaded on first use, so marked and DOMPurify stay out of the first page's JavaScript. */
-const loadRenderer = () => import('../markdown/render-markdown.ts');
+const loadRenderer = () =>
+  import('../markdown/render-markdown.ts').then((m) => {
+    renderer = m;
+    return m;
+  });
 
 /** Starts loading the renderer while the note's text is still on its way. */
 export function preloadRenderer(): void {
   loadRenderer().catch(() => undefined);
 }
 
-/** The note's body, rendered from Markdown and sanitized before it touches the page. */
+/**
+ * The note's body, rendered from Markdown and sanitized before it touches the page. Once
+ * the renderer is loaded it renders in the same update as the note's header (an awaited
+ * import would put the body a frame or two later, however loaded the module).
+ */
 export function NoteBody(props: { note: Note }) {
   const i18n = useStores().i18n;
-  const [html] = createResource(
-    () => ({ note: props.note, locale: i18n.locale() }),
-    async (source) => {
-      const { renderMarkdown } = await loadRenderer();
-      return renderMarkdown(source.note.body, source.note.links, {
-        missingNote: i18n.t('note.missingLink'),
-        remoteImage: (url) => i18n.t('note.remoteImage', { url }),
-      });
-    },
-  );
+  const [loaded, setLoaded] = createSignal<Renderer | null>(renderer);
+  const [loadFailed, setLoadFailed] = createSignal(false);
+  if (!renderer) {
+    loadRenderer().then(
+      (m) => setLoaded(() => m),
+      () => setLoadFailed(true),
+    );
+  }
+  const html = createMemo((): { html: string } | { failed: true } | null => {
+    const r = loaded();
+    if (!r) return loadFailed() ? { failed: true } : null;
+    try {
+      return {
+        html: r.renderMarkdown(props.note.body, props.note.links, {
+          missingNote: i18n.t('note.missingLink'),
+          remoteImage: (url) => i18n.t('note.remoteImage', { url }),
+        }),
+      };
+    } catch {
+      return { failed: true };
+    }
+  });
+  const rendered = () => {
+    const h = html();
+    return h && 'html' in h ? h.html : undefined;
+  };
   return (
     <Switch fallback={<p class="muted">{i18n.t('note.loading')}</p>}>
-      <Match when={html.error}>
+      <Match when={'failed' in (html() ?? {})}>
         <p class="notice notice-error" role="alert">
           {i18n.t('note.renderFailed')}
         </p>
       </Match>
-      <Match when={html.latest !== undefined}>
+      <Match when={rendered() !== undefined}>
         {/* Sanitized by renderMarkdown (DOMPurify) just above. */}
-        <div class="markdown" innerHTML={html.latest} />
+        <div class="markdown" innerHTML={rendered()} />
       </Match>
     </Switch>
   );

@@ -45,7 +45,11 @@ export function NoteView() {
   preloadRenderer();
   return (
     <>
-      <article class="note-view" data-testid="note-view" aria-busy={state().status === 'loading'}>
+      <article
+        class="note-view"
+        data-testid="note-view"
+        aria-busy={state().status === 'loading' || stores.vault.notePending() !== null}
+      >
         <Switch>
           <Match when={state().status === 'loading'}>
             <p class="muted" role="status">
@@ -54,7 +58,9 @@ export function NoteView() {
           </Match>
           <Match when={inStatus(state(), 'ready')?.note}>
             {(note) => (
-              <>
+              // Keyed by path: another note is drawn afresh (its history closed, its parts
+              // new); the same note read again is updated in place.
+              <Show when={note().path} keyed>
                 <header class="note-header">
                   <h1 class="note-title">{note().name}</h1>
                   <p class="note-path muted">{note().path}</p>
@@ -63,7 +69,7 @@ export function NoteView() {
                 </header>
                 <NoteBody note={note()} />
                 <NoteHistoryDisclosure path={note().path} />
-              </>
+              </Show>
             )}
           </Match>
           <Match when={inStatus(state(), 'gone')}>

@@ -12,7 +12,7 @@ import type { TreeRow } from '../../common/api-schemas.ts';
 import { useStores } from '../state/use-stores.ts';
 import { type FlatRow, flattenTree } from './flat-rows.ts';
 import { type IsCurrent, TreeFile, TreeFolder, TreeNote } from './tree-item.tsx';
-import { rowPath } from './tree-paths.ts';
+import { ancestorFolders, rowPath } from './tree-paths.ts';
 import { revealTop, type TreeView, treeWindow } from './tree-window.ts';
 
 /** What the tree assumes before it has measured itself (a laptop's screen of 40 px rows). */
@@ -76,6 +76,12 @@ export function TreeList(props: {
     const path = props.current();
     if (path === null || path === revealed) {
       revealed = path;
+      return;
+    }
+    // Not listed while a folder above it is closed or not yet fetched: no need to look.
+    const folders = ancestorFolders(path);
+    if (!folders.every((f) => vault.isExpanded(f) && vault.rows(f) !== null)) {
+      rows(); // followed, so the effect runs again when the folders open
       return;
     }
     const index = rows().findIndex((f) => f.row.type === 'note' && rowPath(f.row) === path);

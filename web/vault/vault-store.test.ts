@@ -19,6 +19,7 @@ vi.mock('../lib/api.ts', () => ({
 
 const { createVaultStore } = await import('./vault-store.ts');
 const { getFolder, getNote } = await import('../lib/api.ts');
+const { NOTE_LOADING_SHOWN_AFTER_MS } = await import('../lib/timing.ts');
 
 function harness(broken: boolean): HarnessStatus {
   return {
@@ -113,5 +114,59 @@ describe('the vault store opening a note', () => {
     await Promise.all([first, second]);
     expect(vi.mocked(getFolder).mock.calls.map((c) => c[0])).toEqual(['04_Sueños']);
     expect(store.isExpanded('00_Entrada')).toBe(false);
+  });
+
+  it('keeps the shown note, marked pending, while the next one answers quickly', async () => {
+    const store = createVaultStore(() => undefined);
+    void store.openNote('00_Entrada/Idea.md');
+    noteAnswers.shift()?.(note('00_Entrada/Idea.md'));
+    await flush();
+    void store.openNote('04_Sueños/Faro.md');
+    expect(store.note()).toMatchObject({ status: 'ready', path: '00_Entrada/Idea.md' });
+    expect(store.notePending()).toBe('04_Sueños/Faro.md');
+    noteAnswers.shift()?.(note('04_Sueños/Faro.md'));
+    await flush();
+    expect(store.note()).toMatchObject({ status: 'ready', path: '04_Sueños/Faro.md' });
+    expect(store.notePending()).toBeNull();
+  });
+
+  it('says the next note is loading once it takes longer than a moment', async () => {
+    vi.useFakeTimers();
+    try {
+      const store = createVaultStore(() => undefined);
+      void store.openNote('00_Entrada/Idea.md');
+      noteAnswers.shift()?.(note('00_Entrada/Idea.md'));
+      await vi.advanceTimersByTimeAsync(0);
+      void store.openNote('04_Sueños/Faro.md');
+      await vi.advanceTimersByTimeAsync(NOTE_LOADING_SHOWN_AFTER_MS - 1);
+      expect(store.note().status).toBe('ready');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(store.note()).toMatchObject({ status: 'loading', path: '04_Sueños/Faro.md' });
+      expect(store.notePending()).toBeNull();
+      noteAnswers.shift()?.(note('04_Sueños/Faro.md'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(store.note()).toMatchObject({ status: 'ready', path: '04_Sueños/Faro.md' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a note closed while the next one was pending shows nothing of either', async () => {
+    vi.useFakeTimers();
+    try {
+      const store = createVaultStore(() => undefined);
+      void store.openNote('00_Entrada/Idea.md');
+      noteAnswers.shift()?.(note('00_Entrada/Idea.md'));
+      await vi.advanceTimersByTimeAsync(0);
+      void store.openNote('04_Sueños/Faro.md');
+      store.closeNote();
+      await vi.advanceTimersByTimeAsync(NOTE_LOADING_SHOWN_AFTER_MS);
+      noteAnswers.shift()?.(note('04_Sueños/Faro.md'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(store.note().status).toBe('idle');
+      expect(store.notePending()).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

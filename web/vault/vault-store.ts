@@ -4,7 +4,7 @@ import type { HarnessStatus, Note, Status, VaultEvent } from '../../common/api-s
 import type { ConversationEvent } from '../../common/conversation-schemas.ts';
 import { getFolder, getStatus, openEvents } from '../lib/api.ts';
 import { ApiError, isNetworkError, isSessionError } from '../lib/api-error.ts';
-import { EVENTS_RETRY_MS } from '../lib/timing.ts';
+import { EVENTS_RETRY_MS, NOTE_LOADING_SHOWN_AFTER_MS } from '../lib/timing.ts';
 import { readNote } from '../offline/read-note.ts';
 import { afterPaint } from '../ui/after-paint.ts';
 import { createFolderRows } from './folder-rows.ts';
@@ -27,6 +27,9 @@ export function createVaultStore(report: (error: unknown) => void) {
   const [state, setState] = createStore<{ status: Status | null }>({ status: null });
   const tree = createFolderRows(getFolder, report);
   const [note, setNote] = createSignal<NoteState>({ status: 'idle' });
+  /** The note on its way while the one before it is still shown (see loadNote), or null. */
+  const [pending, setPending] = createSignal<string | null>(null);
+  let loadingTimer: ReturnType<typeof setTimeout> | undefined;
   const [expanded, setExpanded] = createStore<Record<string, boolean>>({});
   const [events, setEvents] = createSignal<EventsStatus>('off');
   let closeEvents: (() => void) | null = null;
@@ -47,16 +50,39 @@ export function createVaultStore(report: (error: unknown) => void) {
     setState('status', { ...status, harness });
   };
 
+  /** Ends a wait for the next note: the pane shows the note, its error or its loading state. */
+  const endPending = () => {
+    clearTimeout(loadingTimer);
+    setPending(null);
+  };
+
   const loadNote = async (path: string, quiet: boolean) => {
     const request = ++noteRequest;
     const before = note();
-    if (!quiet) setNote({ status: 'loading', path });
+    endPending();
+    if (!quiet) {
+      if (before.status === 'ready' && before.path !== path) {
+        // The note shown stays (the pane marked busy) while the next one is on its way: a
+        // quick answer replaces it in one update, without a loading state drawn in between.
+        setPending(path);
+        loadingTimer = setTimeout(() => {
+          if (request !== noteRequest) return;
+          setPending(null);
+          setNote({ status: 'loading', path });
+        }, NOTE_LOADING_SHOWN_AFTER_MS);
+      } else setNote({ status: 'loading', path });
+    }
     const wasShown = 'path' in before && before.path === path && before.status === 'ready';
     try {
       const loaded = await readNote(path);
-      if (request === noteRequest) setNote({ status: 'ready', path, note: loaded });
+      if (request !== noteRequest) return;
+      batch(() => {
+        endPending();
+        setNote({ status: 'ready', path, note: loaded });
+      });
     } catch (error) {
       if (request !== noteRequest) return;
+      endPending();
       const missing = error instanceof ApiError && ['not_found', 'not_a_note'].includes(error.code);
       if (missing && wasShown) setNote({ status: 'gone', path });
       else setNote({ status: 'error', path, error });
@@ -119,6 +145,8 @@ export function createVaultStore(report: (error: unknown) => void) {
   return {
     state,
     note,
+    /** The path of the note being opened while another is still shown, or null. */
+    notePending: pending,
     events,
     /** Hears conversation events on this page's one event stream; returns how to stop. */
     onConversationEvent(listener: (event: ConversationEvent) => void): () => void {
@@ -180,6 +208,7 @@ export function createVaultStore(report: (error: unknown) => void) {
     },
     closeNote() {
       noteRequest++;
+      endPending();
       setNote({ status: 'idle' });
     },
     /** Reloads the open note in place (after a reconnect or a retry). */

@@ -22,7 +22,16 @@ export function NoteRoute(props: { path: string }) {
     const note = vault.note();
     return note.status === 'idle' || note.status === 'loading' ? null : note.path;
   });
-  createEffect(on(drawn, (path) => path !== null && window.scrollTo({ top: 0 })));
+  // In the frame that draws it, not at once: a scroll lays the page out on the spot, then
+  // again for the frame when anything more changes (the note's parts drawn after it).
+  let frame = 0;
+  createEffect(
+    on(drawn, (path) => {
+      cancelAnimationFrame(frame);
+      if (path !== null) frame = requestAnimationFrame(() => window.scrollTo({ top: 0 }));
+    }),
+  );
+  onCleanup(() => cancelAnimationFrame(frame));
   onCleanup(() => vault.closeNote());
   return (
     <>
