@@ -16,6 +16,7 @@ const phase = (scale: number, dropped: string[] = []): PhaseSamples => ({
   hybridAnswers: 0,
   noteOpenMs: Array.from({ length: 20 }, (_, i) => i * scale),
   noteRequestMs: [scale],
+  notePaintedMs: [2 * scale],
   ttftSoma: [3 * scale, 3 * scale],
   ttftDirect: [1, 1],
   dropped,

@@ -18,6 +18,8 @@ export interface PhaseSamples {
   noteOpenMs: number[];
   /** The note's request in those opens, sent → last byte (ms; from the page's resource timing). */
   noteRequestMs: number[];
+  /** Hash set → the frame after the note readable has been drawn (ms): what the eye waits for. */
+  notePaintedMs: number[];
   /** Time to first token through SOMA and direct to the same fake upstream, in pairs (ms). */
   ttftSoma: number[];
   ttftDirect: number[];
@@ -94,6 +96,9 @@ const p95 = (xs: readonly number[]) => percentile(xs, 0.95);
 /** The note requests' spread, or that the page timed none. */
 const requests = (p: PhaseSamples) =>
   p.noteRequestMs.length ? spread(p.noteRequestMs) : 'none timed';
+/** The opens' painted times' spread, or that none was timed. */
+const painted = (p: PhaseSamples) =>
+  p.notePaintedMs.length ? spread(p.notePaintedMs) : 'none timed';
 
 /** "p95 12.3, median 4.5 ms over 40" for a note. */
 function spread(xs: readonly number[]): string {
@@ -179,7 +184,7 @@ export function dayFigures(run: DayRun): BenchResult[] {
         name: 'the same, nothing else running, p95',
         value: round2(p95(idle.noteOpenMs)),
       },
-      note: `#/nota/<path> set → the note readable (its path and rendered body shown): day ${spread(day.noteOpenMs)}; idle ${spread(idle.noteOpenMs)}; of which the note's request, sent → last byte: day ${requests(day)}, idle ${requests(idle)}; ${during}`,
+      note: `#/nota/<path> set → the note readable (its path and rendered body shown): day ${spread(day.noteOpenMs)}; idle ${spread(idle.noteOpenMs)}; of which the note's request, sent → last byte: day ${requests(day)}, idle ${requests(idle)}; to the frame after it drawn (rendering included, plus the wait for a frame): day ${painted(day)}, idle ${painted(idle)}; ${during}`,
     },
     {
       name: 'day.server_rss_mb',

@@ -79,7 +79,7 @@ const timeNoteOpen = async (args: { path: string; timeout: number }) => {
   performance.clearResourceTimings();
   const t0 = performance.now();
   location.hash = `#/nota/${args.path.split('/').map(encodeURIComponent).join('/')}`;
-  return new Promise<{ ms: number; requestMs: number }>((resolve) => {
+  return new Promise<{ ms: number; requestMs: number; paintedMs: number }>((resolve) => {
     const observer = new MutationObserver(() => {
       const view = document.querySelector('[data-testid="note-view"]');
       if (view?.getAttribute('aria-busy') === 'true') return;
@@ -95,11 +95,15 @@ const timeNoteOpen = async (args: { path: string; timeout: number }) => {
         .find((e) => e.startTime >= t0 && e.name.endsWith(asked)) as
         | PerformanceResourceTiming
         | undefined;
-      resolve({ ms, requestMs: request ? request.responseEnd - request.startTime : -1 });
+      const requestMs = request ? request.responseEnd - request.startTime : -1;
+      // Drawn: a task after the next frame's callbacks runs once that frame's rendering has.
+      requestAnimationFrame(() =>
+        setTimeout(() => resolve({ ms, requestMs, paintedMs: performance.now() - t0 })),
+      );
     });
     const timer = setTimeout(() => {
       observer.disconnect();
-      resolve({ ms: -1, requestMs: -1 });
+      resolve({ ms: -1, requestMs: -1, paintedMs: -1 });
     }, args.timeout);
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   });
@@ -165,6 +169,7 @@ export function emptySamples(): PhaseSamples {
     hybridAnswers: 0,
     noteOpenMs: [],
     noteRequestMs: [],
+    notePaintedMs: [],
     ttftSoma: [],
     ttftDirect: [],
     dropped: [],
@@ -174,8 +179,8 @@ export function emptySamples(): PhaseSamples {
 /** Draft prefixes timed each round (from two words on, spread over the question). */
 const PREFIXES = 4;
 
-/** Times a search of the round's `i`-th query into `s`. */
-async function search(page: Page, n: number, s: PhaseSamples): Promise<void> {
+/** Times the `n`-th search into `s`. */
+export async function laptopSearch(page: Page, n: number, s: PhaseSamples): Promise<void> {
   // Two of the bench's queries together: a new text each time, so no cache answers it.
   const q = `${BENCH_QUERIES[n % BENCH_QUERIES.length]} ${BENCH_QUERIES[(n * 7 + 3) % BENCH_QUERIES.length]}`;
   const r = await page.evaluate(timeQuery, { q, timeout: STEP_TIMEOUT_MS });
@@ -191,10 +196,14 @@ async function search(page: Page, n: number, s: PhaseSamples): Promise<void> {
 /** Times opening the `n`-th note into `s`. */
 async function openNote(page: Page, n: number, paths: readonly string[], s: PhaseSamples) {
   const path = paths[(n * 7919) % paths.length]!;
-  const { ms, requestMs } = await page.evaluate(timeNoteOpen, { path, timeout: STEP_TIMEOUT_MS });
+  const { ms, requestMs, paintedMs } = await page.evaluate(timeNoteOpen, {
+    path,
+    timeout: STEP_TIMEOUT_MS,
+  });
   if (ms < 0) s.dropped.push(`note ${path} did not open in ${STEP_TIMEOUT_MS} ms`);
   else s.noteOpenMs.push(ms);
   if (requestMs >= 0) s.noteRequestMs.push(requestMs);
+  if (ms >= 0) s.notePaintedMs.push(paintedMs);
 }
 
 /** A question's prefixes as drafts (keystroke → suggestions), then the whole of it typed key by key. */
@@ -247,10 +256,10 @@ export async function laptopRound(
     () => openNote(page, 4 * round, paths, s),
     () => openNote(page, 4 * round + 1, paths, s),
     () => typeQuestion(page, QUESTIONS[round % QUESTIONS.length]!, s, over),
-    () => search(page, 2 * round, s),
+    () => laptopSearch(page, 2 * round, s),
     () => openNote(page, 4 * round + 2, paths, s),
     () => openNote(page, 4 * round + 3, paths, s),
-    () => search(page, 2 * round + 1, s),
+    () => laptopSearch(page, 2 * round + 1, s),
   ];
   for (const step of steps) {
     if (over()) return;

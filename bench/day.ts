@@ -8,7 +8,7 @@ import {
   type PhaseSamples,
   stepRate,
 } from './day-figures.ts';
-import { emptySamples, laptopRound, openLaptopTab } from './day-laptop.ts';
+import { emptySamples, laptopRound, laptopSearch, openLaptopTab } from './day-laptop.ts';
 import { launchPhoneBrowser, type PhoneBrowser, pairPhone, phoneVisit } from './day-phone.ts';
 import { chatTurn, pause, runDay } from './day-run.ts';
 import { type DayServer, startDayServer } from './day-server.ts';
@@ -25,7 +25,8 @@ import { T460 } from './t460.ts';
  * while the user types questions with suggestions on, searches and opens notes in a laptop
  * tab, a chat answer streams from the fake upstream, a paired phone syncs over the LAN
  * listener, and an editor rewrites a note now and then. The day runs several times in a
- * row; each figure is the median of the days' (memory the peak, lost requests the sum).
+ * row, each after the same things done alone (its ratios are to those); each figure is the
+ * median of the days' (memory the peak, lost requests the sum).
  */
 
 const NOTES = 10_000;
@@ -38,12 +39,21 @@ const DAY_S = { full: 60, quick: 15 };
 const DAYS = { full: 5, quick: 1 };
 /** Rounds of the laptop's work a day is given, so that each day opens other notes. */
 const ROUNDS_PER_DAY = 50;
-/** Rounds of the user's work on the laptop with nothing else running. */
-const IDLE_ROUNDS = { full: 5, quick: 2 };
-/** Chat turns (each a direct call and one through SOMA) with nothing else running. */
-const IDLE_TURNS = { full: 30, quick: 10 };
+/*
+ * Before each day, the same things alone (embedding paused, then embedding alone): each
+ * day's ratios are taken against its own alone phase, so a ratio's noise is that of one
+ * pair of phases minutes apart, not of one alone phase shared by every day.
+ */
+/** Rounds of the user's work on the laptop with nothing else running, before each day. */
+const IDLE_ROUNDS = { full: 3, quick: 2 };
+/** Searches more, alone: two a round give too few samples for a p95 to compare. */
+const IDLE_SEARCHES = { full: 12, quick: 4 };
+/** Chat turns (each a direct call and one through SOMA) with nothing else running, before each day. */
+const IDLE_TURNS = { full: 12, quick: 10 };
 /** Seconds the embedding rate is measured with nothing else running (and at least three batches). */
-const EMBED_ALONE_S = { full: 20, quick: 8 };
+const EMBED_ALONE_S = { full: 12, quick: 8 };
+/** Rounds numbered from here alone, so that the alone phases open other notes than the days. */
+const IDLE_FIRST_ROUND = 10_000;
 /** How long the model's first batch may take. */
 const FIRST_SYNC_TIMEOUT_MS = 180_000;
 
@@ -80,7 +90,7 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
   let phoneBrowser: PhoneBrowser | null = null;
   let slowed: SlowedTab | null = null;
   try {
-    // Paused while the vault first syncs and everything is timed alone.
+    // Paused while the vault first syncs.
     await server.post('/api/embeddings/enabled', { enabled: false });
     const pinned = opts.t460 ? `; ${pinToCores(soma.pid, T460.serverCores)}` : '';
     browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
@@ -103,16 +113,25 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
       };
     };
 
-    // Alone: the user's work, then chat turns, with embedding paused.
+    /** Alone before day `k`: the user's work, then chat turns, with embedding paused; then embedding alone. */
+    const alonePhase = async (k: number) => {
+      await server.post('/api/embeddings/enabled', { enabled: false });
+      const idle = emptySamples();
+      const first = IDLE_FIRST_ROUND + k * IDLE_ROUNDS[size];
+      for (let r = first; r < first + IDLE_ROUNDS[size]; r++)
+        await laptopRound(page, r, paths, idle);
+      for (let i = 0; i < IDLE_SEARCHES[size]; i++)
+        await laptopSearch(page, 2 * (first + IDLE_ROUNDS[size]) + i, idle);
+      for (let i = 0; i < IDLE_TURNS[size]; i++) await chatTurn(server, idle);
+      const rss = await rssMb(soma.pid);
+      const pss = (await memory()).pss;
+      say(`alone before day ${k + 1}: ${counts(idle)}`);
+      const embed = await embedAlone(server, EMBED_ALONE_S[size]);
+      say(`embedding alone: ${embed.chunks} chunks in ${Math.round(embed.seconds)} s`);
+      return { idle, rss, pss, embed };
+    };
+    // A turn first, so that no phase pays for the first connection to the upstream.
     await chatTurn(server, emptySamples());
-    const idle = emptySamples();
-    for (let r = 0; r < IDLE_ROUNDS[size]; r++) await laptopRound(page, r, paths, idle);
-    for (let i = 0; i < IDLE_TURNS[size]; i++) await chatTurn(server, idle);
-    const idleRss = await rssMb(soma.pid);
-    const idlePss = (await memory()).pss;
-    say(`idle: ${counts(idle)}`);
-    const alone = await embedAlone(server, EMBED_ALONE_S[size]);
-    say(`embedding alone: ${alone.chunks} chunks in ${Math.round(alone.seconds)} s`);
 
     const setup =
       `e5-shaped int8 model, kind onnx, batches of ${server.batchSize}, the default CPU budget (${(await server.embedStatus()).budget.cores} core); ` +
@@ -123,13 +142,14 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
         : '');
     const days: BenchResult[][] = [];
     for (let k = 0; k < DAYS[size]; k++) {
+      const { idle, rss: idleRss, pss: idlePss, embed: alone } = await alonePhase(k);
       const d = await runDay({
         server,
         page,
         phone,
         notes,
         seconds: DAY_S[size],
-        firstRound: IDLE_ROUNDS[size] + k * ROUNDS_PER_DAY,
+        firstRound: k * ROUNDS_PER_DAY,
         memory,
       });
       say(`day ${k + 1} of ${DAYS[size]}: ${counts(d.day)}, ${d.phoneVisitMs.length} phone visits`);

@@ -7,6 +7,7 @@ import {
   OnnxWorkerDataSchema,
 } from './onnx-protocol.ts';
 import { loadOnnxModel, modelFailed, type OnnxModel } from './onnx-session.ts';
+import { lowerThisThreadPriority, MODEL_THREAD_NICE } from './thread-priority.ts';
 
 /**
  * The ONNX embedder's worker thread: tokenising, tensors, the runtime's run and pooling
@@ -22,6 +23,9 @@ const port = parentPort;
 if (!port) throw new Error('onnx-worker runs as a worker thread');
 const post = (reply: OnnxReply, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);
 const problemOf = (err: unknown) => (err instanceof EmbedError ? err : modelFailed(err)).problem;
+
+// Before the runtime starts any thread of its own, so they inherit it.
+lowerThisThreadPriority(MODEL_THREAD_NICE);
 
 let model: OnnxModel | null = null;
 try {

@@ -1,0 +1,35 @@
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
+
+/**
+ * The model's thread runs at this nice value: when the laptop has a core to spare it embeds
+ * at full speed, and when the page, the server or the phone want the CPU they go first.
+ * On 2 cores a model at the same priority took its fair half of the core the user was on,
+ * and every short step of theirs (a query, a note opened) could wait a whole time slice.
+ */
+export const MODEL_THREAD_NICE = 10;
+
+/**
+ * Lowers the priority of the calling thread only, not of its process: on Linux a thread
+ * has its own id (from /proc/thread-self) and setpriority takes it. Threads it starts
+ * later (the runtime's pool, with a budget of more than one core) inherit the value.
+ * Returns the thread's id, or null where threads cannot be told apart (not Linux): there
+ * the model keeps the server's priority rather than lowering the whole server's.
+ */
+export function lowerThisThreadPriority(nice: number): number | null {
+  let tid: number;
+  try {
+    // "<pid>/task/<tid>"
+    tid = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(tid) || tid <= 0) return null;
+  try {
+    // Never raised: a server already started at a lower priority keeps it for the model too.
+    setPriority(tid, Math.max(nice, getPriority(tid)));
+  } catch {
+    return null; // a sandbox that forbids it: the model keeps its priority
+  }
+  return tid;
+}
