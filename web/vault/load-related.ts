@@ -7,6 +7,17 @@ import { linksToName, mergeRelated, type RelatedNote, relatedQuery } from './rel
 /** How many notes that mention a note's name are read to see whether they link to it. */
 const BACKLINK_CANDIDATES = 20;
 
+/** Each note's query, made once: the list is searched again at every change to the index. */
+const queries = new WeakMap<Note, string | null>();
+const queryOf = (note: Note) => {
+  let query = queries.get(note);
+  if (query === undefined) {
+    query = relatedQuery(toNoteDocument(note.path, note.content));
+    queries.set(note, query);
+  }
+  return query;
+};
+
 /**
  * Notes related to `note`, all from the browser's copy of the vault: the notes
  * it links to, notes that link to it (among those whose text names it, found
@@ -15,7 +26,7 @@ const BACKLINK_CANDIDATES = 20;
  */
 export async function loadRelated(note: Note): Promise<RelatedNote[]> {
   const linksTo = [...new Set(note.links.flatMap((l) => (l.resolved ? [l.resolved] : [])))];
-  const query = relatedQuery(toNoteDocument(note.path, note.content));
+  const query = queryOf(note);
   const [similar, mentions] = await Promise.all([
     // The note's own vectors rank notes alike too (no server call); the title's words still count.
     searchInWorker(query ?? '', { like: note.path }),

@@ -92,8 +92,13 @@ export function NoteView() {
         </Switch>
       </article>
       {/* Beside the note, not in it: the note's own links stay the only ones in the article. */}
+      {/* Keyed by path too: the next note's list waits for that note to be painted. */}
       <Show when={inStatus(state(), 'ready')?.note}>
-        {(note) => <RelatedNotesPanel note={note()} />}
+        {(note) => (
+          <Show when={note().path} keyed>
+            <RelatedNotesPanel note={note()} />
+          </Show>
+        )}
       </Show>
     </>
   );

@@ -26,8 +26,8 @@ const FIRST_VIEW: TreeView = { scrollTop: 0, height: 900, listTop: 0, rowHeight:
 export function TreeList(props: {
   scroller: () => HTMLElement | undefined;
   isCurrent: IsCurrent;
-  /** The open note's path (NFC), which the tree scrolls into view once its row is listed. */
-  current: () => string | null;
+  /** The open note's path (NFC) once it is painted, which the tree scrolls into view once its row is listed. */
+  reveal: () => string | null;
 }) {
   const vault = useStores().vault;
   const rows = createMemo(() => flattenTree(vault.rows, vault.isExpanded));
@@ -73,7 +73,7 @@ export function TreeList(props: {
   // open after the note is painted); later changes to the list leave the scroll alone.
   let revealed: string | null = null;
   createEffect(() => {
-    const path = props.current();
+    const path = props.reveal();
     if (path === null || path === revealed) {
       revealed = path;
       return;

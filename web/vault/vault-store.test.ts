@@ -93,6 +93,7 @@ describe('the vault store opening a note', () => {
     const store = createVaultStore(() => undefined);
     const opened = store.openNote('03_Proyectos/Tesis/Plan.md');
     expect(store.note().status).toBe('loading');
+    expect(store.notePainted()).toBeNull();
     expect(getFolder).not.toHaveBeenCalled();
     noteAnswers.shift()?.(note('03_Proyectos/Tesis/Plan.md'));
     await flush();
@@ -103,6 +104,10 @@ describe('the vault store opening a note', () => {
       '03_Proyectos/Tesis',
     ]);
     expect(store.isExpanded('03_Proyectos/Tesis')).toBe(true);
+    // The tree is told to bring it into view only now, after the note was painted.
+    expect(store.notePainted()).toBe('03_Proyectos/Tesis/Plan.md');
+    store.closeNote();
+    expect(store.notePainted()).toBeNull();
   });
 
   it('does not open the folders of a note left before it answered', async () => {

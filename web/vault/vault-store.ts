@@ -30,6 +30,8 @@ export function createVaultStore(report: (error: unknown) => void) {
   /** The note on its way while the one before it is still shown (see loadNote), or null. */
   const [pending, setPending] = createSignal<string | null>(null);
   let loadingTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The note opened and painted, which the tree now brings into view; null when none is. */
+  const [painted, setPainted] = createSignal<string | null>(null);
   const [expanded, setExpanded] = createStore<Record<string, boolean>>({});
   const [events, setEvents] = createSignal<EventsStatus>('off');
   let closeEvents: (() => void) | null = null;
@@ -147,6 +149,12 @@ export function createVaultStore(report: (error: unknown) => void) {
     note,
     /** The path of the note being opened while another is still shown, or null. */
     notePending: pending,
+    /**
+     * The open note once painted (its folders asked to open then), or null: what the tree
+     * scrolls to. Scrolling the tree at the click laid it out and redrew its rows before
+     * the note itself could be drawn.
+     */
+    notePainted: painted,
     events,
     /** Hears conversation events on this page's one event stream; returns how to stop. */
     onConversationEvent(listener: (event: ConversationEvent) => void): () => void {
@@ -204,11 +212,13 @@ export function createVaultStore(report: (error: unknown) => void) {
           setExpanded(folder, true);
           tree.need(folder);
         }
+        setPainted(path);
       });
     },
     closeNote() {
       noteRequest++;
       endPending();
+      setPainted(null);
       setNote({ status: 'idle' });
     },
     /** Reloads the open note in place (after a reconnect or a retry). */

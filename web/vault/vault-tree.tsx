@@ -38,7 +38,7 @@ export function VaultTree(props: { id: string; open: boolean; onNavigate: () => 
       <Show when={topLevel()} fallback={<p class="muted">{t('tree.loading')}</p>}>
         {(nodes) => (
           <Show when={nodes().length > 0} fallback={<p class="muted">{t('tree.empty')}</p>}>
-            <TreeList scroller={scroller} isCurrent={isCurrent} current={current} />
+            <TreeList scroller={scroller} isCurrent={isCurrent} reveal={stores.vault.notePainted} />
           </Show>
         )}
       </Show>
