@@ -143,6 +143,36 @@ describe('the vector layer', () => {
     layer.stop();
   });
 
+  it('while the server embeds, tells of new vectors at most every so often, and of the last ones at once', async () => {
+    const server = fakeServer([
+      page('g1', 1, [embedNote('a.md', CAR)], { reset: true }),
+      page('g1', 2, [embedNote('b.md', DOG)]),
+      page('g1', 3, [embedNote('c.md', CAT)]),
+    ]);
+    let state: EmbedStatus['state'] = 'embedding';
+    let changed = 0;
+    const layer = createVectorLayer({
+      getStatus: async () => status({ state }),
+      embedQuery: async () => {
+        throw new Error('no');
+      },
+      onChanged: () => changed++,
+      pollMs: 60_000, // polls are driven by hand below
+      ...server,
+    });
+    await layer.sync();
+    expect(changed).toBe(1); // the first vectors: told at once
+    await layer.sync();
+    // Used at once by new queries, but not told yet: the server is still embedding.
+    expect(layer.index?.notes).toBe(2);
+    expect(changed).toBe(1);
+    state = 'idle';
+    await layer.sync();
+    expect(layer.index?.notes).toBe(3);
+    expect(changed).toBe(2); // embedding over: told of everything held back
+    layer.stop();
+  });
+
   it('cuts its packed vectors to size once the server has finished embedding, not at every poll', async () => {
     const server = fakeServer([
       page('g1', 1, [embedNote('a.md', CAR)], { reset: true }),

@@ -27,6 +27,14 @@ export type LexicalReason =
 /** How often the status is read again while the server is still embedding (never faster). */
 export const VECTOR_POLL_MS = 5_000;
 
+/**
+ * While the server embeds, how often at most are listeners told of the vectors that came
+ * (results on screen searched again, the related notes ranked again)? Every poll brought
+ * some, and each told had the page ask its searches again: work a question typed meanwhile
+ * waited behind, for a ranking that moves little. New queries use new vectors at once.
+ */
+export const VECTORS_TOLD_EVERY_MS = 30_000;
+
 /** How a query can use the vectors: not at all (and why; null when the layer is simply off), now, or once the server embeds it. */
 export type QueryPlan =
   | { kind: 'lexical'; reason: LexicalReason | null }
@@ -84,6 +92,11 @@ export function createVectorLayer(deps: VectorLayerDeps) {
   let loading: Promise<void> = Promise.resolve();
   /** Vectors came since the packed arrays were last cut to size. */
   let unfitted = false;
+  /** Vectors came that listeners were not told of yet; when they were last told. */
+  let untold = false;
+  let lastTold = Number.NEGATIVE_INFINITY;
+  /** A page of another model's vectors (or the first ones) was applied since listeners were told. */
+  let reset = false;
   const queries = createQueryVectors({
     embedQuery: deps.embedQuery,
     generation: () => generation,
@@ -94,7 +107,9 @@ export function createVectorLayer(deps: VectorLayerDeps) {
     if (change.reset || index?.dimensions !== change.dimensions) {
       index = new VectorIndex(change.dimensions);
       queries.clear();
+      reset = true;
     }
+    if (change.generation !== generation) reset = true;
     model = change.model;
     // Before anyone hears of the change: a query vector asked for then is of this generation.
     generation = change.generation;
@@ -127,7 +142,17 @@ export function createVectorLayer(deps: VectorLayerDeps) {
     }
     // New vectors rank differently; and a search answered before this read (the first one
     // after a reload, on a busy machine) told no reason or an old one for being lexical.
-    if (received > 0 || blocked()?.reason !== reasonBefore) deps.onChanged?.();
+    // While the server embeds, new vectors are told at most every VECTORS_TOLD_EVERY_MS;
+    // another model's, a changed reason and the last ones (embedding over) at once.
+    if (received > 0) untold = true;
+    const now = performance.now();
+    const due = reset || status.state !== 'embedding' || now - lastTold >= VECTORS_TOLD_EVERY_MS;
+    if ((untold && due) || blocked()?.reason !== reasonBefore) {
+      untold = false;
+      reset = false;
+      lastTold = now;
+      deps.onChanged?.();
+    }
     generation = (await loadVectorSync().catch(() => null))?.generation ?? generation;
     clearTimeout(pollTimer);
     if (status.state === 'embedding') pollTimer = setTimeout(sync, deps.pollMs ?? VECTOR_POLL_MS);
