@@ -68,6 +68,71 @@ describe('vault.notes() after the scan', () => {
   });
 });
 
+/** A sync's batch (POST /api/vault/batch) reads as the export does, path by path. */
+describe('vault.noteContents()', () => {
+  let base: string;
+  let root: string;
+  let vault: Vault;
+  const at = (rel: string) => path.join(root, rel);
+
+  beforeEach(async () => {
+    base = await realpath(await mkdtemp(path.join(os.tmpdir(), 'soma-vault-batch-')));
+    root = path.join(base, 'vault');
+    await mkdir(path.join(root, 'Diario'), { recursive: true });
+    await writeFile(at('a.md'), 'a');
+    await writeFile(at('b.md'), 'b');
+    // A name synced from a Mac, decomposed on disk; asked for in NFC.
+    await writeFile(at('Diario/cafe\u0301.md'), 'con tilde');
+    await writeFile(at('bom.md'), Buffer.from([0xef, 0xbb, 0xbf, 0x68, 0x6f, 0x6c, 0x61]));
+    await writeFile(path.join(base, 'fuera.md'), 'secreto de fuera');
+    await writeFile(at('foto.png'), 'no es una nota');
+    vault = new Vault(root, { maxNoteBytes: 64 });
+    await vault.start();
+    await vault.ready();
+  });
+  afterEach(async () => {
+    await vault.close();
+    await rm(base, { recursive: true, force: true });
+  });
+
+  it('gives the texts as readNote does, and lists as missing what is not a note now', async () => {
+    const paths = ['a.md', 'Diario/caf\u00e9.md', 'bom.md'];
+    const batch = await vault.noteContents([
+      ...paths,
+      'no-existe.md',
+      'foto.png',
+      '../fuera.md',
+      '.oculta/x.md',
+      'b.md',
+    ]);
+    expect(batch.missing).toEqual(['no-existe.md', 'foto.png', '../fuera.md', '.oculta/x.md']);
+    for (const p of paths) {
+      const note = await vault.readNote(p);
+      expect(batch.notes.find((n) => n.path === p)).toEqual({
+        path: note.path,
+        content: note.content,
+        hash: note.hash,
+        mtime: note.mtime,
+        size: note.size,
+      });
+    }
+    expect(batch.notes.find((n) => n.path === 'bom.md')?.content).toBe('hola');
+  });
+
+  it('reads each file again: a note swapped for a link out of the vault is missing', async () => {
+    await writeFile(at('a.md'), 'a, editada');
+    await unlink(at('b.md'));
+    await symlink(path.join(base, 'fuera.md'), at('b.md'));
+    // Asked at once, before the watcher's debounce: the index still holds the scan's entries.
+    const batch = await vault.noteContents(['a.md', 'b.md']);
+    expect(batch.notes).toEqual([
+      expect.objectContaining({ path: 'a.md', content: 'a, editada', hash: sha('a, editada') }),
+    ]);
+    expect(batch.missing).toEqual(['b.md']);
+    expect(JSON.stringify(batch)).not.toContain('secreto');
+  });
+});
+
 describe('vault.notes() during the first scan', () => {
   let base: string;
   let vault: Vault;

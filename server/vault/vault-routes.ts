@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { type NotesBatch, NotesBatchRequestSchema } from '../../common/chat-schemas.ts';
+import { NotesBatchRequestSchema } from '../../common/chat-schemas.ts';
 import { ApiError } from '../http/api-error.ts';
 import { onLanListener } from '../http/listener-tag.ts';
 import { parseJsonBody } from '../http/parse-json-body.ts';
@@ -30,21 +30,9 @@ export function vaultRoutes(vault: Vault): Hono {
   });
   app.post('/batch', async (c) => {
     const { paths } = await parseJsonBody(c, NotesBatchRequestSchema);
-    const batch: NotesBatch = { notes: [], missing: [] };
-    for (const path of paths) {
-      try {
-        const note = await vault.readNote(path);
-        const { content, hash, mtime, size } = note;
-        batch.notes.push({ path: note.path, content, hash, mtime, size });
-      } catch (err) {
-        // Gone or not a note since the client's manifest: the client drops it. So is a name on
-        // disk the path rules refuse (`caf%e9.md`): one such file must not stop the whole sync.
-        if (err instanceof ApiError && [400, 404, 415].includes(err.status)) {
-          batch.missing.push(path);
-        } else throw err;
-      }
-    }
-    return c.json(batch);
+    // Gone or not a note since the client's manifest: the client drops it. So is a name on
+    // disk the path rules refuse (`caf%e9.md`): one such file must not stop the whole sync.
+    return c.json(await vault.noteContents(paths));
   });
   return app;
 }
