@@ -131,11 +131,24 @@ export async function phoneVisit(
   const page = await phone.newPage();
   try {
     const t0 = Date.now();
-    await page.goto(`${lanUrl}/#/`);
-    await page.getByTestId('search-box').fill(q, { timeout: PHONE_VISIT_TIMEOUT_MS });
-    await page
-      .locator(`[data-testid="search-summary"][data-query="${q}"]`)
-      .waitFor({ timeout: PHONE_VISIT_TIMEOUT_MS });
+    try {
+      await page.goto(`${lanUrl}/#/`);
+      await page.getByTestId('search-box').fill(q, { timeout: PHONE_VISIT_TIMEOUT_MS });
+      await page
+        .locator(`[data-testid="search-summary"][data-query="${q}"]`)
+        .waitFor({ timeout: PHONE_VISIT_TIMEOUT_MS });
+    } catch (error) {
+      // What the phone showed instead, so a lost visit says why.
+      const shown = await page
+        .evaluate(
+          () =>
+            `${location.hash} «${(document.body.textContent ?? '').replace(/\s+/g, ' ').slice(0, 200)}»`,
+        )
+        .catch(() => 'the page could not be read');
+      throw new Error(
+        `${error instanceof Error ? error.message.split('\n')[0] : error}; the page: ${shown}`,
+      );
+    }
     return Date.now() - t0;
   } finally {
     await page.close();

@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { lstat, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FolderRows, Manifest, Note, VaultEvent } from '../../common/api-schemas.ts';
@@ -173,6 +174,21 @@ export class Vault {
   /** Reads a note fresh from disk. 404 `not_found`, 415 `not_a_note` for skipped files. */
   async readNote(input: string): Promise<Note> {
     await this.scanNow();
+    // An indexed note is read as the export reads it: its real path checked against the
+    // real root and opened, with no round trip through the thread pool (four of them,
+    // behind whatever else waited there, made a note opened on a busy server slow).
+    const rel = this.indexedNotePath(input);
+    const indexed = rel === null ? undefined : this.entries.get(rel);
+    if (rel !== null && indexed) {
+      const read = classifyFileSync(indexed.abs, this.maxNoteBytes, {
+        withText: true,
+        realRoot: realpathSync.native(this.root),
+      });
+      if (read?.entry.kind === 'note' && read.text !== null) {
+        return toNote(rel, read.entry, read.text, this.links);
+      }
+      // Gone, moved out through a link, no longer a note: the full path says which.
+    }
     const resolved = await resolveInVault(this.root, input);
     const known = this.entries.get(resolved.rel);
     // The index remembers the on-disk spelling (NFD names synced from a Mac).
@@ -203,23 +219,27 @@ export class Vault {
    * through `readNote`, a batch of 500 was ~2,000 file-system calls and 500 YAML parses,
    * and a note opened meanwhile on the laptop waited behind them.
    */
+  /** `input` normalized when the index holds a note there, else null (bad paths too). */
+  private indexedNotePath(input: string): string | null {
+    try {
+      const rel = normalizeVaultPath(input);
+      return this.entries.get(rel)?.kind === 'note' ? rel : null;
+    } catch (err) {
+      if (err instanceof ApiError) return null;
+      throw err;
+    }
+  }
+
   async noteContents(paths: readonly string[]): Promise<NotesBatch> {
     await this.scanNow();
     const realRoot = await realpath(this.root);
     const slice = new TimeSlice();
     const batch: NotesBatch = { notes: [], missing: [] };
     for (const input of paths) {
-      let rel: string | null = null;
-      try {
-        rel = normalizeVaultPath(input);
-      } catch (err) {
-        if (!(err instanceof ApiError)) throw err;
-      }
+      const rel = this.indexedNotePath(input);
       const entry = rel === null ? undefined : this.entries.get(rel);
       const note =
-        rel !== null && entry?.kind === 'note'
-          ? readExportNote(realRoot, rel, entry.abs, this.maxNoteBytes)
-          : null;
+        rel !== null && entry ? readExportNote(realRoot, rel, entry.abs, this.maxNoteBytes) : null;
       if (note) {
         const { utf8, hash, mtime, size } = note;
         const content = Buffer.from(utf8.buffer, utf8.byteOffset, utf8.byteLength).toString('utf8');
