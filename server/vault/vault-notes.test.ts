@@ -9,6 +9,25 @@ import { Vault } from './vault.ts';
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
+/**
+ * A started and scanned vault (notes of at most 64 bytes) in a fresh temp folder, holding
+ * `files` (vault path → content), with `fuera.md` beside it, outside the vault.
+ */
+async function scannedVault(prefix: string, files: Record<string, string | Buffer>) {
+  const base = await realpath(await mkdtemp(path.join(os.tmpdir(), prefix)));
+  const root = path.join(base, 'vault');
+  await mkdir(root);
+  for (const [rel, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, rel)), { recursive: true });
+    await writeFile(path.join(root, rel), content);
+  }
+  await writeFile(path.join(base, 'fuera.md'), 'secreto de fuera');
+  const vault = new Vault(root, { maxNoteBytes: 64 });
+  await vault.start();
+  await vault.ready();
+  return { base, root, vault };
+}
+
 /** The export (GET /api/vault/export) reads each note again: what changed since the scan. */
 describe('vault.notes() after the scan', () => {
   let base: string;
@@ -24,14 +43,8 @@ describe('vault.notes() after the scan', () => {
   };
 
   beforeEach(async () => {
-    base = await realpath(await mkdtemp(path.join(os.tmpdir(), 'soma-vault-notes-')));
-    root = path.join(base, 'vault');
-    await mkdir(root);
-    for (const name of ['a', 'b', 'c', 'd', 'e', 'f']) await writeFile(at(`${name}.md`), name);
-    await writeFile(path.join(base, 'fuera.md'), 'secreto de fuera');
-    vault = new Vault(root, { maxNoteBytes: 64 });
-    await vault.start();
-    await vault.ready();
+    const files = Object.fromEntries(['a', 'b', 'c', 'd', 'e', 'f'].map((n) => [`${n}.md`, n]));
+    ({ base, root, vault } = await scannedVault('soma-vault-notes-', files));
   });
   afterEach(async () => {
     await vault.close();
@@ -76,19 +89,14 @@ describe('vault.noteContents()', () => {
   const at = (rel: string) => path.join(root, rel);
 
   beforeEach(async () => {
-    base = await realpath(await mkdtemp(path.join(os.tmpdir(), 'soma-vault-batch-')));
-    root = path.join(base, 'vault');
-    await mkdir(path.join(root, 'Diario'), { recursive: true });
-    await writeFile(at('a.md'), 'a');
-    await writeFile(at('b.md'), 'b');
-    // A name synced from a Mac, decomposed on disk; asked for in NFC.
-    await writeFile(at('Diario/cafe\u0301.md'), 'con tilde');
-    await writeFile(at('bom.md'), Buffer.from([0xef, 0xbb, 0xbf, 0x68, 0x6f, 0x6c, 0x61]));
-    await writeFile(path.join(base, 'fuera.md'), 'secreto de fuera');
-    await writeFile(at('foto.png'), 'no es una nota');
-    vault = new Vault(root, { maxNoteBytes: 64 });
-    await vault.start();
-    await vault.ready();
+    ({ base, root, vault } = await scannedVault('soma-vault-batch-', {
+      'a.md': 'a',
+      'b.md': 'b',
+      // A name synced from a Mac, decomposed on disk; asked for in NFC.
+      'Diario/cafe\u0301.md': 'con tilde',
+      'bom.md': Buffer.from([0xef, 0xbb, 0xbf, 0x68, 0x6f, 0x6c, 0x61]),
+      'foto.png': 'no es una nota',
+    }));
   });
   afterEach(async () => {
     await vault.close();

@@ -135,14 +135,20 @@ describe('the vault store opening a note', () => {
     expect(store.notePending()).toBeNull();
   });
 
+  /** A store showing one note, asked for another (fake timers on). */
+  const ideaShownThenFaro = async () => {
+    const store = createVaultStore(() => undefined);
+    void store.openNote('00_Entrada/Idea.md');
+    noteAnswers.shift()?.(note('00_Entrada/Idea.md'));
+    await vi.advanceTimersByTimeAsync(0);
+    void store.openNote('04_Sueños/Faro.md');
+    return store;
+  };
+
   it('says the next note is loading once it takes longer than a moment', async () => {
     vi.useFakeTimers();
     try {
-      const store = createVaultStore(() => undefined);
-      void store.openNote('00_Entrada/Idea.md');
-      noteAnswers.shift()?.(note('00_Entrada/Idea.md'));
-      await vi.advanceTimersByTimeAsync(0);
-      void store.openNote('04_Sueños/Faro.md');
+      const store = await ideaShownThenFaro();
       await vi.advanceTimersByTimeAsync(NOTE_LOADING_SHOWN_AFTER_MS - 1);
       expect(store.note().status).toBe('ready');
       await vi.advanceTimersByTimeAsync(1);
@@ -159,11 +165,7 @@ describe('the vault store opening a note', () => {
   it('a note closed while the next one was pending shows nothing of either', async () => {
     vi.useFakeTimers();
     try {
-      const store = createVaultStore(() => undefined);
-      void store.openNote('00_Entrada/Idea.md');
-      noteAnswers.shift()?.(note('00_Entrada/Idea.md'));
-      await vi.advanceTimersByTimeAsync(0);
-      void store.openNote('04_Sueños/Faro.md');
+      const store = await ideaShownThenFaro();
       store.closeNote();
       await vi.advanceTimersByTimeAsync(NOTE_LOADING_SHOWN_AFTER_MS);
       noteAnswers.shift()?.(note('04_Sueños/Faro.md'));
