@@ -25,6 +25,9 @@ import {
  * `npm run build`; a slow-down of 4 is the day bench's T460 mode, made as the day makes it). With `PROFILE=1` it also
  * prints the functions that took the page's main thread over all the opens (a sampled CPU
  * profile; build with `npx vite build --sourcemap hidden` to see source files, not chunks).
+ * With `TRACE=1` it prints what the main thread ran between each open's start and its body
+ * shown, summed by kind of task (style, layout, script…); `TRACE=2` adds each open's tasks.
+ * Each open is also timed to the frame after its body (`painted`).
  */
 const TRACE_CATEGORIES = 'toplevel,devtools.timeline,blink.user_timing,v8.execute,blink,loading';
 
