@@ -177,15 +177,14 @@ export class Vault {
     // An indexed note is read as the export reads it: its real path checked against the
     // real root and opened, with no round trip through the thread pool (four of them,
     // behind whatever else waited there, made a note opened on a busy server slow).
-    const rel = this.indexedNotePath(input);
-    const indexed = rel === null ? undefined : this.entries.get(rel);
-    if (rel !== null && indexed) {
-      const read = classifyFileSync(indexed.abs, this.maxNoteBytes, {
+    const indexed = this.indexedNote(input);
+    if (indexed) {
+      const read = classifyFileSync(indexed.entry.abs, this.maxNoteBytes, {
         withText: true,
         realRoot: realpathSync.native(this.root),
       });
       if (read?.entry.kind === 'note' && read.text !== null) {
-        return toNote(rel, read.entry, read.text, this.links);
+        return toNote(indexed.rel, read.entry, read.text, this.links);
       }
       // Gone, moved out through a link, no longer a note: the full path says which.
     }
@@ -210,6 +209,18 @@ export class Vault {
     return toNote(resolved.rel, entry, text, this.links);
   }
 
+  /** The indexed note at `input` (normalized) and its entry, or null (bad paths too). */
+  private indexedNote(input: string): { rel: string; entry: IndexEntry } | null {
+    try {
+      const rel = normalizeVaultPath(input);
+      const entry = this.entries.get(rel);
+      return entry?.kind === 'note' ? { rel, entry } : null;
+    } catch (err) {
+      if (err instanceof ApiError) return null;
+      throw err;
+    }
+  }
+
   /**
    * The texts of `paths` for a sync's batch (POST /api/vault/batch), read fresh from disk
    * as the export reads them: the real root resolved once, each file's real path checked
@@ -219,27 +230,16 @@ export class Vault {
    * through `readNote`, a batch of 500 was ~2,000 file-system calls and 500 YAML parses,
    * and a note opened meanwhile on the laptop waited behind them.
    */
-  /** `input` normalized when the index holds a note there, else null (bad paths too). */
-  private indexedNotePath(input: string): string | null {
-    try {
-      const rel = normalizeVaultPath(input);
-      return this.entries.get(rel)?.kind === 'note' ? rel : null;
-    } catch (err) {
-      if (err instanceof ApiError) return null;
-      throw err;
-    }
-  }
-
   async noteContents(paths: readonly string[]): Promise<NotesBatch> {
     await this.scanNow();
     const realRoot = await realpath(this.root);
     const slice = new TimeSlice();
     const batch: NotesBatch = { notes: [], missing: [] };
     for (const input of paths) {
-      const rel = this.indexedNotePath(input);
-      const entry = rel === null ? undefined : this.entries.get(rel);
-      const note =
-        rel !== null && entry ? readExportNote(realRoot, rel, entry.abs, this.maxNoteBytes) : null;
+      const indexed = this.indexedNote(input);
+      const note = indexed
+        ? readExportNote(realRoot, indexed.rel, indexed.entry.abs, this.maxNoteBytes)
+        : null;
       if (note) {
         const { utf8, hash, mtime, size } = note;
         const content = Buffer.from(utf8.buffer, utf8.byteOffset, utf8.byteLength).toString('utf8');

@@ -34,34 +34,29 @@ export function NoteBody(props: { note: Note }) {
       () => setLoadFailed(true),
     );
   }
-  const html = createMemo((): { html: string } | { failed: true } | null => {
+  /** The sanitized HTML; null while the renderer loads; false when it failed. */
+  const html = createMemo((): string | null | false => {
     const r = loaded();
-    if (!r) return loadFailed() ? { failed: true } : null;
+    if (!r) return loadFailed() ? false : null;
     try {
-      return {
-        html: r.renderMarkdown(props.note.body, props.note.links, {
-          missingNote: i18n.t('note.missingLink'),
-          remoteImage: (url) => i18n.t('note.remoteImage', { url }),
-        }),
-      };
+      return r.renderMarkdown(props.note.body, props.note.links, {
+        missingNote: i18n.t('note.missingLink'),
+        remoteImage: (url) => i18n.t('note.remoteImage', { url }),
+      });
     } catch {
-      return { failed: true };
+      return false;
     }
   });
-  const rendered = () => {
-    const h = html();
-    return h && 'html' in h ? h.html : undefined;
-  };
   return (
     <Switch fallback={<p class="muted">{i18n.t('note.loading')}</p>}>
-      <Match when={'failed' in (html() ?? {})}>
+      <Match when={html() === false}>
         <p class="notice notice-error" role="alert">
           {i18n.t('note.renderFailed')}
         </p>
       </Match>
-      <Match when={rendered() !== undefined}>
+      <Match when={typeof html() === 'string'}>
         {/* Sanitized by renderMarkdown (DOMPurify) just above. */}
-        <div class="markdown" innerHTML={rendered()} />
+        <div class="markdown" innerHTML={html() || ''} />
       </Match>
     </Switch>
   );
