@@ -1,5 +1,6 @@
 import {
   createEffect,
+  createMemo,
   createResource,
   createSignal,
   For,
@@ -43,9 +44,12 @@ export function ModelHelp(props: { query: string; folder: string; tag: string })
   const [state, setState] = createSignal<HelpState>({ status: 'idle' });
   let ticket = 0;
   // Another question or filter makes the model's answer stale: it goes, and a late one is dropped.
+  // Followed by value (a memo of the three): the route set again with the same question (the
+  // search box writing its hash back) must not drop an answer on its way.
+  const asked = createMemo(() => [props.query, props.folder, props.tag].join('\u0000'));
   createEffect(
     on(
-      () => [props.query, props.folder, props.tag],
+      asked,
       () => {
         ticket++;
         setState({ status: 'idle' });
