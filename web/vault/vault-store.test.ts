@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HarnessStatus, Note, Status } from '../../common/api-schemas.ts';
+import type { HarnessStatus, Note, Status, VaultEvent } from '../../common/api-schemas.ts';
 import type { EventHandlers } from '../lib/api.ts';
 
 const api = vi.hoisted(() => ({
@@ -160,6 +160,73 @@ describe('the vault store opening a note', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  /** A started store (its event stream open) showing Idea, asked for Faro. */
+  const startedIdeaThenFaro = async () => {
+    api.statusAnswers.length = 0;
+    const store = createVaultStore(() => undefined);
+    const started = store.start();
+    api.statusAnswers.shift()?.(status(harness(false)));
+    await started;
+    void store.openNote('00_Entrada/Idea.md');
+    noteAnswers.shift()?.(note('00_Entrada/Idea.md'));
+    await flush();
+    void store.openNote('04_Sueños/Faro.md');
+    expect(store.notePending()).toBe('04_Sueños/Faro.md');
+    return store;
+  };
+  const upsert = (path: string) =>
+    ({ type: 'upsert', entry: { path, size: 10, mtime: 2, hash: 'h' } }) as unknown as VaultEvent;
+
+  it('opens the next note even when the note still shown changes while it is on its way', async () => {
+    const store = await startedIdeaThenFaro();
+    // Another editor saves the note still shown: the note on its way is what the pane is for.
+    api.handlers?.onVault(upsert('00_Entrada/Idea.md'));
+    noteAnswers.shift()?.(note('04_Sueños/Faro.md'));
+    await flush();
+    expect(store.note()).toMatchObject({ status: 'ready', path: '04_Sueños/Faro.md' });
+    expect(store.notePending()).toBeNull();
+    // Nothing asked for the shown note again: it was on its way out.
+    expect(noteAnswers).toHaveLength(0);
+  });
+
+  it('reads the next note again when it changes while on its way, still waiting for it', async () => {
+    const store = await startedIdeaThenFaro();
+    api.handlers?.onVault(upsert('04_Sueños/Faro.md'));
+    expect(store.notePending()).toBe('04_Sueños/Faro.md');
+    // The first answer was read before the change: only the second one is shown.
+    const [stale, fresh] = [noteAnswers.shift(), noteAnswers.shift()];
+    stale?.({ ...note('04_Sueños/Faro.md'), body: 'antes' } as Note);
+    await flush();
+    expect(store.note()).toMatchObject({ status: 'ready', path: '00_Entrada/Idea.md' });
+    fresh?.({ ...note('04_Sueños/Faro.md'), body: 'después' } as Note);
+    await flush();
+    expect(store.note()).toMatchObject({ status: 'ready', path: '04_Sueños/Faro.md' });
+    expect((store.note() as { note: Note }).note.body).toBe('después');
+  });
+
+  it('says the next note is gone when it is deleted while on its way', async () => {
+    const store = await startedIdeaThenFaro();
+    api.handlers?.onVault({ type: 'remove', path: '04_Sueños/Faro.md' });
+    expect(store.note()).toMatchObject({ status: 'gone', path: '04_Sueños/Faro.md' });
+    expect(store.notePending()).toBeNull();
+    noteAnswers.shift()?.(note('04_Sueños/Faro.md'));
+    await flush();
+    expect(store.note()).toMatchObject({ status: 'gone', path: '04_Sueños/Faro.md' });
+  });
+
+  it('a reconnected stream reads again the note on its way, not the one leaving', async () => {
+    const store = await startedIdeaThenFaro();
+    api.handlers?.onOpen();
+    expect(vi.mocked(getNote).mock.calls.at(-1)?.[0]).toBe('04_Sueños/Faro.md');
+    // The stream drops and comes back: what it missed is caught up with.
+    api.handlers?.onError(false);
+    api.handlers?.onOpen();
+    expect(vi.mocked(getNote).mock.calls.at(-1)?.[0]).toBe('04_Sueños/Faro.md');
+    for (const answer of noteAnswers.splice(0)) answer(note('04_Sueños/Faro.md'));
+    await flush();
+    expect(store.note()).toMatchObject({ status: 'ready', path: '04_Sueños/Faro.md' });
   });
 
   it('a note closed while the next one was pending shows nothing of either', async () => {

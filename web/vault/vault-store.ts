@@ -61,14 +61,17 @@ export function createVaultStore(report: (error: unknown) => void) {
   const loadNote = async (path: string, quiet: boolean) => {
     const request = ++noteRequest;
     const before = note();
-    endPending();
-    if (!quiet) {
+    // Read again while on its way (its file changed, the stream reconnected, the route
+    // asked twice): the wait goes on as it was, and only the newest read is shown.
+    const onItsWay = pending() === path;
+    if (!onItsWay) endPending();
+    if (!quiet && !onItsWay) {
       if (before.status === 'ready' && before.path !== path) {
         // The note shown stays (the pane marked busy) while the next one is on its way: a
         // quick answer replaces it in one update, without a loading state drawn in between.
         setPending(path);
         loadingTimer = setTimeout(() => {
-          if (request !== noteRequest) return;
+          if (pending() !== path) return;
           setPending(null);
           setNote({ status: 'loading', path });
         }, NOTE_LOADING_SHOWN_AFTER_MS);
@@ -93,9 +96,14 @@ export function createVaultStore(report: (error: unknown) => void) {
     }
   };
 
+  /**
+   * The note the pane is for: the one on its way while the one before it is still shown.
+   * A change to the leaving note must not read it again: that read would replace the
+   * request of the note on its way, which would then never be shown.
+   */
   const currentPath = () => {
     const current = note();
-    return 'path' in current ? current.path : null;
+    return pending() ?? ('path' in current ? current.path : null);
   };
 
   const onVaultEvent = (event: VaultEvent) => {
@@ -105,8 +113,12 @@ export function createVaultStore(report: (error: unknown) => void) {
     if (!listed) tree.changed(path);
     for (const listener of pathListeners) listener(path);
     if (path !== currentPath()) return;
-    if (event.type === 'remove') setNote({ status: 'gone', path });
-    else void loadNote(path, true);
+    if (event.type === 'remove') {
+      // A read still out for it is not shown.
+      noteRequest++;
+      endPending();
+      setNote({ status: 'gone', path });
+    } else void loadNote(path, true);
   };
 
   const connectEvents = () => {
