@@ -69,6 +69,9 @@ const timeQuery = async (args: { q: string; timeout: number }) => {
   });
 };
 
+/** A note's open, timed in the page (ms; -1 when it did not open, with what the page showed). */
+type NoteOpenTiming = { ms: number; requestMs: number; paintedMs: number; shown?: string };
+
 /**
  * Opens `#/nota/<path>` and times it to the note readable: its path shown, the pane no
  * longer busy and its body rendered (what comes beside it, related notes, is not waited
@@ -79,7 +82,7 @@ const timeNoteOpen = async (args: { path: string; timeout: number }) => {
   performance.clearResourceTimings();
   const t0 = performance.now();
   location.hash = `#/nota/${args.path.split('/').map(encodeURIComponent).join('/')}`;
-  return new Promise<{ ms: number; requestMs: number; paintedMs: number }>((resolve) => {
+  return new Promise<NoteOpenTiming>((resolve) => {
     const observer = new MutationObserver(() => {
       const view = document.querySelector('[data-testid="note-view"]');
       if (view?.getAttribute('aria-busy') === 'true') return;
@@ -103,7 +106,15 @@ const timeNoteOpen = async (args: { path: string; timeout: number }) => {
     });
     const timer = setTimeout(() => {
       observer.disconnect();
-      resolve({ ms: -1, requestMs: -1, paintedMs: -1 });
+      // What the pane showed instead, and the note's requests, so a lost open says why.
+      const view = document.querySelector('[data-testid="note-view"]');
+      const text = (view?.textContent ?? 'no note view').replace(/\s+/g, ' ').slice(0, 160);
+      const requests = performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime >= t0 && e.name.includes('/api/vault/note?'))
+        .map((e) => `${Math.round((e as PerformanceResourceTiming).responseEnd - e.startTime)} ms`);
+      const shown = `${location.hash}, aria-busy ${view?.getAttribute('aria-busy')}, requests [${requests.join(', ')}]: «${text}»`;
+      resolve({ ms: -1, requestMs: -1, paintedMs: -1, shown });
     }, args.timeout);
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   });
@@ -196,11 +207,12 @@ export async function laptopSearch(page: Page, n: number, s: PhaseSamples): Prom
 /** Times opening the `n`-th note into `s`. */
 async function openNote(page: Page, n: number, paths: readonly string[], s: PhaseSamples) {
   const path = paths[(n * 7919) % paths.length]!;
-  const { ms, requestMs, paintedMs } = await page.evaluate(timeNoteOpen, {
+  const { ms, requestMs, paintedMs, shown } = await page.evaluate(timeNoteOpen, {
     path,
     timeout: STEP_TIMEOUT_MS,
   });
-  if (ms < 0) s.dropped.push(`note ${path} did not open in ${STEP_TIMEOUT_MS} ms`);
+  if (ms < 0)
+    s.dropped.push(`note ${path} did not open in ${STEP_TIMEOUT_MS} ms; the page: ${shown}`);
   else s.noteOpenMs.push(ms);
   if (requestMs >= 0) s.noteRequestMs.push(requestMs);
   if (ms >= 0) s.notePaintedMs.push(paintedMs);
