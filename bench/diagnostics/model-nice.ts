@@ -1,0 +1,67 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+/**
+ * What the model thread's nice value (server/embeddings/thread-priority.ts) trades, on this
+ * machine's cores, with busy loops standing in for the model and for the rest of the laptop:
+ *  - how late a user's short step runs: a thread that sleeps 5 ms then works 1 ms, beside
+ *    the model and one other busy thread (p50/p95/p99 lateness of its wake-ups, ms);
+ *  - how much of a core the model keeps against three busy threads of normal priority.
+ * A diagnostic, not a figure (no threshold): `npx tsx bench/diagnostics/model-nice.ts [seconds=8]`.
+ * Linux only (reads /proc/<pid>/schedstat); the machine should be otherwise quiet.
+ */
+
+const SECONDS = Number(process.argv[2] ?? 8);
+const NICES = [10, 5, 0];
+const LOOP = 'for (;;) {}';
+
+const busy = (nice: number): ChildProcess =>
+  spawn('nice', ['-n', String(nice), process.execPath, '-e', LOOP], { stdio: 'ignore' });
+
+/** CPU time (ns) the process has run, from its schedstat. */
+const ranNs = (pid: number) => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function spin(ms: number) {
+  const t = performance.now();
+  while (performance.now() - t < ms);
+}
+
+/** Wake-up lateness of a 5 ms sleep followed by 1 ms of work, for `seconds`. */
+async function lateness(seconds: number): Promise<number[]> {
+  const late: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  while (performance.now() < end) {
+    const t0 = performance.now();
+    await pause(5);
+    late.push(performance.now() - t0 - 5);
+    spin(1);
+  }
+  return late.sort((a, b) => a - b);
+}
+
+const at = (sorted: number[], p: number) => sorted[Math.floor(p * (sorted.length - 1))] ?? 0;
+
+async function main() {
+  for (const nice of NICES) {
+    const model = busy(nice);
+    const other = busy(0);
+    await pause(500);
+    const late = await lateness(SECONDS);
+    other.kill();
+    const hogs = [busy(0), busy(0), busy(0)];
+    await pause(500);
+    const before = ranNs(model.pid!);
+    await pause(SECONDS * 1000);
+    const share = (ranNs(model.pid!) - before) / (SECONDS * 1e9);
+    for (const p of [model, ...hogs]) p.kill();
+    console.log(
+      `model at nice ${nice}: a short step's wake-up late p50 ${at(late, 0.5).toFixed(2)}, ` +
+        `p95 ${at(late, 0.95).toFixed(2)}, p99 ${at(late, 0.99).toFixed(2)} ms (beside the model and one busy thread); ` +
+        `the model keeps ${Math.round(share * 100)} % of a core against three busy threads`,
+    );
+  }
+}
+
+await main();
