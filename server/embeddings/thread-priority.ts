@@ -6,12 +6,12 @@ import { getPriority, setPriority } from 'node:os';
  * at full speed, and when the page, the server or the phone want the CPU they go first.
  * On 2 cores a model at the same priority took its fair half of the core the user was on,
  * and every short step of theirs (a query, a note opened) could wait a whole time slice.
- * Measured on 2 cores (busy loops standing in for the model, bench/diagnostics/model-nice.ts): a thread that
- * wakes every 5 ms beside it and one other busy thread waited p95 0.36 ms with the model at
- * nice 10, 0.40 at nice 5 and 3.6 at nice 0; and the model kept 7 %, 19 % and 49 % of a
- * core against three busy threads. 5 keeps the user's steps quick without starving the
- * model whenever the user is busy (at 10, embedding while the user worked fell to 0.6 of
- * its rate alone).
+ * Measured on 2 cores with busy loops standing in for the model (bench/diagnostics/
+ * model-nice.ts): a thread that wakes every 5 ms beside it and one other busy thread waited
+ * p95 0.36 ms with the model at nice 10, 0.40 at nice 5 and 3.6 at nice 0; the model kept
+ * 7 %, 19 % and 49 % of a core against three busy threads. 5 keeps the user's steps as
+ * quick and starves the model less when the laptop is busy (a day's embedding rate did
+ * not show it beyond its noise: docs/FACTS.md).
  */
 export const MODEL_THREAD_NICE = 5;
 
