@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,11 +47,22 @@ export interface PhoneBrowser {
  * the laptop's. Here it has to share this machine's cores, so it takes only what the laptop
  * leaves; what SOMA's server does for it (the LAN listener's TLS, its sync answers) runs at
  * the server's own priority and is counted in the laptop's figures, as it would be.
+ *
+ * The policy alone is not enough where the kernel groups processes by session (autogroup,
+ * on by default in desktop kernels, and here): Playwright starts each browser in a session
+ * of its own, the kernel shares the CPU between groups first, and a group whose threads
+ * all run under SCHED_IDLE still gets a whole group's share. So the wrapper also lowers
+ * its group to nice 19 (`/proc/self/autogroup`; lowering needs no privilege), the least a
+ * group can ask for. Without it, a T460 day gave the phone a third of a core and more
+ * while the model waited (bench/diagnostics/thread-cpu.ts).
  */
 export async function launchPhoneBrowser(spki: string): Promise<PhoneBrowser> {
   const dir = await mkdtemp(join(tmpdir(), 'soma-bench-phone-'));
   const wrapper = join(dir, 'chromium-idle');
-  await writeFile(wrapper, `#!/bin/sh\nexec chrt --idle 0 "${CHROMIUM}" "$@"\n`);
+  await writeFile(
+    wrapper,
+    `#!/bin/sh\n(echo 19 > /proc/self/autogroup) 2>/dev/null\nexec chrt --idle 0 "${CHROMIUM}" "$@"\n`,
+  );
   await chmod(wrapper, 0o755);
   const server = await chromium.launchServer({
     executablePath: wrapper,
@@ -68,6 +80,24 @@ export async function launchPhoneBrowser(spki: string): Promise<PhoneBrowser> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Where the kernel shares the CPU between sessions first (autogroup), the groups of the
+ * server and of the phone's browser, for the figures' notes.
+ */
+export function sessionGroups(serverPid: number, phonePid: number): string {
+  const group = (pid: number) => {
+    try {
+      return readFileSync(`/proc/${pid}/autogroup`, 'utf8').trim();
+    } catch {
+      return null;
+    }
+  };
+  const server = group(serverPid);
+  const phone = group(phonePid);
+  if (server === null || phone === null) return 'no session groups (autogroup off)';
+  return `session groups (autogroup): the server's ${server}, the phone's ${phone}`;
 }
 
 /** A fetch from the laptop's page (its session cookie, its origin), answering JSON or nothing. */

@@ -67,6 +67,9 @@ export async function startDayServer(notes: Record<string, string>): Promise<Day
     ],
     harness: { providers: [provider], embeddings, semanticModel: await semanticModel(model.dir) },
     args: ['--lan', '--lan-host', PHONE_HOST, '--lan-address', '127.0.0.1'],
+    // Its own session, as `npm start` in a terminal: the bench's driver and fake upstream
+    // (another machine, for a person) stay out of its share of the CPU.
+    ownSession: true,
   });
   const stop = async () => {
     await soma.stop();

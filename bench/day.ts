@@ -9,7 +9,13 @@ import {
   stepRate,
 } from './day-figures.ts';
 import { emptySamples, laptopRound, laptopSearch, openLaptopTab } from './day-laptop.ts';
-import { launchPhoneBrowser, type PhoneBrowser, pairPhone, phoneVisit } from './day-phone.ts';
+import {
+  launchPhoneBrowser,
+  type PhoneBrowser,
+  pairPhone,
+  phoneVisit,
+  sessionGroups,
+} from './day-phone.ts';
 import { chatTurn, pause, runDay } from './day-run.ts';
 import { type DayServer, startDayServer } from './day-server.ts';
 import { pinToCores } from './pin-to-cores.ts';
@@ -136,7 +142,7 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
     const setup =
       `e5-shaped int8 model, kind onnx, batches of ${server.batchSize}, the default CPU budget (${(await server.embedStatus()).budget.cores} core); ` +
       `first syncs before the timing: laptop ${Math.round(laptopSyncS)} s, phone over the LAN ${Math.round(phoneSyncS)} s; ` +
-      'the phone in a Chromium of its own under SCHED_IDLE (another device: its page work takes only CPU the laptop leaves idle)' +
+      `the phone in a Chromium of its own under SCHED_IDLE (another device: its page work takes only CPU the laptop leaves idle), ${sessionGroups(soma.pid, phonePid)}` +
       (opts.t460
         ? `; laptop tab's main thread slowed ×${T460.cpuRate} (${slowed?.how}), phone not slowed${pinned}`
         : '');

@@ -34,6 +34,13 @@ export interface StartOptions {
   nodeArgs?: string[];
   /** More server flags after the usual ones (e.g. `--lan` and its host and address). */
   args?: string[];
+  /**
+   * Starts the server in a session of its own, as a person starts it from a terminal of
+   * its own, rather than in the caller's: where the kernel shares the CPU between sessions
+   * first (autogroup), the caller's own work (a benchmark's browser driver) then does not
+   * come out of the server's share. Killed when the caller exits.
+   */
+  ownSession?: boolean;
 }
 
 /** Writes the shipped harness with `overrides` to `file`, for `--harness`. */
@@ -89,10 +96,17 @@ export async function startSoma(
       ],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
+        detached: opts.ownSession === true,
         // No real keys leak in from the developer's shell: only what the test gives.
         env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CI: '1', ...opts.env },
       },
     );
+    if (opts.ownSession) {
+      // Out of the caller's process group, a Ctrl-C no longer reaches it: the caller's end does.
+      const orphaned = () => child.kill('SIGKILL');
+      process.once('exit', orphaned);
+      child.once('exit', () => process.off('exit', orphaned));
+    }
     let mine = '';
     const collect = (d: Buffer) => {
       out += d;
