@@ -3,7 +3,11 @@ import { getPriority, setPriority } from 'node:os';
 
 /**
  * The model's thread runs at this nice value: when the laptop has a core to spare it embeds
- * at full speed, and when the page, the server or the phone want the CPU they go first.
+ * at full speed, and when the server's other threads (its answers to the page and the
+ * phone) want the CPU they go first. A nice value weighs a thread only against those of its
+ * own session where the kernel shares the CPU between sessions first (autogroup, on in
+ * desktop kernels): a browser started from the desktop has its session's share whatever
+ * the model's nice (docs/FACTS.md).
  * On 2 cores a model at the same priority took its fair half of the core the user was on,
  * and every short step of theirs (a query, a note opened) could wait a whole time slice.
  * Measured on 2 cores with busy loops standing in for the model (bench/diagnostics/
