@@ -6,8 +6,11 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startSoma } from '../e2e/soma-server.ts';
 import { CHROMIUM, chromiumArgs } from '../playwright.config.ts';
-import type { BenchResult } from './results.ts';
+import { type BenchResult, median } from './results.ts';
 import { serveCommand } from './serve-args.ts';
+
+/** Lighthouse runs per figure: each score is their median. */
+const LIGHTHOUSE_RUNS = 5;
 
 /** A small vault with a closing, so the signed-in app has something to show. */
 const NOTES: Record<string, string> = {
@@ -55,7 +58,7 @@ async function installabilityErrors(url: string): Promise<string[]> {
 /**
  * `pwa.installable` (1 when Chromium reports no installability error) and Lighthouse
  * 12.2.3's performance and accessibility scores (0–100, default mobile config with its
- * simulated throttling) of the signed-in app, in Debian's Chromium. Needs `npm run build`.
+ * simulated throttling; the median of LIGHTHOUSE_RUNS runs) of the signed-in app, in Debian's Chromium. Needs `npm run build`.
  * With `SOMA_LIGHTHOUSE_REPORT=<file>` the run's full report is written there as JSON.
  */
 export async function benchLighthouse(): Promise<BenchResult[]> {
@@ -67,28 +70,39 @@ export async function benchLighthouse(): Promise<BenchResult[]> {
       chromePath: CHROMIUM,
       chromeFlags: ['--headless=new', ...chromiumArgs],
     });
-    let scores: Record<string, number | null>;
+    // Each score the median of several runs: one run's performance score moves a few points.
+    const runs: { performance: number; accessibility: number }[] = [];
     try {
-      const run = await lighthouse(`${soma.url}/`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-        extraHeaders: { Cookie: cookie },
-      });
-      if (!run) throw new Error('Lighthouse returned nothing');
-      // The whole report (what each audit blames), for reading after the run.
-      const reportPath = process.env.SOMA_LIGHTHOUSE_REPORT;
-      if (reportPath) await writeFile(reportPath, JSON.stringify(run.lhr, null, 1));
-      const { categories } = run.lhr;
-      scores = {
-        performance: categories.performance?.score ?? null,
-        accessibility: categories.accessibility?.score ?? null,
-      };
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        const run = await lighthouse(`${soma.url}/`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          extraHeaders: { Cookie: cookie },
+        });
+        if (!run) throw new Error('Lighthouse returned nothing');
+        // The last run's whole report (what each audit blames), for reading after the run.
+        const reportPath = process.env.SOMA_LIGHTHOUSE_REPORT;
+        if (reportPath) await writeFile(reportPath, JSON.stringify(run.lhr, null, 1));
+        const { categories } = run.lhr;
+        runs.push({
+          performance: Math.round((categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+        });
+      }
     } finally {
       chrome.kill();
     }
-    const note = 'lighthouse@12.2.3, mobile default config, Debian Chromium, signed-in home';
+    const score = (name: 'performance' | 'accessibility'): BenchResult => {
+      const each = runs.map((r) => r[name]);
+      return {
+        name: `lighthouse.${name}`,
+        value: median(each),
+        unit: 'score',
+        note: `lighthouse@12.2.3, mobile default config, Debian Chromium, signed-in home; median of ${each.length} runs (each: ${each.join(', ')})`,
+      };
+    };
     return [
       {
         name: 'pwa.installable',
@@ -98,12 +112,8 @@ export async function benchLighthouse(): Promise<BenchResult[]> {
           ? `installability errors: ${errors.join(', ')}`
           : 'no installability errors',
       },
-      ...Object.entries(scores).map(([name, score]) => ({
-        name: `lighthouse.${name}`,
-        value: Math.round((score ?? 0) * 100),
-        unit: 'score',
-        note,
-      })),
+      score('performance'),
+      score('accessibility'),
     ];
   } finally {
     await soma.stop();
