@@ -93,6 +93,10 @@ export const FIGURE_SPECS: Record<string, FigureSpec> = {
   },
   'server.warm_start_ms': { label: '`npm start` to the login link, nothing changed', max: 1_500 },
   'web.initial_js_gzip_kb': { label: 'Initial JS, gzip', max: 60 },
+  'lighthouse.performance': {
+    label: 'Lighthouse performance, signed-in home, median of 5 runs',
+    min: 95,
+  },
   'embed.10k_first_ms': { label: 'Embedding pipeline, 10k notes, test embedder (plumbing)' },
   'server.rss_embedding_mb': { label: 'Server RSS while embedding through an endpoint', max: 150 },
   'embed.note_read_while_embedding_ms': {

@@ -22,6 +22,10 @@ import {
  * (web/, common/) nearest its samples: which code asked for the work. A diagnostic, not a figure:
  * `npx tsx bench/diagnostics/day-main-thread.ts [daySeconds=30] [minMs=50]`; build with
  * `npm run build && npx vite build --sourcemap hidden` first to see source files.
+ * It also lists the day's searches other than suggestions and related notes (the search box's
+ * and the related panel's mentions), each with when it was sent and its worker time, queue
+ * included. `NO_TRACE=1` runs the day without the trace; `NO_EMBED=1` leaves the model paused
+ * through the day, to see what the rest of the day does to those times.
  */
 
 const CATEGORIES = [
@@ -60,12 +64,54 @@ const watchQueries = () => {
       });
     }
     override postMessage(m: unknown, options?: StructuredSerializeOptions | Transferable[]) {
-      const q = m as { type?: string; id?: number; query?: string; localOnly?: boolean };
+      const q = m as {
+        type?: string;
+        id?: number;
+        query?: string;
+        localOnly?: boolean;
+        like?: string;
+      };
       if (q?.type === 'query')
-        w.queryLog.push(['q', q.id, performance.now(), q.query, q.localOnly === true]);
+        w.queryLog.push([
+          'q',
+          q.id,
+          performance.now(),
+          q.query,
+          q.localOnly === true,
+          q.like !== undefined,
+        ]);
       super.postMessage(m, options as StructuredSerializeOptions);
     }
   };
+};
+
+/**
+ * The search box's queries sent after `since` (neither suggestions nor related notes): when
+ * each was sent (ms from `since`, the clock of the trace's report) and its first answer's
+ * worker time, its queue included; the slow ones are then matched with the worker's tasks.
+ */
+const searchTimes = (log: unknown[][], since: number) => {
+  const sent = new Map<number, { at: number; other: boolean; q: string }>();
+  const lines: string[] = [];
+  for (const e of log) {
+    if (e[0] === 'q')
+      sent.set(e[1] as number, {
+        at: e[2] as number,
+        other: (e[4] || e[5]) as boolean,
+        q: e[3] as string,
+      });
+    else {
+      const s = sent.get(e[1] as number);
+      sent.delete(e[1] as number);
+      if (!s || s.at < since || s.other) continue;
+      lines.push(
+        `${Math.round(s.at - since)}: ${Math.round(e[3] as number)} ms «${s.q.slice(0, 40)}»`,
+      );
+    }
+  }
+  console.log(
+    `day queries other than suggestions and related notes, sent at (ms from the day's start): worker ms\n${lines.join('\n')}`,
+  );
 };
 
 /** Each suggestion query's round trip, worker time and the rest, for queries sent after `since`. */
@@ -129,7 +175,7 @@ async function main() {
         `idle round: suggest ${idle.suggestMs.map(Math.round)} typing max ${idle.typingMaxTaskMs}`,
       );
       const dayAt = await page.evaluate((m) => performance.mark(m).startTime, DAY_MARK);
-      await server.post('/api/embeddings/enabled', { enabled: true });
+      if (!process.env.NO_EMBED) await server.post('/api/embeddings/enabled', { enabled: true });
       const d = await runDay({
         server,
         page,
@@ -148,6 +194,7 @@ async function main() {
         'idle',
       );
       queryTimes(log, dayAt, 'day');
+      searchTimes(log, dayAt);
       console.log(
         `elements at the end: ${await page.evaluate(() => document.querySelectorAll('*').length)}`,
       );
