@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 /**
  * What the model thread's nice value (server/embeddings/thread-priority.ts) trades, on this
@@ -7,6 +7,11 @@ import { readFileSync } from 'node:fs';
  *  - how late a user's short step runs: a thread that sleeps 5 ms then works 1 ms, beside
  *    the model and one other busy thread (p50/p95/p99 lateness of its wake-ups, ms);
  *  - how much of a core the model keeps against three busy threads of normal priority.
+ * Then the same where the kernel shares the CPU between sessions first (autogroup): the
+ * model and the other busy thread each in a session of its own (as the server and a browser
+ * are), the measuring thread in a third, with the model's session at group nice 0 (a thread
+ * of the server, as it runs now) and at 19 (what a model in a process and session of its own,
+ * lowered, would be). There a thread's nice weighs only inside its session.
  * A diagnostic, not a figure (no threshold): `npx tsx bench/diagnostics/model-nice.ts [seconds=8]`.
  * Linux only (reads /proc/<pid>/schedstat); the machine should be otherwise quiet.
  */
@@ -17,6 +22,16 @@ const LOOP = 'for (;;) {}';
 
 const busy = (nice: number): ChildProcess =>
   spawn('nice', ['-n', String(nice), process.execPath, '-e', LOOP], { stdio: 'ignore' });
+
+/** A busy loop in a session of its own, the session's group at `groupNice` (autogroup). */
+const busyInSession = (groupNice: number): ChildProcess => {
+  const child = spawn(process.execPath, ['-e', LOOP], { stdio: 'ignore', detached: true });
+  // Lowering a group needs no privilege; where autogroup is off there is no such file.
+  try {
+    writeFileSync(`/proc/${child.pid}/autogroup`, String(groupNice));
+  } catch {}
+  return child;
+};
 
 /** CPU time (ns) the process has run, from its schedstat. */
 const ranNs = (pid: number) => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
@@ -60,6 +75,29 @@ async function main() {
       `model at nice ${nice}: a short step's wake-up late p50 ${at(late, 0.5).toFixed(2)}, ` +
         `p95 ${at(late, 0.95).toFixed(2)}, p99 ${at(late, 0.99).toFixed(2)} ms (beside the model and one busy thread); ` +
         `the model keeps ${Math.round(share * 100)} % of a core against three busy threads`,
+    );
+  }
+  let groups = 'off';
+  try {
+    groups = readFileSync('/proc/self/autogroup', 'utf8').trim();
+  } catch {}
+  console.log(`session groups (autogroup): ${groups === 'off' ? 'off' : 'on'}`);
+  for (const groupNice of [0, 5, 10, 19]) {
+    const model = busyInSession(groupNice);
+    const other = busyInSession(0);
+    await pause(500);
+    const late = await lateness(SECONDS);
+    other.kill();
+    const hogs = [busyInSession(0), busyInSession(0), busyInSession(0)];
+    await pause(500);
+    const before = ranNs(model.pid!);
+    await pause(SECONDS * 1000);
+    const share = (ranNs(model.pid!) - before) / (SECONDS * 1e9);
+    for (const p of [model, ...hogs]) p.kill();
+    console.log(
+      `model in a session of its own at group nice ${groupNice}: a short step's wake-up (another session) late p50 ${at(late, 0.5).toFixed(2)}, ` +
+        `p95 ${at(late, 0.95).toFixed(2)}, p99 ${at(late, 0.99).toFixed(2)} ms (beside the model and one busy thread of a third session); ` +
+        `the model keeps ${Math.round(share * 100)} % of a core against three busy threads, each in a session of its own`,
     );
   }
 }
