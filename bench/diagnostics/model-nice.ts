@@ -58,23 +58,35 @@ async function lateness(seconds: number): Promise<number[]> {
 
 const at = (sorted: number[], p: number) => sorted[Math.floor(p * (sorted.length - 1))] ?? 0;
 
+/**
+ * Starts the model (`model()`), then times a short step's wake-ups beside it and one other
+ * busy loop (`other()`), then reads the model's share of a core against three such loops.
+ */
+async function trade(model: () => ChildProcess, other: () => ChildProcess) {
+  const m = model();
+  const beside = other();
+  await pause(500);
+  const late = await lateness(SECONDS);
+  beside.kill();
+  const hogs = [other(), other(), other()];
+  await pause(500);
+  const before = ranNs(m.pid!);
+  await pause(SECONDS * 1000);
+  const share = (ranNs(m.pid!) - before) / (SECONDS * 1e9);
+  for (const p of [m, ...hogs]) p.kill();
+  const wokeLate = `late p50 ${at(late, 0.5).toFixed(2)}, p95 ${at(late, 0.95).toFixed(2)}, p99 ${at(late, 0.99).toFixed(2)} ms`;
+  return { late: wokeLate, share: `${Math.round(share * 100)} %` };
+}
+
 async function main() {
   for (const nice of NICES) {
-    const model = busy(nice);
-    const other = busy(0);
-    await pause(500);
-    const late = await lateness(SECONDS);
-    other.kill();
-    const hogs = [busy(0), busy(0), busy(0)];
-    await pause(500);
-    const before = ranNs(model.pid!);
-    await pause(SECONDS * 1000);
-    const share = (ranNs(model.pid!) - before) / (SECONDS * 1e9);
-    for (const p of [model, ...hogs]) p.kill();
+    const { late, share } = await trade(
+      () => busy(nice),
+      () => busy(0),
+    );
     console.log(
-      `model at nice ${nice}: a short step's wake-up late p50 ${at(late, 0.5).toFixed(2)}, ` +
-        `p95 ${at(late, 0.95).toFixed(2)}, p99 ${at(late, 0.99).toFixed(2)} ms (beside the model and one busy thread); ` +
-        `the model keeps ${Math.round(share * 100)} % of a core against three busy threads`,
+      `model at nice ${nice}: a short step's wake-up ${late} (beside the model and one busy thread); ` +
+        `the model keeps ${share} of a core against three busy threads`,
     );
   }
   let groups = 'off';
@@ -83,21 +95,13 @@ async function main() {
   } catch {}
   console.log(`session groups (autogroup): ${groups === 'off' ? 'off' : 'on'}`);
   for (const groupNice of [0, 5, 10, 19]) {
-    const model = busyInSession(groupNice);
-    const other = busyInSession(0);
-    await pause(500);
-    const late = await lateness(SECONDS);
-    other.kill();
-    const hogs = [busyInSession(0), busyInSession(0), busyInSession(0)];
-    await pause(500);
-    const before = ranNs(model.pid!);
-    await pause(SECONDS * 1000);
-    const share = (ranNs(model.pid!) - before) / (SECONDS * 1e9);
-    for (const p of [model, ...hogs]) p.kill();
+    const { late, share } = await trade(
+      () => busyInSession(groupNice),
+      () => busyInSession(0),
+    );
     console.log(
-      `model in a session of its own at group nice ${groupNice}: a short step's wake-up (another session) late p50 ${at(late, 0.5).toFixed(2)}, ` +
-        `p95 ${at(late, 0.95).toFixed(2)}, p99 ${at(late, 0.99).toFixed(2)} ms (beside the model and one busy thread of a third session); ` +
-        `the model keeps ${Math.round(share * 100)} % of a core against three busy threads, each in a session of its own`,
+      `model in a session of its own at group nice ${groupNice}: a short step's wake-up (another session) ${late} ` +
+        `(beside the model and one busy thread of a third session); the model keeps ${share} of a core against three busy threads, each in a session of its own`,
     );
   }
 }
