@@ -55,5 +55,8 @@ describe('loadRelated', () => {
       { path: 'mar.md', reason: 'linkedFrom' },
       { path: 'luz.md', reason: 'similar' },
     ]);
+    // The panel shows no snippets: neither query has any cut.
+    for (const [, options] of searchInWorker.mock.calls) expect(options?.bare).toBe(true);
+    expect(searchInWorker).toHaveBeenCalledTimes(2);
   });
 });

@@ -22,17 +22,18 @@ const queryOf = (note: Note) => {
  * Notes related to `note`, all from the browser's copy of the vault: the notes
  * it links to, notes that link to it (among those whose text names it, found
  * by the worker and read from the copy), and notes with alike words (the
- * worker searching its title, tags, headings and top terms).
+ * worker searching its title, tags, headings and top terms). The panel shows no snippets,
+ * so none is cut: both queries ask for bare hits.
  */
 export async function loadRelated(note: Note): Promise<RelatedNote[]> {
   const linksTo = [...new Set(note.links.flatMap((l) => (l.resolved ? [l.resolved] : [])))];
   const query = queryOf(note);
   const [similar, mentions] = await Promise.all([
     // The note's own vectors rank notes alike too (no server call); the title's words still count.
-    searchInWorker(query ?? '', { like: note.path }),
+    searchInWorker(query ?? '', { like: note.path, bare: true }),
     // Notes that name it are found by their words: the first (lexical) answer is enough,
     // and a query vector the server is slow to send (up to the request time-out) holds nothing.
-    searchInWorker(note.name, { onRefined: () => undefined }),
+    searchInWorker(note.name, { onRefined: () => undefined, bare: true }),
   ]);
   const candidates = mentions.hits
     .map((h) => h.path)

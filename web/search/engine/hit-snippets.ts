@@ -5,6 +5,11 @@ import type { SearchHit } from './search-types.ts';
 import { snippetBody, snippetOf } from './snippet.ts';
 import { SnippetCache } from './snippet-cache.ts';
 
+/** A ranked note's fields that a hit shows beside its snippet. */
+export function hitFields(r: RankedNote): Pick<SearchHit, 'path' | 'title' | 'folder' | 'score'> {
+  return { path: r.path, title: r.title, folder: r.folder, score: r.score };
+}
+
 /**
  * Turns ranked notes into hits with their snippets: a shown hit's snippet is
  * kept by note, matched terms and hash; the others are cut from the notes'
@@ -53,14 +58,7 @@ export function createHitSnippets(state: EngineState) {
         if (body !== undefined && version !== undefined && state.hashes[r.path] === version)
           snippets.set(r.path, version, r.terms, snippet);
       }
-      return {
-        path: r.path,
-        title: r.title,
-        folder: r.folder,
-        score: r.score,
-        snippet: snippet.text,
-        marks: snippet.marks,
-      };
+      return { ...hitFields(r), snippet: snippet.text, marks: snippet.marks };
     });
   };
 }

@@ -151,6 +151,20 @@ describe('web/search/engine/search-engine', () => {
     expect(await paths(second, 'boveda')).toEqual(['a.md']);
   });
 
+  it('answers a bare search with the same ranking and no snippets', async () => {
+    const engine = createSearchEngine();
+    const notes = [
+      note('a.md', 'Un faro en la niebla.'),
+      note('b/c.md', '# Faro\n\nEl faro del puerto, y otro faro.'),
+    ];
+    await updateCachedNotes(notes, []);
+    engine.apply({ upserted: notes, removed: [] });
+    const full = await engine.search('faro', {}, false);
+    const bare = await engine.search('faro', {}, false, true);
+    expect(full.map((h) => h.snippet).every((s) => s.length > 0)).toBe(true);
+    expect(bare).toEqual(full.map((h) => ({ ...h, snippet: '', marks: [] })));
+  });
+
   it('cuts snippets from the edited text, not a cached older one', async () => {
     const engine = createSearchEngine();
     const a = note('a.md', 'Un faro en la niebla.');

@@ -3,7 +3,7 @@ import { copiedNotes, copiedNotesAfter } from '../../db/vault-copy-repo.ts';
 import type { NoteAnalysis } from './analysis-pool.ts';
 import { createChangeFiler } from './change-filer.ts';
 import type { EngineState } from './engine-state.ts';
-import { createHitSnippets } from './hit-snippets.ts';
+import { createHitSnippets, hitFields } from './hit-snippets.ts';
 import { NoteIndex, type RankedNote } from './note-index.ts';
 import { NoteTexts } from './note-texts.ts';
 import { createIndexSaver, loadSavedIndex } from './saved-index.ts';
@@ -134,13 +134,24 @@ export function createSearchEngine(
     },
     /** Saves now if anything changed since the last save (after a sync, so a reload finds it). */
     flush: saver.flush,
-    async search(query: string, filters: SearchFilters, typing: boolean): Promise<SearchHit[]> {
-      const measure = measureNextSearch;
-      measureNextSearch = false;
+    /**
+     * Ranked hits with their snippets; `bare`: without (empty snippets, no marks), for a
+     * caller that shows none (the related notes): cutting twenty snippets was most of such
+     * a query's time, spent on the worker a typed question may be waiting for.
+     */
+    async search(
+      query: string,
+      filters: SearchFilters,
+      typing: boolean,
+      bare = false,
+    ): Promise<SearchHit[]> {
+      const measure = measureNextSearch && !bare;
+      if (!bare) measureNextSearch = false;
       const t0 = performance.now();
       const ranked = state.index.search(query, filters, typing, synonyms);
       let t = measure ? measured('soma:first-search-rank', t0) : t0;
       if (ranked.length === 0) return [];
+      if (bare) return ranked.map((r) => ({ ...hitFields(r), snippet: '', marks: [] }));
       const hits = await hitsOf(ranked, () => {
         if (measure) t = measured('soma:first-search-read', t);
       });

@@ -39,6 +39,8 @@ export interface SearchOptions {
   like?: string;
   /** A chat draft: embedded only by a local embedder (drafts never leave the machine). */
   localOnly?: boolean;
+  /** Hits without snippets (empty, no marks): for a list that shows none, as the related notes. */
+  bare?: boolean;
 }
 
 let worker: Worker | null = null;
@@ -182,7 +184,7 @@ export function watchQuality(pairs: SearchPair[], listen: QualityListener): () =
 export function searchInWorker(query: string, options: SearchOptions = {}): Promise<SearchAnswer> {
   startSearchWorker();
   const id = nextId++;
-  const { filters = {}, typing = false, onRefined, like, localOnly } = options;
+  const { filters = {}, typing = false, onRefined, like, localOnly, bare } = options;
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject, answered: false, ...(onRefined ? { onRefined } : {}) });
     const message: ToWorker = {
@@ -194,6 +196,7 @@ export function searchInWorker(query: string, options: SearchOptions = {}): Prom
       sentAt: performance.timeOrigin + performance.now(),
       ...(like ? { like } : {}),
       ...(localOnly ? { localOnly } : {}),
+      ...(bare ? { bare } : {}),
     };
     theWorker().postMessage(message);
   });

@@ -45,6 +45,8 @@ export type ToWorker =
       like?: string;
       /** A chat draft (suggestions): its words may reach a local embedder, never a remote one. */
       localOnly?: boolean;
+      /** Hits without snippets, for a list that shows none (the related notes). */
+      bare?: boolean;
     };
 
 /** Messages from the search worker to the page. */

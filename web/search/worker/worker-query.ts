@@ -19,11 +19,11 @@ export function createQueryAnswerer(
   post: (message: FromWorker) => void,
 ) {
   return async (message: Query, queued = 0) => {
-    const { id, query, filters, typing, like, localOnly } = message;
+    const { id, query, filters, typing, like, localOnly, bare } = message;
     const t0 = performance.now() - queued;
     let lexical: SearchHit[];
     try {
-      lexical = await engine.search(query, filters, typing);
+      lexical = await engine.search(query, filters, typing, bare === true);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       const ms = performance.now() - t0;
