@@ -152,13 +152,10 @@ describe('web/search/engine/search-engine', () => {
   });
 
   it('answers a bare search with the same ranking and no snippets', async () => {
-    const engine = createSearchEngine();
-    const notes = [
+    const engine = await savedWith(
       note('a.md', 'Un faro en la niebla.'),
       note('b/c.md', '# Faro\n\nEl faro del puerto, y otro faro.'),
-    ];
-    await updateCachedNotes(notes, []);
-    engine.apply({ upserted: notes, removed: [] });
+    );
     const full = await engine.search('faro', {}, false);
     const bare = await engine.search('faro', {}, false, true);
     expect(full.map((h) => h.snippet).every((s) => s.length > 0)).toBe(true);
