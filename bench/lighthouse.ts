@@ -72,6 +72,7 @@ export async function benchLighthouse(): Promise<BenchResult[]> {
     });
     // Each score the median of several runs: one run's performance score moves a few points.
     const runs: { performance: number; accessibility: number }[] = [];
+    let last: unknown = null;
     try {
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
         const run = await lighthouse(`${soma.url}/`, {
@@ -82,9 +83,7 @@ export async function benchLighthouse(): Promise<BenchResult[]> {
           extraHeaders: { Cookie: cookie },
         });
         if (!run) throw new Error('Lighthouse returned nothing');
-        // The last run's whole report (what each audit blames), for reading after the run.
-        const reportPath = process.env.SOMA_LIGHTHOUSE_REPORT;
-        if (reportPath) await writeFile(reportPath, JSON.stringify(run.lhr, null, 1));
+        last = run.lhr;
         const { categories } = run.lhr;
         runs.push({
           performance: Math.round((categories.performance?.score ?? 0) * 100),
@@ -94,6 +93,9 @@ export async function benchLighthouse(): Promise<BenchResult[]> {
     } finally {
       chrome.kill();
     }
+    // The last run's whole report (what each audit blames), for reading after the run.
+    const reportPath = process.env.SOMA_LIGHTHOUSE_REPORT;
+    if (reportPath && last) await writeFile(reportPath, JSON.stringify(last, null, 1));
     const score = (name: 'performance' | 'accessibility'): BenchResult => {
       const each = runs.map((r) => r[name]);
       return {

@@ -33,8 +33,9 @@ function inFilters(path: string, content: string, filters: SearchFilters): boole
 
 /**
  * The lexical hits and the notes nearest `query` fused by reciprocal rank.
- * A note only its vector found is a hit too, its snippet its best chunk; a
- * vector counts only from the harness's cosine floor (`settings.minSimilarity`).
+ * A note only its vector found is a hit too, its snippet its best chunk (none when
+ * `bare`: a list that shows no snippets); a vector counts only from the harness's cosine
+ * floor (`settings.minSimilarity`).
  */
 export async function hybridHits(
   lexical: readonly SearchHit[],
@@ -43,6 +44,7 @@ export async function hybridHits(
   settings: HybridSettings,
   filters: SearchFilters,
   exclude?: string,
+  bare = false,
 ): Promise<SearchHit[]> {
   const near = index
     .search(query, VECTOR_HITS + (exclude ? 1 : 0), settings.minSimilarity)
@@ -69,7 +71,7 @@ export async function hybridHits(
       path: f.path,
       title: noteName(f.path),
       folder: folderOf(f.path),
-      snippet: chunkSnippet(content, f.vector!),
+      snippet: bare ? '' : chunkSnippet(content, f.vector!),
       marks: [],
       score: f.score,
     };

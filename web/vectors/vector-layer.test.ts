@@ -281,6 +281,9 @@ describe('the vector layer', () => {
     expect(hits.map((h) => h.path)).toEqual(['coche.md']);
     expect(hits[0]!.snippet).toContain('automóvil nuevo');
     expect(hits[0]!.marks).toEqual([]);
+    // Bare (the related notes): the same hits, no snippet cut.
+    const bare = await hybridHits([], layer.index!, vector!, layer.hybrid, {}, undefined, true);
+    expect(bare).toEqual(hits.map((h) => ({ ...h, snippet: '' })));
     // The same text again: the cached vector, no second call.
     expect(layer.plan('mi coche ').kind).toBe('vector');
     expect(calls).toBe(1);

@@ -53,7 +53,15 @@ export function createQueryAnswerer(
       return;
     }
     const fuse = async (vector: Int8Array, since: number, base: number) => {
-      const hits = await hybridHits(lexical, index, vector, vectors.hybrid, filters, like);
+      const hits = await hybridHits(
+        lexical,
+        index,
+        vector,
+        vectors.hybrid,
+        filters,
+        like,
+        bare === true,
+      );
       const ms = base + performance.now() - since;
       post({ type: 'result', id, hits, ms, semantic: { mode: 'hybrid' } });
     };
