@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,18 +51,15 @@ export interface PhoneBrowser {
  * The policy alone is not enough where the kernel groups processes by session (autogroup,
  * on by default in desktop kernels, and here): Playwright starts each browser in a session
  * of its own, the kernel shares the CPU between groups first, and a group whose threads
- * all run under SCHED_IDLE still gets a whole group's share. So the wrapper also lowers
- * its group to nice 19 (`/proc/self/autogroup`; lowering needs no privilege), the least a
- * group can ask for. Without it, a T460 day gave the phone a third of a core and more
- * while the model waited (bench/diagnostics/thread-cpu.ts).
+ * all run under SCHED_IDLE still gets a whole group's share. So once paired and synced,
+ * its group is lowered to nice 19 (`lowerPhoneGroup`), the least a group can ask for.
+ * Without it, a T460 day gave the phone a third of a core and more while the model waited
+ * (bench/diagnostics/thread-cpu.ts).
  */
 export async function launchPhoneBrowser(spki: string): Promise<PhoneBrowser> {
   const dir = await mkdtemp(join(tmpdir(), 'soma-bench-phone-'));
   const wrapper = join(dir, 'chromium-idle');
-  await writeFile(
-    wrapper,
-    `#!/bin/sh\n(echo 19 > /proc/self/autogroup) 2>/dev/null\nexec chrt --idle 0 "${CHROMIUM}" "$@"\n`,
-  );
+  await writeFile(wrapper, `#!/bin/sh\nexec chrt --idle 0 "${CHROMIUM}" "$@"\n`);
   await chmod(wrapper, 0o755);
   const server = await chromium.launchServer({
     executablePath: wrapper,
@@ -80,6 +77,18 @@ export async function launchPhoneBrowser(spki: string): Promise<PhoneBrowser> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Lowers the phone's session group to nice 19, after its first sync: lowered from its
+ * start, that sync (untimed) could wait a minute and more on a host busy with other work.
+ */
+export function lowerPhoneGroup(phonePid: number): void {
+  try {
+    writeFileSync(`/proc/${phonePid}/autogroup`, '19');
+  } catch {
+    // No session groups here (autogroup off): SCHED_IDLE alone holds then.
+  }
 }
 
 /**

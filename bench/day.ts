@@ -11,6 +11,7 @@ import {
 import { emptySamples, laptopRound, laptopSearch, openLaptopTab } from './day-laptop.ts';
 import {
   launchPhoneBrowser,
+  lowerPhoneGroup,
   type PhoneBrowser,
   pairPhone,
   phoneVisit,
@@ -110,6 +111,7 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
     const phone = await pairPhone(phoneBrowser.browser, page, lanUrl);
     const phoneSyncS = (await phoneVisit(phone, lanUrl, 'faro')) / 1000;
     say(`phone paired and synced in ${Math.round(phoneSyncS)} s`);
+    lowerPhoneGroup(phonePid);
     const memory = async () => {
       const browserMem = await processTreeMemory(process.pid, 'chromium', [phonePid]);
       return {

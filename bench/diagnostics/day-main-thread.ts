@@ -2,7 +2,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM, chromiumArgs } from '../../playwright.config.ts';
 import type { SlowedTab } from '../cpu-throttle.ts';
 import { emptySamples, laptopRound, openLaptopTab } from '../day-laptop.ts';
-import { launchPhoneBrowser, pairPhone, phoneVisit } from '../day-phone.ts';
+import { launchPhoneBrowser, lowerPhoneGroup, pairPhone, phoneVisit } from '../day-phone.ts';
 import { runDay } from '../day-run.ts';
 import { startDayServer } from '../day-server.ts';
 import { spanishVault } from '../search-vault.ts';
@@ -156,6 +156,7 @@ async function main() {
     console.log(`slowed: ${slowed?.how}`);
     const phone = await pairPhone(phoneBrowser.browser, page, server.lanUrl);
     await phoneVisit(phone, server.lanUrl, 'faro');
+    lowerPhoneGroup(phoneBrowser.pid);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
