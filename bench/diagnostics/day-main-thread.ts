@@ -34,6 +34,7 @@ const CATEGORIES = [
   'disabled-by-default-devtools.timeline',
   'disabled-by-default-v8.cpu_profiler',
   'blink.user_timing',
+  'v8',
 ].join(',');
 const DAY_MARK = 'diagnostic-day-start';
 
@@ -144,6 +145,8 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
   const phoneBrowser = await launchPhoneBrowser(server.spki);
   let slowed: SlowedTab | null = null;
+  type DayLog = { log: unknown[][]; dayAt: number };
+  let dayLog: DayLog | null = null;
   try {
     await server.post('/api/embeddings/enabled', { enabled: false });
     const tab = await openLaptopTab(browser, server, {
@@ -196,6 +199,7 @@ async function main() {
       );
       queryTimes(log, dayAt, 'day');
       searchTimes(log, dayAt);
+      dayLog = { log, dayAt };
       console.log(
         `elements at the end: ${await page.evaluate(() => document.querySelectorAll('*').length)}`,
       );
@@ -203,7 +207,12 @@ async function main() {
         `day: suggest ${d.day.suggestMs.map(Math.round)} typing max ${d.day.typingMaxTaskMs}, ${d.editorWrites} writes`,
       );
     });
-    if (!process.env.NO_TRACE) report(events, minMs);
+    if (!process.env.NO_TRACE) {
+      report(events, minMs);
+      // Set inside the traced run, which the compiler cannot follow.
+      const got = dayLog as DayLog | null;
+      if (got) queryWindows(events, got.log, got.dayAt);
+    }
   } catch (err) {
     console.error(err);
   } finally {
@@ -211,6 +220,68 @@ async function main() {
     await phoneBrowser.close();
     await browser.close();
     await server.stop().catch(() => undefined);
+  }
+}
+
+/** The search box's slowest day queries, each beside what the page's workers did while it waited. */
+const SLOWEST = 8;
+
+/**
+ * For the day's slowest search-box queries (neither suggestions nor related notes), what each
+ * worker thread did between the query's post and its answer: its tasks (wall and thread ms:
+ * a wall far over the thread time is a thread kept off the cores), garbage collections and
+ * the app's User Timing measures. Page times map onto the trace's clock through the day mark.
+ */
+function queryWindows(events: ProfiledEvent[], log: unknown[][], dayAt: number) {
+  const marked = events.find((e) => e.name === DAY_MARK);
+  if (!marked) return;
+  const toTrace = (pageMs: number) => marked.ts + (pageMs - dayAt) * 1000;
+  const sent = new Map<number, { at: number; other: boolean; q: string }>();
+  const answered: { at: number; ms: number; q: string }[] = [];
+  for (const e of log) {
+    if (e[0] === 'q')
+      sent.set(e[1] as number, {
+        at: e[2] as number,
+        other: (e[4] || e[5]) as boolean,
+        q: e[3] as string,
+      });
+    else {
+      const s = sent.get(e[1] as number);
+      sent.delete(e[1] as number);
+      if (s && s.at >= dayAt && !s.other) answered.push({ at: s.at, ms: e[3] as number, q: s.q });
+    }
+  }
+  const workers = new Map(
+    events
+      .filter(
+        (e) =>
+          e.name === 'thread_name' && e.pid === marked.pid && /Worker/.test(e.args?.name ?? ''),
+      )
+      .map((e) => [e.tid, e.args?.name ?? '']),
+  );
+  const mss = answered.map((a) => a.ms).sort((a, b) => a - b);
+  console.log(
+    `\n# day search-box queries: ${mss.length}, worker ms (queue included) ${mss.map((x) => x.toFixed(1)).join(' ')}`,
+  );
+  for (const a of [...answered].sort((x, y) => y.ms - x.ms).slice(0, SLOWEST)) {
+    const from = toTrace(a.at);
+    const to = toTrace(a.at + a.ms);
+    console.log(`\n## ${ms(from - marked.ts)} ms: ${a.ms.toFixed(1)} ms «${a.q.slice(0, 40)}»`);
+    const inWindow = events
+      .filter(
+        (e) =>
+          e.pid === marked.pid &&
+          workers.has(e.tid) &&
+          e.ts < to &&
+          e.ts + (e.dur ?? 0) > from &&
+          ((e.ph === 'X' && /RunTask|GC|Scavenge|MarkCompact|Finalize/.test(e.name)) ||
+            (e.cat === 'blink.user_timing' && e.ph !== 'e')),
+      )
+      .sort((x, y) => x.ts - y.ts);
+    for (const e of inWindow)
+      console.log(
+        `   ${workers.get(e.tid)} ${e.tid} ${e.name}${e.ph === 'X' ? '' : ` (${e.ph})`} at ${ms(e.ts - from)} wall ${ms(e.dur ?? 0)} thread ${ms(e.tdur ?? 0)}`,
+      );
   }
 }
 
