@@ -194,7 +194,7 @@ export function dayFigures(run: DayRun): BenchResult[] {
         name: 'server VmRSS idle, embedding paused',
         value: round2(run.serverRssMb.idle),
       },
-      note: `peak server VmRSS over ${run.serverRssMb.samples} samples during the day, the model's worker thread included; ${during}`,
+      note: `peak server VmRSS over ${run.serverRssMb.samples} samples during the day, the model's process included (summed); ${during}`,
     },
     {
       name: 'day.total_pss_mb',

@@ -7,7 +7,7 @@ import { e5ShapedModelDir } from './e5-shaped-model.ts';
 import { SPANISH_PIECES } from './e5-shaped-tokenizer.ts';
 import { corpusChunks, sampleChunks, shippedModel } from './embed-onnx-direct.ts';
 import { benchOnnxServer } from './embed-onnx-server.ts';
-import { rssMb } from './process-memory.ts';
+import { serverRssMb } from './process-memory.ts';
 import { type BenchResult, median, percentile, round2 } from './results.ts';
 import { serveCommand } from './serve-args.ts';
 import { T460 } from './t460.ts';
@@ -71,7 +71,7 @@ async function direct(
   const samples: number[] = [];
   const sampler = setInterval(() => {
     if (child.pid)
-      void rssMb(child.pid).then(
+      void serverRssMb(child.pid).then(
         (v) => Number.isFinite(v) && samples.push(v),
         () => {},
       );
@@ -176,7 +176,7 @@ export async function benchOnnxDirect(opts: { quick: boolean }): Promise<BenchRe
         name: 'the same process before the model was loaded',
         value: round2(rss.rssBefore),
       },
-      note: `peak VmRSS over ${rss.rssSamples} samples (every ${RSS_SAMPLE_MS} ms, from /proc) of a Node process (tsx loader, the corpus's chunks) that loaded the model with ${two ? 2 : 1} intra-op thread${two ? 's' : ''} and embedded ${rss.chunks} chunks ×${rss.rates.length + 1} and ${rss.queryMs.length} questions; ${round2(rss.rssLoaded)} MB just after loading`,
+      note: `peak VmRSS over ${rss.rssSamples} samples (every ${RSS_SAMPLE_MS} ms, from /proc) of a Node process (tsx loader, the corpus's chunks) and the model process it started, summed, that loaded the model with ${two ? 2 : 1} intra-op thread${two ? 's' : ''} and embedded ${rss.chunks} chunks ×${rss.rates.length + 1} and ${rss.queryMs.length} questions; ${round2(rss.rssLoaded)} MB just after loading`,
     },
     {
       name: 'embed.onnx_chars_per_token',

@@ -6,6 +6,42 @@ export async function rssMb(pid: number): Promise<number> {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
 }
 
+/** `pid` and the processes it started, theirs included, from each thread's list of children. */
+export async function processAndChildren(pid: number): Promise<number[]> {
+  const found = [pid];
+  for (let i = 0; i < found.length; i++) {
+    const tids = await readdir(`/proc/${found[i]}/task`).catch(() => [] as string[]);
+    for (const tid of tids) {
+      const listed = await readFile(`/proc/${found[i]}/task/${tid}/children`, 'utf8').catch(
+        () => '',
+      );
+      for (const child of listed.split(' ').filter(Boolean)) found.push(Number(child));
+    }
+  }
+  return found;
+}
+
+/**
+ * The server's resident set in MB with its model's: the ONNX model runs in a process the
+ * server starts (server/embeddings/onnx-worker.ts), so the server alone would leave it out.
+ */
+export async function serverRssMb(pid: number): Promise<number> {
+  let sum = 0;
+  for (const p of await processAndChildren(pid)) sum += await rssMb(p).catch(() => 0);
+  return sum;
+}
+
+/** The server's PSS and USS in MB with its model process's (as serverRssMb). */
+export async function serverPssUssMb(pid: number): Promise<{ pss: number; uss: number }> {
+  const sum = { pss: 0, uss: 0 };
+  for (const p of await processAndChildren(pid)) {
+    const { pss, uss } = await pssUssMb(p);
+    sum.pss += pss;
+    sum.uss += uss;
+  }
+  return sum;
+}
+
 /**
  * Proportional set (each shared page split among the processes mapping it) and unique
  * set (private pages) in MB, from the text of /proc/<pid>/smaps_rollup (zeros for a

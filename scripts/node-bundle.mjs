@@ -20,7 +20,7 @@ const externalButBundled = {
 };
 
 /**
- * The server's entry points: `main` and the ONNX embedder's worker thread, which Node
+ * The server's entry points: `main` and the ONNX embedder's worker process, which Node
  * starts from a file of its own (dist/server/onnx-worker.js, beside the chunks that start it).
  */
 export const SERVER_ENTRY_POINTS = {

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
  * once the log says a day began). For each thread alive at both ends, its share of a core
  * running and runnable-but-waiting (/proc/<pid>/task/<tid>/schedstat), its nice value and
  * whether it runs under SCHED_IDLE (the day's phone); then the same summed by group (the
- * server's model thread, the server's other threads, the laptop's and the phone's
+ * model's process, the server, the laptop's and the phone's
  * Chromium, the bench) and the machine's idle share (/proc/stat). A thread that is
  * runnable the whole window and waits a third of it is short of CPU, not of work.
  * A diagnostic, not a figure; Linux only.
@@ -66,8 +66,8 @@ const cpuTimes = () =>
   (read('/proc/stat') ?? '').split('\n')[0]!.split(/\s+/).slice(1, 9).map(Number);
 
 function group(command: string, task: Task): string {
-  if (command.includes('dist/server/main.js'))
-    return task.nice > 0 ? 'server: the model thread' : 'server: other threads';
+  if (command.includes('onnx-worker')) return 'model process';
+  if (command.includes('dist/server/main.js')) return 'server';
   if (command.includes('chromium'))
     return task.idlePolicy ? 'phone Chromium (SCHED_IDLE)' : 'laptop Chromium';
   if (command.includes('bench/')) return 'bench process';

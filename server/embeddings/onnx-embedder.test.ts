@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -86,10 +87,27 @@ async function problem(p: Promise<unknown>) {
   return (err as EmbedError).problem;
 }
 
-/** Threads of this process: a worker is one. */
-async function threadCount(): Promise<number> {
-  return (await readdir('/proc/self/task')).length;
+/** The processes this one started and that still run (each of its threads lists its own). */
+async function children(): Promise<number[]> {
+  const found = new Set<number>();
+  for (const tid of await readdir('/proc/self/task')) {
+    const listed = await readFile(`/proc/self/task/${tid}/children`, 'utf8').catch(() => '');
+    for (const pid of listed.split(' ').filter(Boolean)) found.add(Number(pid));
+  }
+  return [...found];
 }
+
+/** A process's session id (field 6 of its stat line, the 4th after the command in parentheses). */
+const sessionOf = (pid: number | 'self') => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[3]);
+};
+
+/** A process's session group and its nice value ("/autogroup-12 nice 5"), or null without autogroups. */
+const autogroupOf = (pid: number | 'self') =>
+  existsSync(`/proc/${pid}/autogroup`)
+    ? readFileSync(`/proc/${pid}/autogroup`, 'utf8').trim()
+    : null;
 
 describe('server/embeddings/onnx-embedder', () => {
   it('embeds each text as the normalised mean of its token rows, prefix included', async () => {
@@ -171,14 +189,70 @@ describe('server/embeddings/onnx-embedder', () => {
     expectClose(after, before as Float32Array);
   });
 
-  it('runs the model in a worker thread that close ends', async () => {
-    const idle = await threadCount();
-    const e = await embedder();
-    expect(await threadCount()).toBeGreaterThan(idle);
-    await e.close?.();
-    expect(await threadCount()).toBe(idle);
-    expect(await problem(e.embed(['hola'], 'document'))).toMatchObject({ code: 'model_failed' });
-  });
+  it.runIf(process.platform === 'linux')(
+    'runs the model in a process of its own, in a lowered session group, that close ends',
+    async () => {
+      const before = await children();
+      const ours = autogroupOf('self');
+      const e = await embedder();
+      const started = (await children()).filter((pid) => !before.includes(pid));
+      expect(started).toHaveLength(1);
+      const pid = started[0] as number;
+      expect(sessionOf(pid)).toBe(pid);
+      expect(sessionOf(pid)).not.toBe(sessionOf('self'));
+      if (ours !== null) {
+        // This kernel has session groups: the model's is its own, lowered; ours is as it was.
+        expect(autogroupOf(pid)).toMatch(/nice 5$/);
+        expect(autogroupOf(pid)?.split(' ')[0]).not.toBe(ours.split(' ')[0]);
+        expect(autogroupOf('self')).toBe(ours);
+      }
+      await e.close?.();
+      expect(await children()).not.toContain(pid);
+      expect(await problem(e.embed(['hola'], 'document'))).toMatchObject({ code: 'model_failed' });
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'ends the model process when the server that started it dies',
+    async () => {
+      const script = join(root, 'dies.mts');
+      const embedderPath = resolve('server/embeddings/onnx-embedder.ts');
+      await writeFile(
+        script,
+        `import { createOnnxEmbedder } from ${JSON.stringify(embedderPath)};
+const e = await createOnnxEmbedder(${JSON.stringify(config(modelDir))});
+await e.embed(['hola'], 'document');
+process.stdout.write('ready\\n');
+setInterval(() => {}, 1000);
+`,
+      );
+      const { spawn } = await import('node:child_process');
+      const server = spawn(resolve('node_modules/.bin/tsx'), [script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      await new Promise<void>((done) => server.stdout.once('data', () => done()));
+      // tsx runs the script in a node of its own: the model is that node's child.
+      const inner = readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8')
+        .split(' ')
+        .filter(Boolean)
+        .map(Number);
+      const models = inner.flatMap((pid) =>
+        readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+          .split(' ')
+          .filter(Boolean)
+          .map(Number),
+      );
+      expect(models.length).toBeGreaterThan(0);
+      // SIGKILL: the server gets no chance to close anything.
+      for (const pid of inner) process.kill(pid, 'SIGKILL');
+      server.kill('SIGKILL');
+      for (let i = 0; i < 100 && models.some((pid) => existsSync(`/proc/${pid}/stat`)); i++)
+        await new Promise((r) => setTimeout(r, 50));
+      const running = (pid: number) =>
+        existsSync(`/proc/${pid}/stat`) && !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      expect(models.filter(running)).toEqual([]);
+    },
+  );
 
   it('rejects an aborted call at once and answers the next one rightly', async () => {
     const e = await embedder();

@@ -1,5 +1,6 @@
+import { type ChildProcess, type ForkOptions, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import type { OnnxEmbedderConfig } from '../../harness/embeddings-schema.ts';
 import { checkVectors, type Embedder, EmbedError, type EmbedPurpose } from './embedder.ts';
 import {
@@ -11,11 +12,13 @@ import {
 } from './onnx-protocol.ts';
 
 /**
- * An in-process ONNX model (multilingual-e5-small int8 by default) from a folder the caller
- * has already checked. The model runs in a worker thread (onnx-worker.ts), so tokenising
- * and inference never hold the server's event loop; this side only passes messages and
- * checks the answers. onnxruntime-node loads inside the worker, when the first embedder is
- * made: an idle server never loads it. The worker answers a search question before the
+ * A local ONNX model (multilingual-e5-small int8 by default) from a folder the caller has
+ * already checked. The model runs in a worker process (onnx-worker.ts), so tokenising and
+ * inference never hold the server's event loop, and in a session of its own, so that the
+ * kernel can weigh it below the user's programs (thread-priority.ts); this side only
+ * passes messages and checks the answers. onnxruntime-node loads inside the worker, when
+ * the first embedder is made: an idle server never loads it, and its memory goes back to
+ * the system with the process. The worker answers a search question before the
  * document request in flight ends (between two of its runs), so searching while the vault
  * embeds waits for a fraction of a second, not for a whole batch.
  */
@@ -23,16 +26,36 @@ import {
 /** What the vectors depend on when the caller names no model: the shipped e5-small. */
 const DEFAULT_LABEL = 'multilingual-e5-small int8';
 
-/** The worker's file: beside this module in the sources, beside the bundle's chunks once built. */
-function startWorker(data: OnnxWorkerData): Worker {
-  const opts = { workerData: data, name: 'soma-onnx' };
-  const built = new URL('./onnx-worker.js', import.meta.url);
-  if (existsSync(built)) return new Worker(built, opts);
-  // From sources (vitest, tsx) a worker cannot load TypeScript by itself: register tsx first.
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const source = new URL('./onnx-worker.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source)}); })`;
-  return new Worker(boot, { ...opts, eval: true });
+/**
+ * The server's Node flags the worker process runs with too (memory and garbage collection);
+ * `--expose-gc` always, so that it can drop the tokenizer's construction garbage before
+ * the model loads.
+ */
+function workerNodeFlags(): string[] {
+  const kept = process.execArgv.filter((a) =>
+    /^--(max-semi-space-size|max-old-space-size|single-threaded-gc)\b/.test(a),
+  );
+  return [...kept, '--expose-gc'];
+}
+
+/**
+ * The worker's file: beside this module in the sources, beside the bundle's chunks once
+ * built. Detached: a session of its own (setsid), whose weight the worker lowers; it still
+ * ends with the server, when the channel closes.
+ */
+function startWorker(data: OnnxWorkerData): ChildProcess {
+  const opts: ForkOptions = {
+    detached: true,
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  };
+  const args = [JSON.stringify(data)];
+  const built = fileURLToPath(new URL('./onnx-worker.js', import.meta.url));
+  if (existsSync(built)) return fork(built, args, { ...opts, execArgv: workerNodeFlags() });
+  // From sources (vitest, tsx) Node cannot load TypeScript by itself: tsx's loader first.
+  const source = fileURLToPath(new URL('./onnx-worker.ts', import.meta.url));
+  const tsx = import.meta.resolve('tsx');
+  return fork(source, args, { ...opts, execArgv: [...workerNodeFlags(), '--import', tsx] });
 }
 
 /** A request before the link numbers it. */
@@ -42,12 +65,13 @@ type Request = WithoutId<OnnxRequest>;
 /** What a pending call receives: the worker's answer, or why it will not come. */
 type Outcome = { reply: OnnxReply } | { error: unknown };
 
-/** One worker and the calls waiting on it; it rejects them all when the worker ends. */
+/** One worker process and the calls waiting on it; it rejects them all when the worker ends. */
 class WorkerLink {
   readonly ready: Promise<void>;
   /** Loaded: a call is posted at once, with nothing to wait for first. */
   loaded = false;
-  private readonly worker: Worker;
+  private readonly worker: ChildProcess;
+  private readonly exited: Promise<void>;
   private readonly pending = new Map<number, (outcome: Outcome) => void>();
   private nextId = 1;
   private ended: EmbedError | null = null;
@@ -65,7 +89,7 @@ class WorkerLink {
       const parsed = OnnxReplySchema.safeParse(raw);
       if (!parsed.success) {
         this.lastError = 'unreadable reply';
-        void this.worker.terminate();
+        this.worker.kill();
         return;
       }
       const reply = parsed.data;
@@ -81,18 +105,28 @@ class WorkerLink {
         this.pending.get(reply.id)?.({ reply });
       }
     });
+    // A process that could not start, or a message that could not go: the exit follows.
     this.worker.on('error', (err) => {
       this.lastError = String(err).slice(0, 200);
     });
-    this.worker.on('exit', (code) => {
-      this.ended = new EmbedError(
-        { code: 'model_failed', params: { reason: this.lastError || `worker exited (${code})` } },
-        false,
-      );
-      settle(this.ended);
-      for (const answer of [...this.pending.values()]) answer({ error: this.ended });
-      onEnd(this);
+    this.exited = new Promise((resolve) => {
+      this.worker.on('exit', (code, signal) => {
+        const how = code === null ? `killed (${signal})` : `exited (${code})`;
+        this.ended = new EmbedError(
+          { code: 'model_failed', params: { reason: this.lastError || `worker ${how}` } },
+          false,
+        );
+        settle(this.ended);
+        for (const answer of [...this.pending.values()]) answer({ error: this.ended });
+        onEnd(this);
+        resolve();
+      });
     });
+  }
+
+  /** The worker process's id (undefined when it could not start). */
+  get pid(): number | undefined {
+    return this.worker.pid;
   }
 
   /** Sends one request; an aborted signal rejects at once and its answer is dropped. */
@@ -112,18 +146,27 @@ class WorkerLink {
       signal?.addEventListener('abort', onAbort, { once: true });
       this.pending.set(id, finish);
       this.worker.ref();
-      this.worker.postMessage({ ...message, id } satisfies OnnxRequest);
+      this.worker.channel?.ref();
+      this.worker.send({ ...message, id } satisfies OnnxRequest, (err) => {
+        if (err) this.lastError = String(err).slice(0, 200);
+      });
     });
   }
 
   async terminate(): Promise<void> {
     this.lastError = 'closed';
-    await this.worker.terminate();
+    if (this.ended) return;
+    // Held while it ends, or a caller awaiting this could see its event loop run dry.
+    this.worker.ref();
+    this.worker.kill();
+    await this.exited;
   }
 
-  /** An idle worker must not keep a process alive that has nothing else to do. */
+  /** An idle worker must not keep a server alive that has nothing else to do. */
   private idle(): void {
-    if (this.pending.size === 0) this.worker.unref();
+    if (this.pending.size > 0) return;
+    this.worker.unref();
+    this.worker.channel?.unref();
   }
 }
 

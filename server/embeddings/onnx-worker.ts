@@ -1,4 +1,3 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import { EmbedError } from './embedder.ts';
 import {
   type OnnxReply,
@@ -7,11 +6,21 @@ import {
   OnnxWorkerDataSchema,
 } from './onnx-protocol.ts';
 import { loadOnnxModel, modelFailed, type OnnxModel } from './onnx-session.ts';
-import { lowerThisThreadPriority, MODEL_THREAD_NICE } from './thread-priority.ts';
+import {
+  lowerThisSession,
+  lowerThisThreadPriority,
+  MODEL_SESSION_NICE,
+  MODEL_THREAD_NICE,
+} from './thread-priority.ts';
 
 /**
- * The ONNX embedder's worker thread: tokenising, tensors, the runtime's run and pooling
- * all happen here, so the server's event loop never waits on the model. Two lanes, one
+ * The ONNX embedder's worker process: tokenising, tensors, the runtime's run and pooling
+ * all happen here, so the server's event loop never waits on the model. A process of its
+ * own (onnx-embedder.ts starts it in a session of its own), so that the kernel can give
+ * the model less than the user's programs as a whole: where it shares the CPU between
+ * sessions first (autogroup), a thread's nice weighs only inside its session, and the
+ * model's session is lowered here (thread-priority.ts). It ends with the server: when
+ * the channel to it closes. Two lanes, one
  * request at a time: a search question goes before anything else, even between two runs
  * of a document request in flight, so it waits for at most one run (~512 tokens) of
  * document work, never a whole request; document requests and thread changes keep their
@@ -19,20 +28,29 @@ import { lowerThisThreadPriority, MODEL_THREAD_NICE } from './thread-priority.ts
  * Built as its own file (dist/server/onnx-worker.js); onnx-embedder.ts starts it.
  */
 
-const port = parentPort;
-if (!port) throw new Error('onnx-worker runs as a worker thread');
-const post = (reply: OnnxReply, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);
+const send = process.send?.bind(process);
+if (!send) throw new Error('onnx-worker runs as a child process with a channel to the server');
+const post = (reply: OnnxReply) => {
+  // A reply to a server that has gone is dropped: the process is ending.
+  if (process.connected) send(reply);
+};
 const problemOf = (err: unknown) => (err instanceof EmbedError ? err : modelFailed(err)).problem;
 
+// The server is gone (it ended, or closed the embedder): so is the model.
+process.on('disconnect', () => process.exit(0));
+
 // Before the runtime starts any thread of its own, so they inherit it.
+lowerThisSession(MODEL_SESSION_NICE);
 lowerThisThreadPriority(MODEL_THREAD_NICE);
 
 let model: OnnxModel | null = null;
 try {
-  model = await loadOnnxModel(OnnxWorkerDataSchema.parse(workerData));
+  model = await loadOnnxModel(OnnxWorkerDataSchema.parse(JSON.parse(process.argv[2] ?? '')));
 } catch (err) {
-  // Nothing listens on the port, so the worker ends after this message.
-  post({ type: 'failed', id: null, problem: problemOf(err) });
+  // The process ends once the message has gone.
+  send({ type: 'failed', id: null, problem: problemOf(err) } satisfies OnnxReply, () =>
+    process.disconnect(),
+  );
 }
 
 /** Search questions: served first, and between the runs of a document request. */
@@ -54,10 +72,8 @@ async function serve(request: OnnxRequest, loaded: OnnxModel): Promise<void> {
     try {
       const between = request.purpose === 'document' ? () => answerQuestions(loaded) : undefined;
       const vectors = await loaded.embed(request.texts, request.purpose, between);
-      post(
-        { type: 'vectors', id: request.id, vectors },
-        vectors.map((v) => v.buffer as ArrayBuffer),
-      );
+      // Each vector has a buffer of its own: the channel's serialisation copies a view's whole buffer.
+      post({ type: 'vectors', id: request.id, vectors });
     } catch (err) {
       post({ type: 'failed', id: request.id, problem: problemOf(err) });
     }
@@ -89,8 +105,8 @@ async function drain(loaded: OnnxModel): Promise<void> {
 
 if (model) {
   const loaded = model;
-  port.on('message', (raw: unknown) => {
-    // A request the worker cannot read throws here, and the worker ends.
+  process.on('message', (raw: unknown) => {
+    // A request the worker cannot read throws here, and the process ends.
     const request = OnnxRequestSchema.parse(raw);
     const isQuestion = request.type === 'embed' && request.purpose === 'query';
     (isQuestion ? questions : others).push(request);
