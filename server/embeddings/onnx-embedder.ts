@@ -45,7 +45,9 @@ function workerNodeFlags(): string[] {
  */
 function startWorker(data: OnnxWorkerData): ChildProcess {
   const opts: ForkOptions = {
-    detached: true,
+    // On Windows a detached child gets a console window of its own, and no session to lower.
+    detached: process.platform !== 'win32',
+    windowsHide: true,
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   };

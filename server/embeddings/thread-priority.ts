@@ -2,20 +2,19 @@ import { readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 
 /**
- * The model's thread runs at this nice value: when the laptop has a core to spare it embeds
- * at full speed, and when the server's other threads (its answers to the page and the
- * phone) want the CPU they go first. A nice value weighs a thread only against those of its
- * own session where the kernel shares the CPU between sessions first (autogroup, on in
- * desktop kernels): a browser started from the desktop has its session's share whatever
- * the model's nice (docs/FACTS.md).
+ * The model's threads run at this nice value: when the laptop has a core to spare it embeds
+ * at full speed, and when the user's programs want the CPU they go first. It weighs the
+ * model where the kernel shares the CPU between threads (autogroup off); where it shares it
+ * between sessions first (autogroup, on in desktop kernels), a nice value weighs a thread
+ * only against those of its own session, and MODEL_SESSION_NICE below is what counts
+ * (docs/FACTS.md).
  * On 2 cores a model at the same priority took its fair half of the core the user was on,
  * and every short step of theirs (a query, a note opened) could wait a whole time slice.
  * Measured on 2 cores with busy loops standing in for the model (bench/diagnostics/
  * model-nice.ts): a thread that wakes every 5 ms beside it and one other busy thread waited
  * p95 0.36 ms with the model at nice 10, 0.40 at nice 5 and 3.6 at nice 0; the model kept
  * 7 %, 19 % and 49 % of a core against three busy threads. 5 keeps the user's steps as
- * quick and starves the model less when the laptop is busy (a day's embedding rate did
- * not show it beyond its noise: docs/FACTS.md).
+ * quick and starves the model less when the laptop is busy.
  */
 export const MODEL_THREAD_NICE = 5;
 
