@@ -88,12 +88,11 @@ const watchQueries = () => {
 
 /**
  * The search box's queries sent after `since` (neither suggestions nor related notes): when
- * each was sent (ms from `since`, the clock of the trace's report) and its first answer's
- * worker time, its queue included; the slow ones are then matched with the worker's tasks.
+ * each was sent (page clock) with its first answer's worker time, its queue included.
  */
-const searchTimes = (log: unknown[][], since: number) => {
+const searchBoxAnswers = (log: unknown[][], since: number) => {
   const sent = new Map<number, { at: number; other: boolean; q: string }>();
-  const lines: string[] = [];
+  const answered: { at: number; ms: number; q: string }[] = [];
   for (const e of log) {
     if (e[0] === 'q')
       sent.set(e[1] as number, {
@@ -104,12 +103,17 @@ const searchTimes = (log: unknown[][], since: number) => {
     else {
       const s = sent.get(e[1] as number);
       sent.delete(e[1] as number);
-      if (!s || s.at < since || s.other) continue;
-      lines.push(
-        `${Math.round(s.at - since)}: ${Math.round(e[3] as number)} ms «${s.q.slice(0, 40)}»`,
-      );
+      if (s && s.at >= since && !s.other) answered.push({ at: s.at, ms: e[3] as number, q: s.q });
     }
   }
+  return answered;
+};
+
+/** searchBoxAnswers printed, each sent at ms from `since` (the clock of the trace's report). */
+const searchTimes = (log: unknown[][], since: number) => {
+  const lines = searchBoxAnswers(log, since).map(
+    (a) => `${Math.round(a.at - since)}: ${Math.round(a.ms)} ms «${a.q.slice(0, 40)}»`,
+  );
   console.log(
     `day queries other than suggestions and related notes, sent at (ms from the day's start): worker ms\n${lines.join('\n')}`,
   );
@@ -236,21 +240,7 @@ function queryWindows(events: ProfiledEvent[], log: unknown[][], dayAt: number) 
   const marked = events.find((e) => e.name === DAY_MARK);
   if (!marked) return;
   const toTrace = (pageMs: number) => marked.ts + (pageMs - dayAt) * 1000;
-  const sent = new Map<number, { at: number; other: boolean; q: string }>();
-  const answered: { at: number; ms: number; q: string }[] = [];
-  for (const e of log) {
-    if (e[0] === 'q')
-      sent.set(e[1] as number, {
-        at: e[2] as number,
-        other: (e[4] || e[5]) as boolean,
-        q: e[3] as string,
-      });
-    else {
-      const s = sent.get(e[1] as number);
-      sent.delete(e[1] as number);
-      if (s && s.at >= dayAt && !s.other) answered.push({ at: s.at, ms: e[3] as number, q: s.q });
-    }
-  }
+  const answered = searchBoxAnswers(log, dayAt);
   const workers = new Map(
     events
       .filter(

@@ -47,7 +47,6 @@ function startWorker(data: OnnxWorkerData): ChildProcess {
   const opts: ForkOptions = {
     // On Windows a detached child gets a console window of its own, and no session to lower.
     detached: process.platform !== 'win32',
-    windowsHide: true,
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   };
