@@ -49,6 +49,8 @@ const FS_WRITERS: Record<string, string> = {
   'server/models/model-staging.ts':
     'creates the staging folder and renames it to the model folder in <configDir>/models',
   'server/models/model-lock.ts': 'writes the install lock (a pid) in <configDir>/models',
+  'server/embeddings/thread-priority.ts':
+    "writes the model process's session-group nice value to /proc/self/autogroup, nothing on disk",
 };
 
 /** Functions of node:fs, node:fs/promises or write-file-atomic that create, change or delete files. */
