@@ -213,6 +213,23 @@ describe('server/embeddings/onnx-embedder', () => {
   );
 
   it.runIf(process.platform === 'linux')(
+    "gives the model process none of the server's secrets from the environment",
+    async () => {
+      const before = await children();
+      process.env.SOMA_TEST_PROVIDER_KEY = 'gsk_not-for-the-model';
+      try {
+        await embedder();
+      } finally {
+        delete process.env.SOMA_TEST_PROVIDER_KEY;
+      }
+      const [pid] = (await children()).filter((p) => !before.includes(p));
+      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      expect(environ.some((v) => v.startsWith('PATH='))).toBe(true);
+      expect(environ.some((v) => v.includes('gsk_not-for-the-model'))).toBe(false);
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
     'ends the model process when the server that started it dies',
     async () => {
       const script = join(root, 'dies.mts');

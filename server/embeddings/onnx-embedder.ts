@@ -39,6 +39,17 @@ function workerNodeFlags(): string[] {
 }
 
 /**
+ * What the worker process inherits of the server's environment: only what a process needs
+ * to run and find its temp folder. Never the provider keys the harness names
+ * (`apiKeyEnv`): the model reads local files and needs no secret.
+ */
+const WORKER_ENV = /^(PATH|HOME|TMPDIR|TMP|TEMP|LANG|LC_[A-Z]+|SYSTEMROOT|USERPROFILE)$/i;
+
+function workerEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => WORKER_ENV.test(name)));
+}
+
+/**
  * The worker's file: beside this module in the sources, beside the bundle's chunks once
  * built. Detached: a session of its own (setsid), whose weight the worker lowers; it still
  * ends with the server, when the channel closes.
@@ -47,6 +58,7 @@ function startWorker(data: OnnxWorkerData): ChildProcess {
   const opts: ForkOptions = {
     // On Windows a detached child gets a console window of its own, and no session to lower.
     detached: process.platform !== 'win32',
+    env: workerEnv(),
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   };
