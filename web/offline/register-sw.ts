@@ -32,11 +32,33 @@ function showUpdatePrompt(apply: () => void): void {
  */
 export function registerServiceWorker(): void {
   const wb = new Workbox('/sw.js', { scope: '/' });
-  wb.addEventListener('waiting', () => {
-    showUpdatePrompt(() => {
-      wb.addEventListener('controlling', () => location.reload());
-      wb.messageSkipWaiting();
-    });
+  wb.addEventListener('waiting', (event) => {
+    showUpdatePrompt(() => applyUpdate(wb, event.sw));
   });
   wb.register().catch((error: unknown) => console.warn('SOMA: sin service worker', error));
+}
+
+/**
+ * Tells the waiting worker to take over, and reloads once it has: when it takes the page
+ * (controllerchange), or when it is active at all, should the page's change of controller
+ * be missed (seen once in CI: the page stayed on the old version with the prompt clicked
+ * and no reload, which twenty runs in a row did not show again). The worker the prompt was shown for is told directly, and
+ * the registration's waiting one too, should a newer one have replaced it since.
+ */
+function applyUpdate(wb: Workbox, waiting: ServiceWorker | undefined): void {
+  let reloading = false;
+  const reload = () => {
+    if (reloading) return;
+    reloading = true;
+    location.reload();
+  };
+  navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
+  if (waiting) {
+    if (waiting.state === 'activated') return reload();
+    waiting.addEventListener('statechange', () => {
+      if (waiting.state === 'activated') reload();
+    });
+    waiting.postMessage({ type: 'SKIP_WAITING' });
+  }
+  wb.messageSkipWaiting();
 }
