@@ -54,7 +54,10 @@ function applyUpdate(wb: Workbox, waiting: ServiceWorker | undefined): void {
   };
   navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
   if (waiting) {
-    if (waiting.state === 'activated') return reload();
+    if (waiting.state === 'activated') {
+      reload();
+      return;
+    }
     waiting.addEventListener('statechange', () => {
       if (waiting.state === 'activated') reload();
     });
