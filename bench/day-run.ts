@@ -5,7 +5,7 @@ import type { CounterReading, DayRun, PhaseSamples } from './day-figures.ts';
 import { emptySamples, laptopRound } from './day-laptop.ts';
 import { phoneVisit } from './day-phone.ts';
 import type { DayServer } from './day-server.ts';
-import { serverRssMb } from './process-memory.ts';
+import { withChildrenMemory } from './process-memory.ts';
 import { BENCH_QUERIES } from './search-vault.ts';
 
 /** Pauses between a loop's steps during the day (ms). */
@@ -120,7 +120,7 @@ export async function runDay(opts: {
       out.chunkReadings.push({ atMs: performance.now(), count });
     }),
     every(RSS_EVERY_MS, async (i) => {
-      out.rss.push(await serverRssMb(server.soma.pid));
+      out.rss.push((await withChildrenMemory(server.soma.pid)).rssMb);
       if ((i * RSS_EVERY_MS) % PSS_EVERY_MS !== 0) return;
       const mem = await opts.memory();
       out.pss.peak = Math.max(out.pss.peak, mem.pss);

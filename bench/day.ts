@@ -20,7 +20,7 @@ import {
 import { chatTurn, pause, runDay } from './day-run.ts';
 import { type DayServer, startDayServer } from './day-server.ts';
 import { pinToCores } from './pin-to-cores.ts';
-import { ownTreeMemory, processTreeMemory, serverPssUssMb, serverRssMb } from './process-memory.ts';
+import { ownTreeMemory, processTreeMemory, withChildrenMemory } from './process-memory.ts';
 import type { BenchResult } from './results.ts';
 import { spanishVault } from './search-vault.ts';
 import { T460 } from './t460.ts';
@@ -115,7 +115,7 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
     const memory = async () => {
       const browserMem = await processTreeMemory(process.pid, 'chromium', [phonePid]);
       return {
-        pss: (await serverPssUssMb(soma.pid)).pss + browserMem.pssMb,
+        pss: (await withChildrenMemory(soma.pid)).pssMb + browserMem.pssMb,
         processes: browserMem.pids.length,
         phonePss: (await ownTreeMemory(phonePid)).pssMb,
       };
@@ -131,7 +131,7 @@ export async function benchDay(opts: { quick: boolean; t460: boolean }): Promise
       for (let i = 0; i < IDLE_SEARCHES[size]; i++)
         await laptopSearch(page, 2 * (first + IDLE_ROUNDS[size]) + i, idle);
       for (let i = 0; i < IDLE_TURNS[size]; i++) await chatTurn(server, idle);
-      const rss = await serverRssMb(soma.pid);
+      const rss = (await withChildrenMemory(soma.pid)).rssMb;
       const pss = (await memory()).pss;
       say(`alone before day ${k + 1}: ${counts(idle)}`);
       const embed = await embedAlone(server, EMBED_ALONE_S[size]);

@@ -6,7 +6,7 @@ import { chunkNote, noteTitle } from '../server/embeddings/chunk-note.ts';
 import type { Embedder } from '../server/embeddings/embedder.ts';
 import { createOnnxEmbedder } from '../server/embeddings/onnx-embedder.ts';
 import { tldrPages } from './corpus/tldr-pages.ts';
-import { serverRssMb } from './process-memory.ts';
+import { withChildrenMemory } from './process-memory.ts';
 
 /**
  * One process, one embedder: the generated e5-shaped model run through SOMA's ONNX embedder
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   const rssBefore = process.memoryUsage.rss() / 2 ** 20;
   const e = await embedder(dir, Number(values.threads));
   // The model runs in a process this one started: both count.
-  const rssLoaded = await serverRssMb(process.pid);
+  const rssLoaded = (await withChildrenMemory(process.pid)).rssMb;
   const embedAll = async () => {
     for (let i = 0; i < chunks.length; i += e.batchSize) {
       await e.embed(chunks.slice(i, i + e.batchSize), 'document');

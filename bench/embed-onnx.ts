@@ -7,7 +7,7 @@ import { e5ShapedModelDir } from './e5-shaped-model.ts';
 import { SPANISH_PIECES } from './e5-shaped-tokenizer.ts';
 import { corpusChunks, sampleChunks, shippedModel } from './embed-onnx-direct.ts';
 import { benchOnnxServer } from './embed-onnx-server.ts';
-import { serverRssMb } from './process-memory.ts';
+import { withChildrenMemory } from './process-memory.ts';
 import { type BenchResult, median, percentile, round2 } from './results.ts';
 import { serveCommand } from './serve-args.ts';
 import { T460 } from './t460.ts';
@@ -71,8 +71,8 @@ async function direct(
   const samples: number[] = [];
   const sampler = setInterval(() => {
     if (child.pid)
-      void serverRssMb(child.pid).then(
-        (v) => Number.isFinite(v) && samples.push(v),
+      void withChildrenMemory(child.pid).then(
+        (m) => Number.isFinite(m.rssMb) && samples.push(m.rssMb),
         () => {},
       );
   }, RSS_SAMPLE_MS);

@@ -6,7 +6,7 @@ import { EmbeddingsSchema } from '../harness/embeddings-schema.ts';
 import { startEmbeddings } from '../server/embeddings/embeddings-service.ts';
 import { Vault } from '../server/vault/vault.ts';
 import { startFakeEmbeddingsUpstream } from '../testing/server/fake-embeddings-upstream.ts';
-import { serverRssMb } from './process-memory.ts';
+import { withChildrenMemory } from './process-memory.ts';
 import { type BenchResult, median, percentile, round2 } from './results.ts';
 import { serveCommand } from './serve-args.ts';
 
@@ -150,7 +150,7 @@ async function rssWhileEmbedding(n: number): Promise<{
     })();
     const t0 = performance.now();
     const sampler = setInterval(
-      () => void serverRssMb(soma.pid).then((v) => samples.push(v)),
+      () => void withChildrenMemory(soma.pid).then((m) => samples.push(m.rssMb)),
       RSS_SAMPLE_MS,
     );
     try {

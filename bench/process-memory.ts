@@ -22,24 +22,12 @@ export async function processAndChildren(pid: number): Promise<number[]> {
 }
 
 /**
- * The server's resident set in MB with its model's: the ONNX model runs in a process the
- * server starts (server/embeddings/onnx-worker.ts), so the server alone would leave it out.
+ * The memory of `pid` and the processes it started (`processAndChildren`): the server's with
+ * its model's, as the ONNX model runs in a process the server starts
+ * (server/embeddings/onnx-worker.ts) and the server alone would leave it out.
  */
-export async function serverRssMb(pid: number): Promise<number> {
-  let sum = 0;
-  for (const p of await processAndChildren(pid)) sum += await rssMb(p).catch(() => 0);
-  return sum;
-}
-
-/** The server's PSS and USS in MB with its model process's (as serverRssMb). */
-export async function serverPssUssMb(pid: number): Promise<{ pss: number; uss: number }> {
-  const sum = { pss: 0, uss: 0 };
-  for (const p of await processAndChildren(pid)) {
-    const { pss, uss } = await pssUssMb(p);
-    sum.pss += pss;
-    sum.uss += uss;
-  }
-  return sum;
+export async function withChildrenMemory(pid: number): Promise<TreeMemory> {
+  return memoryOf(await processAndChildren(pid));
 }
 
 /**

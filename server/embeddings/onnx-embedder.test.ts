@@ -87,12 +87,12 @@ async function problem(p: Promise<unknown>) {
   return (err as EmbedError).problem;
 }
 
-/** The processes this one started and that still run (each of its threads lists its own). */
-async function children(): Promise<number[]> {
+/** The processes `pid` started and that still run (each of its threads lists its own). */
+async function children(pid: number | 'self' = 'self'): Promise<number[]> {
   const found = new Set<number>();
-  for (const tid of await readdir('/proc/self/task')) {
-    const listed = await readFile(`/proc/self/task/${tid}/children`, 'utf8').catch(() => '');
-    for (const pid of listed.split(' ').filter(Boolean)) found.add(Number(pid));
+  for (const tid of await readdir(`/proc/${pid}/task`)) {
+    const listed = await readFile(`/proc/${pid}/task/${tid}/children`, 'utf8').catch(() => '');
+    for (const child of listed.split(' ').filter(Boolean)) found.add(Number(child));
   }
   return [...found];
 }
@@ -249,16 +249,8 @@ setInterval(() => {}, 1000);
       });
       await new Promise<void>((done) => server.stdout.once('data', () => done()));
       // tsx runs the script in a node of its own: the model is that node's child.
-      const inner = readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8')
-        .split(' ')
-        .filter(Boolean)
-        .map(Number);
-      const models = inner.flatMap((pid) =>
-        readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-          .split(' ')
-          .filter(Boolean)
-          .map(Number),
-      );
+      const inner = await children(server.pid as number);
+      const models = (await Promise.all(inner.map((pid) => children(pid)))).flat();
       expect(models.length).toBeGreaterThan(0);
       // SIGKILL: the server gets no chance to close anything.
       for (const pid of inner) process.kill(pid, 'SIGKILL');

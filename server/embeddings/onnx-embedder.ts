@@ -137,11 +137,6 @@ class WorkerLink {
     });
   }
 
-  /** The worker process's id (undefined when it could not start). */
-  get pid(): number | undefined {
-    return this.worker.pid;
-  }
-
   /** Sends one request; an aborted signal rejects at once and its answer is dropped. */
   request(message: Request, signal?: AbortSignal): Promise<OnnxReply> {
     if (this.ended) return Promise.reject(this.ended);
